@@ -1,0 +1,88 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "doodle",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "doodle-server", targets: ["doodle-server"]),
+        .library(name: "DoodleCore", targets: ["DoodleCore"]),
+        .library(name: "DoodleServer", targets: ["DoodleServer"]),
+        .library(name: "DoodleClient", targets: ["DoodleClient"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+    ],
+    targets: [
+        // Pure game logic and the wire messages: no I/O, no transport, no wall clock.
+        .target(
+            name: "DoodleCore",
+            dependencies: [],
+            swiftSettings: swiftSettings
+        ),
+        // Hummingbird application: sessions, room actors, registry, HTTP API.
+        .target(
+            name: "DoodleServer",
+            dependencies: [
+                "DoodleCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // A protocol-speaking WebSocket client shared by tests, the bot and the load tests.
+        .target(
+            name: "DoodleClient",
+            dependencies: [
+                "DoodleCore",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "doodle-server",
+            dependencies: [
+                "DoodleServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DoodleCoreTests",
+            dependencies: ["DoodleCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DoodleServerTests",
+            dependencies: [
+                "DoodleServer", "DoodleClient", "DoodleCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

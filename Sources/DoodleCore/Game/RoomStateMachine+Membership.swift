@@ -1,0 +1,171 @@
+extension RoomStateMachine {
+    /// Seats a new player, checking (in the contract's order) banned, locked, full. The joiner
+    /// gets a `roomState` reflecting its own `playerJoined`; everyone else gets the event.
+    public mutating func join(_ player: PlayerID, name: String, now: Int64) -> Result<[RoomEffect], ProtocolError> {
+        if banned.contains(player) { return .failure(ProtocolError(.banned, "you were removed from this room")) }
+        if locked { return .failure(ProtocolError(.roomLocked, "the owner locked this room")) }
+        if isGameRunning && !settings.lateJoin {
+            return .failure(ProtocolError(.roomLocked, "a game is running and this room does not allow late joining"))
+        }
+        if seats.count >= settings.maxPlayers { return .failure(ProtocolError(.roomFull, "the room is full")) }
+        var effects: [RoomEffect] = []
+        let others = memberIDs
+        let seat = Seat(id: player, name: name)
+        seats.append(seat)
+        rebuildMemberIDs()
+        emptySince = nil
+        seq += 1
+        effects.append(.send(to: others, .event(.playerJoined(playerInfo(seat)), seq: seq)))
+        effects.append(.send(to: [player], .roomState(snapshot(for: player))))
+        return .success(effects)
+    }
+
+    /// `leaveRoom`: the leaver receives its own `playerLeft` too.
+    public mutating func leave(_ player: PlayerID, now: Int64) -> [RoomEffect] {
+        var effects: [RoomEffect] = []
+        removeSeat(player, reason: .left, now: now, into: &effects)
+        return effects + tick(now: now)
+    }
+
+    /// The player's connection dropped; it keeps its seat for the reconnect grace period.
+    public mutating func disconnect(_ player: PlayerID, now: Int64) -> [RoomEffect] {
+        guard let index = seatIndex(player), seats[index].connected else { return [] }
+        seats[index].connected = false
+        seats[index].disconnectedAt = now
+        var effects: [RoomEffect] = []
+        let others = memberIDs.filter { $0 != player }
+        seq += 1
+        effects.append(.send(to: others, .event(.playerConnection(playerId: player, connected: false), seq: seq)))
+        recheckKickVotes(now: now, into: &effects)
+        afterMembershipChange(departed: player, now: now, into: &effects)
+        return effects + tick(now: now)
+    }
+
+    /// The player is back within its grace period. Its own `playerConnection` is addressed to
+    /// it as well, so a replay from `lastSeq` ends with it.
+    public mutating func reconnect(_ player: PlayerID, now: Int64) -> [RoomEffect] {
+        guard let index = seatIndex(player) else { return [] }
+        var effects: [RoomEffect] = []
+        if !seats[index].connected {
+            seats[index].connected = true
+            seats[index].disconnectedAt = nil
+            broadcast(.playerConnection(playerId: player, connected: true), into: &effects)
+        }
+        return effects
+    }
+
+    public mutating func rename(_ player: PlayerID, to name: String) -> [RoomEffect] {
+        guard let index = seatIndex(player) else { return [] }
+        seats[index].name = name
+        var effects: [RoomEffect] = []
+        broadcast(.playerRenamed(playerId: player, name: name), into: &effects)
+        return effects
+    }
+
+    mutating func kick(_ target: PlayerID, by player: PlayerID, now: Int64) -> [RoomEffect] {
+        guard player == ownerId else { return [error(.notOwner, "only the owner may kick", to: player, ref: "kick")] }
+        guard target != player, isMember(target) else {
+            return [error(.invalidTarget, "you can kick another member of this room only", to: player, ref: "kick")]
+        }
+        var effects: [RoomEffect] = []
+        removeSeat(target, reason: .kicked, now: now, into: &effects)
+        return effects + tick(now: now)
+    }
+
+    mutating func voteKick(_ target: PlayerID, by player: PlayerID, now: Int64) -> [RoomEffect] {
+        guard target != player, isMember(target) else {
+            return [error(.invalidTarget, "you can vote against another member of this room only", to: player, ref: "voteKick")]
+        }
+        kickVotes[target, default: []].insert(player)
+        var effects: [RoomEffect] = []
+        let (votes, needed) = kickTally(target)
+        broadcast(.kickVote(targetId: target, votes: votes, needed: needed), into: &effects)
+        if votes >= needed {
+            removeSeat(target, reason: .kicked, now: now, into: &effects)
+        }
+        return effects + tick(now: now)
+    }
+
+    /// Votes from connected players only; the target goes once votes exceed half of the other
+    /// connected players.
+    func kickTally(_ target: PlayerID) -> (votes: Int, needed: Int) {
+        let connectedOthers = seats.filter { $0.connected && $0.id != target }.map(\.id)
+        let votes = kickVotes[target, default: []].intersection(connectedOthers).count
+        return (votes, connectedOthers.count / 2 + 1)
+    }
+
+    /// After someone leaves or disconnects, standing votes may now be enough.
+    mutating func recheckKickVotes(now: Int64, into effects: inout [RoomEffect]) {
+        for target in memberIDs where kickVotes[target] != nil {
+            let (votes, needed) = kickTally(target)
+            if votes > 0 && votes >= needed {
+                removeSeat(target, reason: .kicked, now: now, into: &effects)
+            }
+        }
+    }
+
+    /// Removes a seat: `playerLeft` to everyone including the player, a ban and close for a
+    /// kick, then the consequences for ownership, the turn and the game.
+    mutating func removeSeat(_ player: PlayerID, reason: LeaveReason, now: Int64, into effects: inout [RoomEffect]) {
+        guard let index = seatIndex(player) else { return }
+        broadcast(.playerLeft(playerId: player, reason: reason), into: &effects)
+        seats.remove(at: index)
+        rebuildMemberIDs()
+        kickVotes[player] = nil
+        for target in kickVotes.keys { kickVotes[target]?.remove(player) }
+        if reason == .kicked {
+            banned.insert(player)
+            effects.append(.close(player, .kicked))
+        }
+        effects.append(.seatReleased(player))
+        if seats.isEmpty {
+            emptySince = now
+            phase = .lobby
+            phaseDeadline = nil
+            turn = nil
+            game = nil
+            round = nil
+            return
+        }
+        if player == ownerId { transferOwnership(into: &effects) }
+        recheckKickVotes(now: now, into: &effects)
+        afterMembershipChange(departed: player, now: now, into: &effects)
+    }
+
+    /// Ownership passes to the earliest-joined connected player (or, with nobody connected,
+    /// the earliest-joined seat).
+    mutating func transferOwnership(into effects: inout [RoomEffect]) {
+        guard let heir = seats.first(where: \.connected) ?? seats.first else { return }
+        ownerId = heir.id
+        broadcast(.ownerChanged(ownerId: heir.id), into: &effects)
+    }
+
+    /// A player left or lost its connection during a game: the drawer's turn ends, too few
+    /// connected players end the game, and the last missing guess may complete the turn.
+    mutating func afterMembershipChange(departed player: PlayerID, now: Int64, into effects: inout [RoomEffect]) {
+        guard isGameRunning else { return }
+        if let turn, turn.drawerId == player, phase == .choosing || phase == .drawing {
+            endTurn(.drawerLeft, now: now, into: &effects)
+        }
+        if connectedCount < 2 {
+            endGame(.notEnoughPlayers, now: now, into: &effects)
+            return
+        }
+        if phase == .drawing, everyConnectedGuesserGuessed {
+            endTurn(.allGuessed, now: now, into: &effects)
+        }
+    }
+
+    /// Reconnect grace and empty-room expiry.
+    mutating func expireSeats(now: Int64, into effects: inout [RoomEffect]) {
+        let grace = Int64(rules.timing.reconnectGraceSeconds) * 1000
+        let expired = seats.filter { seat in seat.disconnectedAt.map { $0 + grace <= now } ?? false }.map(\.id)
+        for player in expired {
+            removeSeat(player, reason: .timedOut, now: now, into: &effects)
+        }
+        if let emptySince, seats.isEmpty, emptySince + Int64(rules.timing.emptyRoomGraceSeconds) * 1000 <= now {
+            self.emptySince = nil
+            effects.append(.roomExpired)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+extension RoomStateMachine {
+    /// Handles one message from a seated player. Session-level messages (hello, createRoom,
+    /// joinRoom, leaveRoom, rename, sync) belong to the caller and are refused here.
+    public mutating func handle(_ message: ClientMessage, from player: PlayerID, now: Int64) -> [RoomEffect] {
+        guard isMember(player) else {
+            return [error(.notInRoom, "you are not in this room", to: player, ref: message.typeName)]
+        }
+        switch message {
+        case .updateSettings(let patch): return updateSettings(patch, by: player)
+        case .startGame: return startGame(by: player, now: now)
+        case .kick(let target): return kick(target, by: player, now: now)
+        case .lockRoom(let locked): return lockRoom(locked, by: player)
+        case .voteKick(let target): return voteKick(target, by: player, now: now)
+        case .chooseWord(let index): return chooseWord(index, by: player, now: now)
+        case .draw(let action): return draw(action, by: player)
+        case .guess(let text): return guess(text, by: player, now: now)
+        case .submitDrawing, .unpair:
+            return [error(.invalidPhase, "\(message.typeName) is for pair rooms", to: player, ref: message.typeName)]
+        case .hello, .rename, .createRoom, .joinRoom, .leaveRoom, .sync:
+            return [error(.badMessage, "\(message.typeName) is not a room message", to: player, ref: message.typeName)]
+        }
+    }
+
+    mutating func updateSettings(_ patch: SettingsPatch, by player: PlayerID) -> [RoomEffect] {
+        guard player == ownerId else { return [error(.notOwner, "only the owner may change settings", to: player, ref: "updateSettings")] }
+        guard phase == .lobby || phase == .gameOver else {
+            return [error(.invalidPhase, "settings can change in the lobby or after the game only", to: player, ref: "updateSettings")]
+        }
+        switch validator.apply(patch, to: settings, playerCount: seats.count) {
+        case .failure(let failure):
+            return [.send(to: [player], .error(failure.withRef("updateSettings")))]
+        case .success(let merged):
+            settings = merged
+            var effects: [RoomEffect] = []
+            broadcastSettings(into: &effects)
+            return effects
+        }
+    }
+
+    mutating func lockRoom(_ locked: Bool, by player: PlayerID) -> [RoomEffect] {
+        guard player == ownerId else { return [error(.notOwner, "only the owner may lock the room", to: player, ref: "lockRoom")] }
+        self.locked = locked
+        var effects: [RoomEffect] = []
+        broadcastSettings(into: &effects)
+        return effects
+    }
+
+    /// The owner's copy lists the custom words; everyone else's only counts them.
+    mutating func broadcastSettings(into effects: inout [RoomEffect]) {
+        let owner = ownerId
+        broadcast(
+            variants: [
+                ([owner], .settingsChanged(SettingsView(settings: settings, showsCustomWords: true), locked: locked)),
+                (memberIDs.filter { $0 != owner }, .settingsChanged(SettingsView(settings: settings, showsCustomWords: false), locked: locked)),
+            ], into: &effects)
+    }
+
+    mutating func draw(_ action: DrawingAction, by player: PlayerID) -> [RoomEffect] {
+        let ref = action.typeName
+        guard let turn, turn.drawerId == player, phase == .choosing || phase == .drawing else {
+            if phase == .drawing || phase == .choosing {
+                return [error(.notDrawer, "only the drawer may draw", to: player, ref: ref)]
+            }
+            return [error(.invalidPhase, "drawing is possible only during a turn", to: player, ref: ref)]
+        }
+        guard phase == .drawing else { return [error(.invalidPhase, "choose a word first", to: player, ref: ref)] }
+        var board = turn.board
+        // Avoid a copy of the whole board on every message: take it out, mutate, put it back.
+        self.turn?.board = DrawingBoard(limits: rules.limits)
+        let result = board.apply(action)
+        self.turn?.board = board
+        switch result {
+        case .failure(let failure):
+            return [.send(to: [player], .error(failure.withRef(ref)))]
+        case .success(nil):
+            return []
+        case .success(let relayed?):
+            var effects: [RoomEffect] = []
+            broadcast(.drawing(relayed, playerId: player), into: &effects)
+            return effects
+        }
+    }
+
+    /// `guess` is the only way to talk: a correct guess scores, a close one is told to the
+    /// guesser alone, anything else is chat (scoped to those who know the word, for them).
+    mutating func guess(_ raw: String, by player: PlayerID, now: Int64) -> [RoomEffect] {
+        let text = raw.trimmingWhitespace()
+        guard !text.isEmpty, text.count <= rules.limits.maxGuessLength else {
+            return [error(.badMessage, "text must be 1–\(rules.limits.maxGuessLength) characters", to: player, ref: "guess")]
+        }
+        var effects: [RoomEffect] = []
+        guard phase == .drawing, let turn, let index = seatIndex(player) else {
+            broadcast(.chat(playerId: player, text: text, guessedOnly: false), into: &effects)
+            return effects
+        }
+        let normalized = GuessNormalizer.normalize(text)
+        if turn.drawerId == player || seats[index].guessed {
+            if normalized.contains(turn.normalizedWord) {
+                return [error(.wordLeak, "that message would give the word away", to: player, ref: "guess")]
+            }
+            let audience = seats.filter { $0.guessed || $0.id == turn.drawerId }.map(\.id)
+            effects.append(.send(to: audience, .event(.chat(playerId: player, text: text, guessedOnly: true), seq: nil)))
+            return effects
+        }
+        switch GuessMatch.compare(guess: normalized, word: turn.normalizedWord) {
+        case .correct:
+            let total = Int64(settings.drawSeconds) * 1000
+            let gained = scoring.guesserGain(remaining: (phaseDeadline ?? now) - now, total: total)
+            seats[index].guessed = true
+            self.turn?.guesses.append(GuessRecord(playerId: player, gained: gained, atMilliseconds: now - turn.drawingStartedAt))
+            effects.append(.send(to: [player], .guessResult(.correct(word: turn.word ?? "", gained: gained))))
+            broadcast(.playerGuessed(playerId: player, gained: gained), into: &effects)
+            if everyConnectedGuesserGuessed {
+                endTurn(.allGuessed, now: now, into: &effects)
+            }
+            return effects + tick(now: now)
+        case .close:
+            return [.send(to: [player], .guessResult(.close))]
+        case .wrong:
+            broadcast(.chat(playerId: player, text: text, guessedOnly: false), into: &effects)
+            return effects
+        }
+    }
+}

@@ -1,0 +1,22 @@
+extension RoomStateMachine {
+    /// The `roomState` as `player` may see it: the word only for the drawer, players who
+    /// guessed, and everyone once the turn or game is over; choices only for the choosing drawer.
+    public func snapshot(for player: PlayerID) -> RoomSnapshot {
+        let inTurn = phase == .choosing || phase == .drawing || phase == .turnEnd
+        let seat = seatIndex(player).map { seats[$0] }
+        var word: String?
+        if let turnWord = turn?.word {
+            let mayKnow = phase == .turnEnd || phase == .gameOver || turn?.drawerId == player || seat?.guessed == true
+            if mayKnow { word = turnWord }
+        }
+        var hint: String?
+        if phase == .drawing || phase == .turnEnd, turn?.word != nil { hint = turn?.hint.text }
+        let choices = phase == .choosing && turn?.drawerId == player ? turn?.choices : nil
+        return RoomSnapshot(
+            seq: seq, code: code, mode: mode, ownerId: ownerId, locked: locked,
+            settings: SettingsView(settings: settings, showsCustomWords: player == ownerId),
+            players: seats.map(playerInfo), phase: phase, round: phase == .lobby ? nil : round, rounds: settings.rounds,
+            drawerId: inTurn ? turn?.drawerId : nil, deadline: inTurn ? phaseDeadline : nil, hint: hint,
+            word: word, choices: choices, strokes: turn?.board.visible ?? [])
+    }
+}

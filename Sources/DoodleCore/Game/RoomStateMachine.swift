@@ -1,0 +1,134 @@
+/// Everything about one room — seats, phases, turns, guesses, scores, hints, stroke checks —
+/// as a value. It performs no I/O and reads no clock: every event carries `now` (milliseconds
+/// since 1970), and the result is the list of effects for the room actor to carry out.
+/// `nextDeadline` says when `tick(now:)` must be called next.
+public struct RoomStateMachine: Sendable {
+    public let code: String
+    public let mode: RoomMode
+    let rules: GameRules
+    let packs: [String: WordPack]
+    let scoring: Scoring
+    let validator: SettingsValidator
+    var random: SeededRandom
+
+    public internal(set) var settings: RoomSettings
+    public internal(set) var ownerId: PlayerID
+    public internal(set) var locked = false
+    /// The seq of the latest room event.
+    public internal(set) var seq = 0
+    var seats: [Seat] = []
+    /// Seat ids in join order, cached because every broadcast is addressed to it.
+    public internal(set) var memberIDs: [PlayerID] = []
+    var banned: Set<PlayerID> = []
+    var kickVotes: [PlayerID: Set<PlayerID>] = [:]
+    public internal(set) var phase: Phase = .lobby
+    var phaseDeadline: Int64?
+    var round: Int?
+    var drawerQueue: [PlayerID] = []
+    var offeredWords: Set<String> = []
+    var turn: Turn?
+    var game: GameProgress?
+    var emptySince: Int64?
+
+    struct Seat: Sendable {
+        var id: PlayerID
+        var name: String
+        var score = 0
+        var connected = true
+        var guessed = false
+        var disconnectedAt: Int64?
+    }
+
+    struct Turn: Sendable {
+        var drawerId: PlayerID
+        var drawerName: String
+        var choices: [String]
+        var word: String?
+        var normalizedWord = ""
+        var hint = HintMask(word: "")
+        var drawingStartedAt: Int64 = 0
+        var revealTimes: [Int64] = []
+        var board: DrawingBoard
+        var guesses: [GuessRecord] = []
+    }
+
+    struct GameProgress: Sendable {
+        var id: String
+        var startedAt: Int64
+        var drawingIds: [String] = []
+    }
+
+    /// Creates a room with its creator seated. The creator's `roomState` (seq 0) is in `effects`.
+    public init(
+        code: String, mode: RoomMode, settings: RoomSettings, creator: PlayerID, creatorName: String,
+        rules: GameRules, packs: [String: WordPack], seed: UInt64
+    ) {
+        self.code = code
+        self.mode = mode
+        self.rules = rules
+        self.packs = packs
+        self.scoring = Scoring(rules: rules.scoring)
+        self.validator = SettingsValidator(rules: rules, packNames: Set(packs.keys))
+        self.random = SeededRandom(seed: seed)
+        self.settings = settings
+        self.ownerId = creator
+        seats.append(Seat(id: creator, name: creatorName))
+        memberIDs = [creator]
+    }
+
+    /// The creator's first `roomState`.
+    public func creationEffects() -> [RoomEffect] {
+        [.send(to: [ownerId], .roomState(snapshot(for: ownerId)))]
+    }
+
+    // MARK: - Queries
+
+    public var isEmpty: Bool { seats.isEmpty }
+    public var playerCount: Int { seats.count }
+    public var connectedCount: Int { seats.reduce(0) { $0 + ($1.connected ? 1 : 0) } }
+    public var isGameRunning: Bool { phase == .choosing || phase == .drawing || phase == .turnEnd }
+
+    public func isMember(_ player: PlayerID) -> Bool { seatIndex(player) != nil }
+
+    func seatIndex(_ player: PlayerID) -> Int? { seats.firstIndex { $0.id == player } }
+
+    /// When `tick(now:)` must next run: the phase deadline, the next hint, a reconnect grace
+    /// running out, or the empty-room grace running out — whichever comes first.
+    public var nextDeadline: Int64? {
+        var candidates: [Int64] = []
+        if let phaseDeadline { candidates.append(phaseDeadline) }
+        if phase == .drawing, let turn, let reveal = turn.revealTimes.first { candidates.append(reveal) }
+        let grace = Int64(rules.timing.reconnectGraceSeconds) * 1000
+        for seat in seats { if let at = seat.disconnectedAt { candidates.append(at + grace) } }
+        if let emptySince { candidates.append(emptySince + Int64(rules.timing.emptyRoomGraceSeconds) * 1000) }
+        return candidates.min()
+    }
+
+    // MARK: - Effect helpers
+
+    /// Broadcasts a room event to every member with the next seq.
+    mutating func broadcast(_ event: RoomEvent, into effects: inout [RoomEffect]) {
+        seq += 1
+        effects.append(.send(to: memberIDs, .event(event, seq: seq)))
+    }
+
+    /// Broadcasts one event whose content differs for some members; every variant shares one seq.
+    mutating func broadcast(variants: [(recipients: [PlayerID], event: RoomEvent)], into effects: inout [RoomEffect]) {
+        seq += 1
+        for variant in variants where !variant.recipients.isEmpty {
+            effects.append(.send(to: variant.recipients, .event(variant.event, seq: seq)))
+        }
+    }
+
+    func error(_ code: ErrorCode, _ message: String, to player: PlayerID, ref: String?) -> RoomEffect {
+        .send(to: [player], .error(ProtocolError(code, message, ref: ref)))
+    }
+
+    func playerInfo(_ seat: Seat) -> PlayerInfo {
+        PlayerInfo(id: seat.id, name: seat.name, score: seat.score, connected: seat.connected, guessed: seat.guessed)
+    }
+
+    mutating func rebuildMemberIDs() {
+        memberIDs = seats.map(\.id)
+    }
+}

@@ -1,0 +1,28 @@
+/// A small deterministic generator (SplitMix64). Rooms own one, seeded by whoever creates them,
+/// so word choices, hint letters and ids are reproducible in tests from the seed alone.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private static let idAlphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
+
+    /// An opaque id such as `d_3kq…`: 16 characters from a 32-letter alphabet (80 bits).
+    public mutating func makeID(prefix: String) -> String {
+        var id = prefix
+        for _ in 0..<16 {
+            id.append(Self.idAlphabet[Int(next() % UInt64(Self.idAlphabet.count))])
+        }
+        return id
+    }
+}

@@ -1,0 +1,41 @@
+/// Player ids are opaque strings like `p_…` on the wire; a distinct type keeps them apart from
+/// names, codes and words in the game logic.
+public typealias PlayerID = String
+
+/// Room modes of the contract.
+public enum RoomMode: String, Sendable, Codable, Equatable {
+    case party
+    case pair
+}
+
+/// The phases a room moves through.
+public enum Phase: String, Sendable, Codable, Equatable {
+    case lobby
+    case choosing
+    case drawing
+    case turnEnd
+    case gameOver
+}
+
+public enum DrawingTool: String, Sendable, Codable, Equatable {
+    case pen
+    case eraser
+}
+
+public enum LeaveReason: String, Sendable, Codable, Equatable {
+    case left
+    case kicked
+    case timedOut
+}
+
+public enum TurnEndReason: String, Sendable, Codable, Equatable {
+    case allGuessed
+    case timeout
+    case drawerLeft
+    case skipped
+}
+
+public enum GameEndReason: String, Sendable, Codable, Equatable {
+    case completed
+    case notEnoughPlayers
+}

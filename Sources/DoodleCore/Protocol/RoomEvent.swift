@@ -1,0 +1,188 @@
+public struct ScoreLine: Sendable, Equatable, Codable {
+    public var playerId: PlayerID
+    public var gained: Int
+    public var total: Int
+
+    public init(playerId: PlayerID, gained: Int, total: Int) {
+        self.playerId = playerId
+        self.gained = gained
+        self.total = total
+    }
+}
+
+public struct RankLine: Sendable, Equatable, Codable {
+    public var playerId: PlayerID
+    public var name: String
+    public var score: Int
+    public var rank: Int
+
+    public init(playerId: PlayerID, name: String, score: Int, rank: Int) {
+        self.playerId = playerId
+        self.name = name
+        self.score = score
+        self.rank = rank
+    }
+}
+
+public struct TurnSummary: Sendable, Equatable {
+    public var word: String?
+    public var reason: TurnEndReason
+    public var scores: [ScoreLine]
+    public var drawingId: String?
+
+    public init(word: String?, reason: TurnEndReason, scores: [ScoreLine], drawingId: String?) {
+        self.word = word
+        self.reason = reason
+        self.scores = scores
+        self.drawingId = drawingId
+    }
+}
+
+public struct GameSummary: Sendable, Equatable {
+    public var gameId: String
+    public var reason: GameEndReason
+    public var ranking: [RankLine]
+
+    public init(gameId: String, reason: GameEndReason, ranking: [RankLine]) {
+        self.gameId = gameId
+        self.reason = reason
+        self.ranking = ranking
+    }
+}
+
+/// An event the room broadcasts. Room-wide events carry a `seq`; scoped chat does not.
+public enum RoomEvent: Sendable, Equatable {
+    case playerJoined(PlayerInfo)
+    case playerLeft(playerId: PlayerID, reason: LeaveReason)
+    case playerConnection(playerId: PlayerID, connected: Bool)
+    case playerRenamed(playerId: PlayerID, name: String)
+    case ownerChanged(ownerId: PlayerID)
+    case settingsChanged(SettingsView, locked: Bool)
+    case kickVote(targetId: PlayerID, votes: Int, needed: Int)
+    /// `guessedOnly` marks chat scoped to the drawer and those who guessed (`"scope":"guessed"`).
+    case chat(playerId: PlayerID, text: String, guessedOnly: Bool)
+    case phaseChoosing(round: Int, drawerId: PlayerID, deadline: Int64)
+    /// `word` is set only in the drawer's copy.
+    case phaseDrawing(deadline: Int64, hint: String, word: String?)
+    case phaseLobby
+    case hint(String)
+    case playerGuessed(playerId: PlayerID, gained: Int)
+    case drawing(DrawingAction, playerId: PlayerID)
+    case turnEnded(TurnSummary)
+    case gameEnded(GameSummary)
+
+    public var typeName: String {
+        switch self {
+        case .playerJoined: "playerJoined"
+        case .playerLeft: "playerLeft"
+        case .playerConnection: "playerConnection"
+        case .playerRenamed: "playerRenamed"
+        case .ownerChanged: "ownerChanged"
+        case .settingsChanged: "settingsChanged"
+        case .kickVote: "kickVote"
+        case .chat: "chat"
+        case .phaseChoosing, .phaseDrawing, .phaseLobby: "phase"
+        case .hint: "hint"
+        case .playerGuessed: "playerGuessed"
+        case .drawing(let action, _): action.typeName
+        case .turnEnded: "turnEnded"
+        case .gameEnded: "gameEnded"
+        }
+    }
+
+    func encodeFields(into c: inout JSONEncodingContainer) throws {
+        switch self {
+        case .playerJoined(let player): try c.put(player, "player")
+        case .playerLeft(let playerId, let reason):
+            try c.put(playerId, "playerId")
+            try c.put(reason, "reason")
+        case .playerConnection(let playerId, let connected):
+            try c.put(playerId, "playerId")
+            try c.put(connected, "connected")
+        case .playerRenamed(let playerId, let name):
+            try c.put(playerId, "playerId")
+            try c.put(name, "name")
+        case .ownerChanged(let ownerId): try c.put(ownerId, "ownerId")
+        case .settingsChanged(let settings, let locked):
+            try c.put(settings, "settings")
+            try c.put(locked, "locked")
+        case .kickVote(let targetId, let votes, let needed):
+            try c.put(targetId, "targetId")
+            try c.put(votes, "votes")
+            try c.put(needed, "needed")
+        case .chat(let playerId, let text, let guessedOnly):
+            try c.put(playerId, "playerId")
+            try c.put(text, "text")
+            if guessedOnly { try c.put("guessed", "scope") }
+        case .phaseChoosing(let round, let drawerId, let deadline):
+            try c.put(Phase.choosing, "phase")
+            try c.put(round, "round")
+            try c.put(drawerId, "drawerId")
+            try c.put(deadline, "deadline")
+        case .phaseDrawing(let deadline, let hint, let word):
+            try c.put(Phase.drawing, "phase")
+            try c.put(deadline, "deadline")
+            try c.put(hint, "hint")
+            try c.putIfPresent(word, "word")
+        case .phaseLobby: try c.put(Phase.lobby, "phase")
+        case .hint(let hint): try c.put(hint, "hint")
+        case .playerGuessed(let playerId, let gained):
+            try c.put(playerId, "playerId")
+            try c.put(gained, "gained")
+        case .drawing(let action, let playerId):
+            try action.encodeFields(into: &c)
+            try c.put(playerId, "playerId")
+        case .turnEnded(let summary):
+            try c.putNullable(summary.word, "word")
+            try c.put(summary.reason, "reason")
+            try c.put(summary.scores, "scores")
+            try c.putNullable(summary.drawingId, "drawingId")
+        case .gameEnded(let summary):
+            try c.put(summary.gameId, "gameId")
+            try c.put(summary.reason, "reason")
+            try c.put(summary.ranking, "ranking")
+        }
+    }
+
+    static func decode(type: String, from c: JSONDecodingContainer) throws -> RoomEvent? {
+        switch type {
+        case "playerJoined": return .playerJoined(try c.required("player"))
+        case "playerLeft": return .playerLeft(playerId: try c.required("playerId"), reason: try c.required("reason"))
+        case "playerConnection":
+            return .playerConnection(playerId: try c.required("playerId"), connected: try c.required("connected"))
+        case "playerRenamed": return .playerRenamed(playerId: try c.required("playerId"), name: try c.required("name"))
+        case "ownerChanged": return .ownerChanged(ownerId: try c.required("ownerId"))
+        case "settingsChanged": return .settingsChanged(try c.required("settings"), locked: try c.required("locked"))
+        case "kickVote":
+            return .kickVote(targetId: try c.required("targetId"), votes: try c.required("votes"), needed: try c.required("needed"))
+        case "chat":
+            let scope: String? = try c.optional("scope")
+            return .chat(playerId: try c.required("playerId"), text: try c.required("text"), guessedOnly: scope == "guessed")
+        case "phase":
+            let phase: Phase = try c.required("phase")
+            switch phase {
+            case .choosing:
+                return .phaseChoosing(round: try c.required("round"), drawerId: try c.required("drawerId"), deadline: try c.required("deadline"))
+            case .drawing:
+                return .phaseDrawing(deadline: try c.required("deadline"), hint: try c.required("hint"), word: try c.optional("word"))
+            case .lobby:
+                return .phaseLobby
+            case .turnEnd, .gameOver:
+                throw DecodingError.dataCorruptedError(forKey: "phase", in: c, debugDescription: "no phase event for \(phase)")
+            }
+        case "hint": return .hint(try c.required("hint"))
+        case "playerGuessed": return .playerGuessed(playerId: try c.required("playerId"), gained: try c.required("gained"))
+        case "turnEnded":
+            return .turnEnded(
+                TurnSummary(
+                    word: try c.optional("word"), reason: try c.required("reason"), scores: try c.required("scores"),
+                    drawingId: try c.optional("drawingId")))
+        case "gameEnded":
+            return .gameEnded(
+                GameSummary(gameId: try c.required("gameId"), reason: try c.required("reason"), ranking: try c.required("ranking")))
+        default:
+            guard let action = try DrawingAction.decode(type: type, from: c) else { return nil }
+            return .drawing(action, playerId: try c.required("playerId"))
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// A player as every member sees it.
+public struct PlayerInfo: Sendable, Equatable, Codable {
+    public var id: PlayerID
+    public var name: String
+    public var score: Int
+    public var connected: Bool
+    public var guessed: Bool
+
+    public init(id: PlayerID, name: String, score: Int, connected: Bool, guessed: Bool) {
+        self.id = id
+        self.name = name
+        self.score = score
+        self.connected = connected
+        self.guessed = guessed
+    }
+}
+
+/// The full `roomState` of one room, as one member may see it (the word and the choices are
+/// filled in only for those allowed to see them).
+public struct RoomSnapshot: Sendable, Equatable {
+    public var seq: Int
+    public var code: String
+    public var mode: RoomMode
+    public var ownerId: PlayerID
+    public var locked: Bool
+    public var settings: SettingsView
+    public var players: [PlayerInfo]
+    public var phase: Phase
+    public var round: Int?
+    public var rounds: Int
+    public var drawerId: PlayerID?
+    public var deadline: Int64?
+    public var hint: String?
+    public var word: String?
+    public var choices: [String]?
+    public var strokes: [CanvasItem]
+
+    public init(
+        seq: Int, code: String, mode: RoomMode, ownerId: PlayerID, locked: Bool, settings: SettingsView,
+        players: [PlayerInfo], phase: Phase, round: Int?, rounds: Int, drawerId: PlayerID?, deadline: Int64?,
+        hint: String?, word: String?, choices: [String]?, strokes: [CanvasItem]
+    ) {
+        self.seq = seq
+        self.code = code
+        self.mode = mode
+        self.ownerId = ownerId
+        self.locked = locked
+        self.settings = settings
+        self.players = players
+        self.phase = phase
+        self.round = round
+        self.rounds = rounds
+        self.drawerId = drawerId
+        self.deadline = deadline
+        self.hint = hint
+        self.word = word
+        self.choices = choices
+        self.strokes = strokes
+    }
+
+    func encodeFields(into c: inout JSONEncodingContainer) throws {
+        try c.put(seq, "seq")
+        try c.put(code, "code")
+        try c.put(mode, "mode")
+        try c.put(ownerId, "ownerId")
+        try c.put(locked, "locked")
+        try c.put(settings, "settings")
+        try c.put(players, "players")
+        try c.put(phase, "phase")
+        try c.putNullable(round, "round")
+        try c.put(rounds, "rounds")
+        try c.putNullable(drawerId, "drawerId")
+        try c.putNullable(deadline, "deadline")
+        try c.putNullable(hint, "hint")
+        try c.putIfPresent(word, "word")
+        try c.putIfPresent(choices, "choices")
+        try c.put(strokes, "strokes")
+    }
+
+    init(from c: JSONDecodingContainer) throws {
+        self.init(
+            seq: try c.required("seq"), code: try c.required("code"), mode: try c.required("mode"),
+            ownerId: try c.required("ownerId"), locked: try c.required("locked"), settings: try c.required("settings"),
+            players: try c.required("players"), phase: try c.required("phase"), round: try c.optional("round"),
+            rounds: try c.required("rounds"), drawerId: try c.optional("drawerId"), deadline: try c.optional("deadline"),
+            hint: try c.optional("hint"), word: try c.optional("word"), choices: try c.optional("choices"),
+            strokes: try c.required("strokes"))
+    }
+}

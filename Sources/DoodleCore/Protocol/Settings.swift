@@ -1,0 +1,172 @@
+/// The effective settings of a room: every field has a value (defaults come from GameRules).
+public struct RoomSettings: Sendable, Equatable, Codable {
+    public var maxPlayers: Int
+    public var rounds: Int
+    public var drawSeconds: Int
+    public var chooseSeconds: Int
+    public var revealSeconds: Int
+    public var wordChoices: Int
+    public var hints: Int
+    public var wordPack: String
+    public var customWords: [String]
+    public var customWordsOnly: Bool
+    public var lateJoin: Bool
+
+    public init(
+        maxPlayers: Int, rounds: Int, drawSeconds: Int, chooseSeconds: Int, revealSeconds: Int,
+        wordChoices: Int, hints: Int, wordPack: String, customWords: [String], customWordsOnly: Bool, lateJoin: Bool
+    ) {
+        self.maxPlayers = maxPlayers
+        self.rounds = rounds
+        self.drawSeconds = drawSeconds
+        self.chooseSeconds = chooseSeconds
+        self.revealSeconds = revealSeconds
+        self.wordChoices = wordChoices
+        self.hints = hints
+        self.wordPack = wordPack
+        self.customWords = customWords
+        self.customWordsOnly = customWordsOnly
+        self.lateJoin = lateJoin
+    }
+
+    /// Applies a patch, field by field; validation is the caller's (see `SettingsValidator`).
+    public func merged(with patch: SettingsPatch) -> RoomSettings {
+        var result = self
+        if let value = patch.maxPlayers { result.maxPlayers = value }
+        if let value = patch.rounds { result.rounds = value }
+        if let value = patch.drawSeconds { result.drawSeconds = value }
+        if let value = patch.chooseSeconds { result.chooseSeconds = value }
+        if let value = patch.revealSeconds { result.revealSeconds = value }
+        if let value = patch.wordChoices { result.wordChoices = value }
+        if let value = patch.hints { result.hints = value }
+        if let value = patch.wordPack { result.wordPack = value }
+        if let value = patch.customWords { result.customWords = value }
+        if let value = patch.customWordsOnly { result.customWordsOnly = value }
+        if let value = patch.lateJoin { result.lateJoin = value }
+        return result
+    }
+}
+
+/// Settings as one member sees them: the owner gets the custom word list, everyone else only
+/// its size (`customWordCount`), so the custom words cannot be read off by guessers.
+public struct SettingsView: Sendable, Equatable {
+    public var settings: RoomSettings
+    public var showsCustomWords: Bool
+
+    public init(settings: RoomSettings, showsCustomWords: Bool) {
+        self.settings = settings
+        self.showsCustomWords = showsCustomWords
+    }
+}
+
+extension SettingsView: Codable {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: JSONKey.self)
+        let words: [String]? = try c.optional("customWords")
+        let count: Int = try c.optional("customWordCount") ?? words?.count ?? 0
+        settings = RoomSettings(
+            maxPlayers: try c.required("maxPlayers"), rounds: try c.required("rounds"),
+            drawSeconds: try c.required("drawSeconds"), chooseSeconds: try c.required("chooseSeconds"),
+            revealSeconds: try c.required("revealSeconds"), wordChoices: try c.required("wordChoices"),
+            hints: try c.required("hints"), wordPack: try c.required("wordPack"),
+            customWords: words ?? Array(repeating: "", count: count),
+            customWordsOnly: try c.required("customWordsOnly"), lateJoin: try c.required("lateJoin"))
+        showsCustomWords = words != nil
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: JSONKey.self)
+        try c.put(settings.maxPlayers, "maxPlayers")
+        try c.put(settings.rounds, "rounds")
+        try c.put(settings.drawSeconds, "drawSeconds")
+        try c.put(settings.chooseSeconds, "chooseSeconds")
+        try c.put(settings.revealSeconds, "revealSeconds")
+        try c.put(settings.wordChoices, "wordChoices")
+        try c.put(settings.hints, "hints")
+        try c.put(settings.wordPack, "wordPack")
+        if showsCustomWords { try c.put(settings.customWords, "customWords") }
+        try c.put(settings.customWords.count, "customWordCount")
+        try c.put(settings.customWordsOnly, "customWordsOnly")
+        try c.put(settings.lateJoin, "lateJoin")
+    }
+}
+
+/// A partial settings change as sent by a client. Every field is optional; an explicit `null`
+/// is remembered (in `nullFields`) because the contract rejects it with `invalid_settings`
+/// rather than treating it as "absent".
+public struct SettingsPatch: Sendable, Equatable {
+    public var maxPlayers: Int?
+    public var rounds: Int?
+    public var drawSeconds: Int?
+    public var chooseSeconds: Int?
+    public var revealSeconds: Int?
+    public var wordChoices: Int?
+    public var hints: Int?
+    public var wordPack: String?
+    public var customWords: [String]?
+    public var customWordsOnly: Bool?
+    public var lateJoin: Bool?
+    public var nullFields: [String] = []
+
+    public init(
+        maxPlayers: Int? = nil, rounds: Int? = nil, drawSeconds: Int? = nil, chooseSeconds: Int? = nil,
+        revealSeconds: Int? = nil, wordChoices: Int? = nil, hints: Int? = nil, wordPack: String? = nil,
+        customWords: [String]? = nil, customWordsOnly: Bool? = nil, lateJoin: Bool? = nil
+    ) {
+        self.maxPlayers = maxPlayers
+        self.rounds = rounds
+        self.drawSeconds = drawSeconds
+        self.chooseSeconds = chooseSeconds
+        self.revealSeconds = revealSeconds
+        self.wordChoices = wordChoices
+        self.hints = hints
+        self.wordPack = wordPack
+        self.customWords = customWords
+        self.customWordsOnly = customWordsOnly
+        self.lateJoin = lateJoin
+    }
+
+    static let fieldNames = [
+        "maxPlayers", "rounds", "drawSeconds", "chooseSeconds", "revealSeconds", "wordChoices", "hints",
+        "wordPack", "customWords", "customWordsOnly", "lateJoin",
+    ]
+
+    public var isEmpty: Bool { self == SettingsPatch() }
+}
+
+extension SettingsPatch: Codable {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: JSONKey.self)
+        maxPlayers = try c.optional("maxPlayers")
+        rounds = try c.optional("rounds")
+        drawSeconds = try c.optional("drawSeconds")
+        chooseSeconds = try c.optional("chooseSeconds")
+        revealSeconds = try c.optional("revealSeconds")
+        wordChoices = try c.optional("wordChoices")
+        hints = try c.optional("hints")
+        wordPack = try c.optional("wordPack")
+        customWords = try c.optional("customWords")
+        customWordsOnly = try c.optional("customWordsOnly")
+        lateJoin = try c.optional("lateJoin")
+        nullFields = try Self.fieldNames.filter { name in
+            let key = JSONKey(name)
+            return c.contains(key) ? try c.decodeNil(forKey: key) : false
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: JSONKey.self)
+        try c.putIfPresent(maxPlayers, "maxPlayers")
+        try c.putIfPresent(rounds, "rounds")
+        try c.putIfPresent(drawSeconds, "drawSeconds")
+        try c.putIfPresent(chooseSeconds, "chooseSeconds")
+        try c.putIfPresent(revealSeconds, "revealSeconds")
+        try c.putIfPresent(wordChoices, "wordChoices")
+        try c.putIfPresent(hints, "hints")
+        try c.putIfPresent(wordPack, "wordPack")
+        try c.putIfPresent(customWords, "customWords")
+        try c.putIfPresent(customWordsOnly, "customWordsOnly")
+        try c.putIfPresent(lateJoin, "lateJoin")
+        for name in nullFields { try c.encodeNil(forKey: JSONKey(name)) }
+    }
+}

@@ -1,0 +1,102 @@
+/// Bounds and default of one integer setting.
+public struct IntSettingRule: Sendable, Equatable, Codable {
+    public var `default`: Int
+    public var min: Int
+    public var max: Int
+
+    public init(default: Int, min: Int, max: Int) {
+        self.default = `default`
+        self.min = min
+        self.max = max
+    }
+
+    public func contains(_ value: Int) -> Bool { (min...max).contains(value) }
+}
+
+public struct SettingRules: Sendable, Equatable, Codable {
+    public var maxPlayers: IntSettingRule
+    public var rounds: IntSettingRule
+    public var drawSeconds: IntSettingRule
+    public var chooseSeconds: IntSettingRule
+    public var revealSeconds: IntSettingRule
+    public var wordChoices: IntSettingRule
+    public var hints: IntSettingRule
+    public var wordPack: String
+    public var customWordsOnly: Bool
+    public var lateJoin: Bool
+    public var customWordsMaxCount: Int
+    public var customWordMaxLength: Int
+}
+
+/// Points: see GameRules/README.md, "Scoring", for the formulas these constants feed.
+public struct ScoringRules: Sendable, Equatable, Codable {
+    /// What every correct party guess earns at least.
+    public var guesserBase: Int
+    /// Added in proportion to the drawing time left when the guess lands.
+    public var guesserTimeBonus: Int
+    /// What the drawer earns when every guesser guessed; less in proportion otherwise.
+    public var drawerMax: Int
+    /// Pair mode: the guesser's points for a correct guess, before the per-wrong-guess penalty.
+    public var pairGuesser: Int
+    /// Pair mode: subtracted per wrong guess before the right one, never below `pairGuesserMin`.
+    public var pairWrongGuessPenalty: Int
+    public var pairGuesserMin: Int
+    /// Pair mode: the drawer's points when the partner guesses its drawing.
+    public var pairDrawer: Int
+}
+
+public struct RateLimitRule: Sendable, Equatable, Codable {
+    public var count: Int
+    public var windowMilliseconds: Int64
+}
+
+public struct RateLimitRules: Sendable, Equatable, Codable {
+    public var guess: RateLimitRule
+    public var drawing: RateLimitRule
+    public var joinRoom: RateLimitRule
+    public var other: RateLimitRule
+    /// Attempts beyond `count × floodMultiplier` within one window close the connection (1008).
+    public var floodMultiplier: Int
+}
+
+public struct TimingRules: Sendable, Equatable, Codable {
+    public var reconnectGraceSeconds: Int
+    public var emptyRoomGraceSeconds: Int
+    public var pingIntervalSeconds: Int
+    public var idleTimeoutSeconds: Int
+}
+
+public struct LimitRules: Sendable, Equatable, Codable {
+    public var maxFrameBytes: Int
+    public var canvasWidth: Int
+    public var canvasHeight: Int
+    public var minStrokeWidth: Int
+    public var maxStrokeWidth: Int
+    public var maxPointsPerMessage: Int
+    public var maxItemsPerDrawing: Int
+    public var maxPointsPerDrawing: Int
+    public var maxNameLength: Int
+    public var maxGuessLength: Int
+    /// Room events kept for replay to a reconnecting player (`hello.lastSeq`).
+    public var replayBufferEvents: Int
+    /// Frames queued for one slow connection before it is dropped.
+    public var outboundBufferFrames: Int
+}
+
+/// Everything in `GameRules/rules.json`: the single source of defaults, bounds and constants.
+public struct GameRules: Sendable, Equatable, Codable {
+    public var settings: SettingRules
+    public var scoring: ScoringRules
+    public var rateLimits: RateLimitRules
+    public var timing: TimingRules
+    public var limits: LimitRules
+
+    public var defaultSettings: RoomSettings {
+        RoomSettings(
+            maxPlayers: settings.maxPlayers.default, rounds: settings.rounds.default,
+            drawSeconds: settings.drawSeconds.default, chooseSeconds: settings.chooseSeconds.default,
+            revealSeconds: settings.revealSeconds.default, wordChoices: settings.wordChoices.default,
+            hints: settings.hints.default, wordPack: settings.wordPack, customWords: [],
+            customWordsOnly: settings.customWordsOnly, lateJoin: settings.lateJoin)
+    }
+}

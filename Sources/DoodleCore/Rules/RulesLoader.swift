@@ -1,0 +1,110 @@
+import Foundation
+
+/// Loads and checks `rules.json` and the word packs of a GameRules folder.
+public enum RulesLoader {
+    /// Reads `<folder>/rules.json` and every `<folder>/words/*.txt`.
+    public static func load(folder: String) throws(RulesError) -> (rules: GameRules, packs: [String: WordPack]) {
+        let rulesPath = folder + "/rules.json"
+        guard let data = FileManager.default.contents(atPath: rulesPath) else {
+            throw RulesError("\(rulesPath): cannot read the file")
+        }
+        let rules = try decodeRules(data, path: rulesPath)
+        let wordsFolder = folder + "/words"
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: wordsFolder)) ?? [])
+            .filter { $0.hasSuffix(".txt") }.sorted()
+        var packs: [String: WordPack] = [:]
+        for file in files {
+            let path = wordsFolder + "/" + file
+            guard let bytes = FileManager.default.contents(atPath: path), let text = String(data: bytes, encoding: .utf8) else {
+                throw RulesError("\(path): cannot read the file as UTF-8")
+            }
+            let name = String(file.dropLast(".txt".count))
+            packs[name] = try WordPack.parse(name: name, text: text, path: path, maxLength: rules.settings.customWordMaxLength)
+        }
+        guard let defaultPack = packs[rules.settings.wordPack] else {
+            throw RulesError("\(rulesPath): settings.wordPack names '\(rules.settings.wordPack)' but \(wordsFolder) has no such .txt pack")
+        }
+        guard defaultPack.words.count >= rules.settings.wordChoices.max else {
+            throw RulesError("\(defaultPack.name) pack: needs at least settings.wordChoices.max (\(rules.settings.wordChoices.max)) words")
+        }
+        return (rules, packs)
+    }
+
+    public static func decodeRules(_ data: Data, path: String) throws(RulesError) -> GameRules {
+        let rules: GameRules
+        do {
+            rules = try JSONDecoder().decode(GameRules.self, from: data)
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw RulesError("\(path): missing field \(fieldPath(context.codingPath + [key]))")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw RulesError("\(path): field \(fieldPath(context.codingPath)) has the wrong type: \(context.debugDescription)")
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw RulesError("\(path): field \(fieldPath(context.codingPath)) must not be null")
+        } catch let DecodingError.dataCorrupted(context) {
+            throw RulesError("\(path): \(fieldPath(context.codingPath)) is malformed: \(context.debugDescription)")
+        } catch {
+            throw RulesError("\(path): \(error)")
+        }
+        try validate(rules, path: path)
+        return rules
+    }
+
+    static func fieldPath(_ path: [any CodingKey]) -> String {
+        path.isEmpty ? "(top level)" : path.map(\.stringValue).joined(separator: ".")
+    }
+
+    /// The checks that JSON shape cannot express; each failure names the field.
+    static func validate(_ rules: GameRules, path: String) throws(RulesError) {
+        func require(_ condition: Bool, _ field: String, _ why: String) throws(RulesError) {
+            if !condition { throw RulesError("\(path): field \(field) \(why)") }
+        }
+        let s = rules.settings
+        let intSettings: [(String, IntSettingRule)] = [
+            ("maxPlayers", s.maxPlayers), ("rounds", s.rounds), ("drawSeconds", s.drawSeconds),
+            ("chooseSeconds", s.chooseSeconds), ("revealSeconds", s.revealSeconds),
+            ("wordChoices", s.wordChoices), ("hints", s.hints),
+        ]
+        for (name, rule) in intSettings {
+            try require(rule.min >= 0, "settings.\(name).min", "must not be negative")
+            try require(rule.min <= rule.max, "settings.\(name)", "must have min ≤ max")
+            try require(rule.contains(rule.default), "settings.\(name).default", "must lie between min and max")
+        }
+        try require(s.maxPlayers.min >= 2, "settings.maxPlayers.min", "must be at least 2")
+        try require(s.rounds.min >= 1, "settings.rounds.min", "must be at least 1")
+        try require(s.drawSeconds.min >= 1, "settings.drawSeconds.min", "must be at least 1")
+        try require(s.chooseSeconds.min >= 1, "settings.chooseSeconds.min", "must be at least 1")
+        try require(s.wordChoices.min >= 1, "settings.wordChoices.min", "must be at least 1")
+        try require(s.customWordsMaxCount >= 0, "settings.customWordsMaxCount", "must not be negative")
+        try require(s.customWordMaxLength >= 1, "settings.customWordMaxLength", "must be at least 1")
+        let p = rules.scoring
+        try require(p.guesserBase >= 1, "scoring.guesserBase", "must be at least 1 (a correct guess always scores)")
+        try require(p.guesserTimeBonus >= 0, "scoring.guesserTimeBonus", "must not be negative")
+        try require(p.drawerMax >= s.maxPlayers.max, "scoring.drawerMax", "must be at least settings.maxPlayers.max so one guess always pays the drawer")
+        try require(p.pairGuesserMin >= 1, "scoring.pairGuesserMin", "must be at least 1")
+        try require(p.pairGuesser >= p.pairGuesserMin, "scoring.pairGuesser", "must be at least scoring.pairGuesserMin")
+        try require(p.pairWrongGuessPenalty >= 0, "scoring.pairWrongGuessPenalty", "must not be negative")
+        try require(p.pairDrawer >= 1, "scoring.pairDrawer", "must be at least 1")
+        let r = rules.rateLimits
+        for (name, rule) in [("guess", r.guess), ("drawing", r.drawing), ("joinRoom", r.joinRoom), ("other", r.other)] {
+            try require(rule.count >= 1, "rateLimits.\(name).count", "must be at least 1")
+            try require(rule.windowMilliseconds >= 1, "rateLimits.\(name).windowMilliseconds", "must be at least 1")
+        }
+        try require(r.floodMultiplier >= 2, "rateLimits.floodMultiplier", "must be at least 2")
+        let t = rules.timing
+        try require(t.reconnectGraceSeconds >= 0, "timing.reconnectGraceSeconds", "must not be negative")
+        try require(t.emptyRoomGraceSeconds >= 0, "timing.emptyRoomGraceSeconds", "must not be negative")
+        try require(t.pingIntervalSeconds >= 1, "timing.pingIntervalSeconds", "must be at least 1")
+        try require(t.idleTimeoutSeconds > t.pingIntervalSeconds, "timing.idleTimeoutSeconds", "must exceed timing.pingIntervalSeconds")
+        let l = rules.limits
+        try require(l.maxFrameBytes >= 1024, "limits.maxFrameBytes", "must be at least 1024")
+        try require(l.canvasWidth >= 1 && l.canvasHeight >= 1, "limits.canvasWidth/canvasHeight", "must be at least 1")
+        try require(l.minStrokeWidth >= 1 && l.minStrokeWidth <= l.maxStrokeWidth, "limits.minStrokeWidth", "must be ≥ 1 and ≤ limits.maxStrokeWidth")
+        try require(l.maxPointsPerMessage >= 1, "limits.maxPointsPerMessage", "must be at least 1")
+        try require(l.maxItemsPerDrawing >= 1, "limits.maxItemsPerDrawing", "must be at least 1")
+        try require(l.maxPointsPerDrawing >= l.maxPointsPerMessage, "limits.maxPointsPerDrawing", "must be at least limits.maxPointsPerMessage")
+        try require(l.maxNameLength >= 1, "limits.maxNameLength", "must be at least 1")
+        try require(l.maxGuessLength >= 1, "limits.maxGuessLength", "must be at least 1")
+        try require(l.replayBufferEvents >= 0, "limits.replayBufferEvents", "must not be negative")
+        try require(l.outboundBufferFrames >= 16, "limits.outboundBufferFrames", "must be at least 16")
+    }
+}

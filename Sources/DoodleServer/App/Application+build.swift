@@ -1,0 +1,83 @@
+import DoodleCore
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// Builds the whole server — rules, rooms, players, routes — as one service. `doodle-server`
+/// runs it; the tests run the very same thing on port 0.
+///
+/// - Parameter onServerRunning: called with the bound port once connections are accepted.
+public func buildApplication(
+    _ configuration: ServerConfiguration,
+    logger: Logger,
+    clock: any GameClock = SystemGameClock(),
+    onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+) async throws -> DoodleApplication {
+    let (rules, packs) = try RulesLoader.load(folder: configuration.rulesFolder)
+    let metrics = ServerMetrics()
+    let archive = MemoryArchive()
+    let registry = RoomRegistry(rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, logger: logger)
+    let directory = PlayerDirectory()
+    await registry.onSeatReleased { player, code in await directory.seatReleased(player, room: code) }
+    let connections = LiveConnections()
+    let context = ServerContext(
+        rules: rules, packs: packs, directory: directory, registry: registry, connections: connections, clock: clock,
+        metrics: metrics, logger: logger)
+
+    let router = Router(context: DoodleRequestContext.self)
+    StatusRoutes(context: context).register(on: router)
+    WebSocketRoute(context: context).register(on: router)
+
+    let host = configuration.host
+    let application = Application(
+        router: router,
+        server: .http1WebSocketUpgrade(
+            webSocketRouter: router,
+            configuration: .init(maxFrameSize: rules.limits.maxFrameBytes, autoPing: .disabled)),
+        configuration: .init(address: .hostname(host, port: configuration.port), serverName: "doodle"),
+        services: [registry],
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            logger.info("listening on \(host):\(port)")
+            await onServerRunning(port)
+        },
+        logger: logger)
+    return DoodleApplication(
+        application: application, drain: ClientDrain(connections: connections, logger: logger), archive: archive, logger: logger)
+}
+
+/// The server as one service: the Hummingbird application plus, started after it and so
+/// stopped before it, the drain that closes every client with 4001 on shutdown.
+public struct DoodleApplication: Service {
+    let application: any Service
+    let drain: ClientDrain
+    let archive: MemoryArchive
+    let logger: Logger
+
+    public func run() async throws {
+        let group = ServiceGroup(
+            configuration: .init(services: [.init(service: application), .init(service: drain)], logger: logger))
+        try await group.run()
+    }
+}
+
+/// On graceful shutdown: tell every client to come back later (close 4001), and give the
+/// closes a moment to go out before the HTTP server stops.
+struct ClientDrain: Service {
+    let connections: LiveConnections
+    let logger: Logger
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        let open = connections.count
+        logger.info("shutting down: closing \(open) connections")
+        connections.closeAll(.shuttingDown, reason: "server shutting down; reconnect later with your token")
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(5))
+        while connections.count > 0 && clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import Logging
+
+/// Everything `doodle-server` can be told on its command line or in its environment.
+public struct ServerConfiguration: Sendable {
+    public var host: String
+    public var port: Int
+    /// The GameRules folder (rules.json and words/).
+    public var rulesFolder: String
+    /// The SQLite file; `:memory:` keeps everything in memory.
+    public var databasePath: String
+    public var logLevel: Logger.Level
+
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, rulesFolder: String = "./GameRules",
+        databasePath: String = "./doodle.sqlite", logLevel: Logger.Level = .info
+    ) {
+        self.host = host
+        self.port = port
+        self.rulesFolder = rulesFolder
+        self.databasePath = databasePath
+        self.logLevel = logLevel
+    }
+}

@@ -1,0 +1,18 @@
+import DoodleCore
+import Logging
+
+/// The long-lived parts every connection works with.
+struct ServerContext: Sendable {
+    let rules: GameRules
+    let packs: [String: WordPack]
+    let directory: PlayerDirectory
+    let registry: RoomRegistry
+    let connections: LiveConnections
+    let clock: any GameClock
+    let metrics: ServerMetrics
+    let logger: Logger
+
+    var settingsValidator: SettingsValidator {
+        SettingsValidator(rules: rules, packNames: Set(packs.keys))
+    }
+}

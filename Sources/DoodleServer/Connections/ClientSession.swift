@@ -1,0 +1,220 @@
+import DoodleCore
+import Foundation
+import Logging
+import NIOCore
+
+/// The protocol state of one connection: before and after `hello`, which player it is, the
+/// room it sits in, and its rate limits. Messages are handled one at a time, in order.
+struct ClientSession {
+    private let context: ServerContext
+    private let queue: OutboundQueue
+    private let activity: ConnectionActivity
+    private let encoder = FrameEncoder()
+    private let decoder = JSONDecoder()
+    private var limiter: RateLimiter
+    private var logger: Logger
+    private(set) var player: PlayerDirectory.Player?
+    private var token = ""
+    private(set) var room: Room?
+
+    init(context: ServerContext, queue: OutboundQueue, activity: ConnectionActivity) {
+        self.context = context
+        self.queue = queue
+        self.activity = activity
+        self.limiter = RateLimiter(rules: context.rules.rateLimits)
+        self.logger = context.logger
+    }
+
+    // MARK: - Frames
+
+    /// Handles one text frame. Returns false when the connection must end.
+    mutating func receive(text bytes: ByteBuffer) async -> Bool {
+        let now = context.clock.nowMillis()
+        activity.touch(now: now)
+        context.metrics.messageReceived()
+        let data = Data(bytes.readableBytesView)
+        let message: ClientMessage
+        do {
+            message = try decoder.decode(ClientMessage.self, from: data)
+        } catch {
+            let type = (try? decoder.decode(TypePeek.self, from: data))?.type
+            guard admit(.other, ref: type, now: now) else { return !queue.isClosing }
+            send(error: ProtocolError(.badMessage, Self.describe(error), ref: type))
+            return true
+        }
+        guard admit(RateLimiter.bucket(for: message), ref: message.typeName, now: now) else { return !queue.isClosing }
+        await handle(message)
+        return !queue.isClosing
+    }
+
+    mutating func receiveBinary() -> Bool {
+        let now = context.clock.nowMillis()
+        activity.touch(now: now)
+        guard admit(.other, ref: nil, now: now) else { return !queue.isClosing }
+        send(error: ProtocolError(.badMessage, "binary frames are not accepted; send JSON text frames"))
+        return true
+    }
+
+    /// Rate limits: false when the message must be dropped (and maybe the connection closed).
+    private mutating func admit(_ bucket: RateLimiter.Bucket, ref: String?, now: Int64) -> Bool {
+        switch limiter.record(bucket, now: now) {
+        case .allowed:
+            return true
+        case .limited:
+            context.metrics.rateLimitHit()
+            send(error: ProtocolError(.rateLimited, "too many messages; slow down", ref: ref))
+            return false
+        case .flooding:
+            context.metrics.rateLimitHit()
+            logger.info("closing a flooding connection", metadata: ["player": "\(player?.id ?? "-")"])
+            queue.close(.flooding, reason: "flooding")
+            return false
+        }
+    }
+
+    // MARK: - Messages
+
+    private mutating func handle(_ message: ClientMessage) async {
+        guard let player else {
+            if case .hello(let version, let name, let token, let lastSeq) = message {
+                await hello(version: version, name: name, token: token, lastSeq: lastSeq)
+            } else {
+                send(error: ProtocolError(.notReady, "send hello first", ref: message.typeName))
+            }
+            return
+        }
+        switch message {
+        case .hello:
+            send(error: ProtocolError(.badMessage, "hello was already sent", ref: "hello"))
+        case .rename(let name):
+            await rename(player, to: name)
+        case .createRoom(let mode, let patch):
+            await createRoom(player, mode: mode, patch: patch)
+        case .joinRoom(let code):
+            await joinRoom(player, rawCode: code)
+        case .leaveRoom:
+            guard let room else { return send(error: ProtocolError(.notInRoom, "you are not in a room", ref: "leaveRoom")) }
+            self.room = nil
+            await room.leave(player.id)
+        case .sync:
+            guard let room else { return send(error: ProtocolError(.notInRoom, "you are not in a room", ref: "sync")) }
+            await room.sync(player.id)
+        default:
+            guard let room else {
+                return send(error: ProtocolError(.notInRoom, "you are not in a room", ref: message.typeName))
+            }
+            await room.handle(message, from: player.id)
+        }
+    }
+
+    private mutating func hello(version: Int, name rawName: String, token: String?, lastSeq: Int?) async {
+        guard version == ServerMessage.protocolVersion else {
+            send(error: ProtocolError(.unsupportedProtocol, "this server speaks protocol \(ServerMessage.protocolVersion)", ref: "hello"))
+            queue.close(.protocolError, reason: "unsupported protocol")
+            return
+        }
+        let name: String
+        switch NameValidator.validate(rawName, maxLength: context.rules.limits.maxNameLength) {
+        case .failure(let error): return send(error: error.withRef("hello"))
+        case .success(let valid): name = valid
+        }
+        let session = await context.directory.hello(name: name, token: token, queue: queue)
+        player = session.player
+        self.token = session.token
+        logger[metadataKey: "player"] = "\(session.player.id)"
+        send(.welcome(Welcome(playerId: session.player.id, name: name, token: session.token, serverTime: context.clock.nowMillis())))
+        guard let code = session.roomCode, let room = await context.registry.room(code: code) else { return }
+        if await room.resume(session.player.id, queue: queue, lastSeq: lastSeq) {
+            self.room = room
+            await room.rename(session.player.id, to: name)
+        }
+    }
+
+    private mutating func rename(_ player: PlayerDirectory.Player, to rawName: String) async {
+        switch NameValidator.validate(rawName, maxLength: context.rules.limits.maxNameLength) {
+        case .failure(let error):
+            send(error: error.withRef("rename"))
+        case .success(let name):
+            self.player?.name = name
+            await context.directory.rename(player.id, tokenHashOf: token, to: name)
+            if let room {
+                await room.rename(player.id, to: name)
+            } else {
+                send(.event(.playerRenamed(playerId: player.id, name: name), seq: nil))
+            }
+        }
+    }
+
+    private mutating func createRoom(_ player: PlayerDirectory.Player, mode: RoomMode, patch: SettingsPatch) async {
+        guard room == nil else {
+            return send(error: ProtocolError(.alreadyInRoom, "leave your room before creating another", ref: "createRoom"))
+        }
+        guard mode == .party else {
+            return send(error: ProtocolError(.invalidSettings, "pair rooms are not available on this server yet", ref: "createRoom"))
+        }
+        let settings: RoomSettings
+        switch context.settingsValidator.apply(patch, to: context.rules.defaultSettings, playerCount: 1) {
+        case .failure(let error): return send(error: error.withRef("createRoom"))
+        case .success(let valid): settings = valid
+        }
+        let room = await context.registry.create(mode: mode, settings: settings, creator: player.id, creatorName: player.name, queue: queue)
+        await context.directory.seatTaken(player.id, room: room.code)
+        self.room = room
+    }
+
+    private mutating func joinRoom(_ player: PlayerDirectory.Player, rawCode: String) async {
+        guard let code = InviteCode.normalize(rawCode) else {
+            return send(error: ProtocolError(.invalidCode, "an invite code is 6 letters and digits", ref: "joinRoom"))
+        }
+        guard let target = await context.registry.room(code: code) else {
+            return send(error: ProtocolError(.roomNotFound, "no room has that code", ref: "joinRoom"))
+        }
+        guard room == nil else {
+            return send(error: ProtocolError(.alreadyInRoom, "leave your room before joining another", ref: "joinRoom"))
+        }
+        if let error = await target.join(player.id, name: player.name, queue: queue) {
+            return send(error: error.withRef("joinRoom"))
+        }
+        await context.directory.seatTaken(player.id, room: code)
+        room = target
+    }
+
+    /// The connection is over: keep the seat for the reconnect grace period.
+    func ended() async {
+        guard let player else { return }
+        await context.directory.connectionEnded(player.id, queueID: queue.id)
+        if let room { await room.disconnected(player.id, queueID: queue.id) }
+    }
+
+    // MARK: - Sending
+
+    private func send(_ message: ServerMessage) {
+        queue.send(encoder.encode(message))
+    }
+
+    private func send(error: ProtocolError) {
+        context.metrics.errorSent()
+        send(.error(error))
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _):
+            return "missing field '\(key.stringValue)'"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return "field '\(field)' has the wrong type"
+        case DecodingError.dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "not a JSON object" }
+            let field = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return field == "type" ? context.debugDescription : "field '\(field)' is malformed: \(context.debugDescription)"
+        default:
+            return "malformed message"
+        }
+    }
+}
+
+/// Reads only `type`, so errors about a malformed message can still name it in `ref`.
+private struct TypePeek: Decodable {
+    var type: String?
+}

@@ -1,0 +1,30 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// An HTTP API error, rendered as `{"error":{"code","message"}}` with its status.
+struct APIError: HTTPResponseError {
+    let status: HTTPResponse.Status
+    let code: String
+    let message: String
+
+    static func notFound(_ message: String) -> APIError { APIError(status: .notFound, code: "not_found", message: message) }
+    static func badRequest(_ message: String) -> APIError { APIError(status: .badRequest, code: "bad_request", message: message) }
+    static func unauthorized(_ message: String) -> APIError { APIError(status: .unauthorized, code: "unauthorized", message: message) }
+
+    private struct Body: Encodable {
+        struct Detail: Encodable {
+            let code: String
+            let message: String
+        }
+        let error: Detail
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        let data = try JSONEncoder().encode(Body(error: .init(code: code, message: message)))
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,30 @@
+import DoodleCore
+import Hummingbird
+
+/// Health, metrics and public room info.
+struct StatusRoutes {
+    let context: ServerContext
+
+    func register(on router: Router<DoodleRequestContext>) {
+        router.get("/v1/health") { _, _ in
+            Health(status: "ok")
+        }
+        router.get("/metrics") { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: .init(string: context.metrics.exposition())))
+        }
+        router.get("/v1/rooms/{code}") { _, requestContext in
+            let raw = try requestContext.parameters.require("code")
+            guard let code = InviteCode.normalize(raw) else { throw APIError.badRequest("an invite code is 6 letters and digits") }
+            guard let room = await context.registry.room(code: code) else { throw APIError.notFound("no room has the code \(code)") }
+            return await room.publicInfo()
+        }
+    }
+
+    struct Health: ResponseEncodable {
+        let status: String
+    }
+}
+
+extension RoomPublicInfo: ResponseEncodable {}

@@ -1,0 +1,101 @@
+import Crypto
+import DoodleCore
+import Foundation
+
+/// Who is who: players by token, the connection each is using now, and the room each holds a
+/// seat in. Only a hash of each token is kept.
+actor PlayerDirectory {
+    struct Player: Sendable {
+        var id: PlayerID
+        var name: String
+    }
+
+    private var playersByTokenHash: [String: Player] = [:]
+    private var connections: [PlayerID: OutboundQueue] = [:]
+    private var seats: [PlayerID: String] = [:]
+    private let store: (any PlayerStore)?
+
+    init(store: (any PlayerStore)? = nil) {
+        self.store = store
+    }
+
+    struct Session: Sendable {
+        var player: Player
+        var token: String
+        /// The room this player still holds a seat in, if any.
+        var roomCode: String?
+    }
+
+    /// Resolves `hello`: a known token resumes its player (renamed to `name`), anything else
+    /// creates a new player. A previous connection of the same player is closed with 4002.
+    func hello(name: String, token: String?, queue: OutboundQueue) async -> Session {
+        var player: Player
+        var token = token ?? ""
+        var hash = Self.hash(token)
+        if !token.isEmpty, let known = await lookup(hash: hash) {
+            player = known
+        } else {
+            token = Self.makeToken()
+            hash = Self.hash(token)
+            player = Player(id: "p_" + Self.randomString(length: 16), name: name)
+        }
+        player.name = name
+        playersByTokenHash[hash] = player
+        await store?.saveSession(playerId: player.id, name: name, tokenHash: hash)
+        if let previous = connections[player.id], previous.id != queue.id {
+            previous.close(.replaced, reason: "replaced by a newer connection")
+        }
+        connections[player.id] = queue
+        return Session(player: player, token: token, roomCode: seats[player.id])
+    }
+
+    private func lookup(hash: String) async -> Player? {
+        if let player = playersByTokenHash[hash] { return player }
+        guard let stored = await store?.player(tokenHash: hash) else { return nil }
+        return Player(id: stored.id, name: stored.name)
+    }
+
+    func rename(_ player: PlayerID, tokenHashOf token: String, to name: String) async {
+        let hash = Self.hash(token)
+        playersByTokenHash[hash]?.name = name
+        await store?.saveSession(playerId: player, name: name, tokenHash: hash)
+    }
+
+    func connectionEnded(_ player: PlayerID, queueID: UInt64) {
+        if connections[player]?.id == queueID { connections[player] = nil }
+    }
+
+    func seatTaken(_ player: PlayerID, room code: String) {
+        seats[player] = code
+    }
+
+    func seatReleased(_ player: PlayerID, room code: String) {
+        if seats[player] == code { seats[player] = nil }
+    }
+
+    func seat(of player: PlayerID) -> String? {
+        seats[player]
+    }
+
+    static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func makeToken() -> String {
+        randomString(length: 43)
+    }
+
+    private static let tokenAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+    static func randomString(length: Int) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = length == 16 ? Array("abcdefghijkmnpqrstuvwxyz23456789") : tokenAlphabet
+        return String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+    }
+}
+
+/// Durable player records (SQLite from the persistence issue on). The directory works without one.
+protocol PlayerStore: Sendable {
+    func player(tokenHash: String) async -> (id: PlayerID, name: String)?
+    func saveSession(playerId: PlayerID, name: String, tokenHash: String) async
+}

@@ -1,0 +1,198 @@
+import DoodleCore
+import Logging
+import NIOCore
+
+/// One room: owns its state machine, feeds it events, and carries out what it returns —
+/// sending frames, closing connections, scheduling the next timer, handing records to storage.
+actor Room {
+    nonisolated let code: String
+    private var machine: RoomStateMachine
+    private var connections: [PlayerID: OutboundQueue] = [:]
+    private var replay: ReplayBuffer
+    private let encoder = FrameEncoder()
+    private let clock: any GameClock
+    private let archive: any GameArchive
+    private let logger: Logger
+    private let onSeatReleased: @Sendable (PlayerID, String) async -> Void
+    private let onExpired: @Sendable (String) async -> Void
+    private let deadlines: AsyncStream<Int64>.Continuation
+    private nonisolated let deadlineStream: AsyncStream<Int64>
+    private var scheduledDeadline: Int64?
+
+    init(
+        machine: RoomStateMachine, creatorQueue: OutboundQueue, replayCapacity: Int, clock: any GameClock,
+        archive: any GameArchive, logger: Logger,
+        onSeatReleased: @escaping @Sendable (PlayerID, String) async -> Void,
+        onExpired: @escaping @Sendable (String) async -> Void
+    ) {
+        self.code = machine.code
+        self.machine = machine
+        self.replay = ReplayBuffer(capacity: replayCapacity)
+        self.clock = clock
+        self.archive = archive
+        self.logger = logger
+        self.onSeatReleased = onSeatReleased
+        self.onExpired = onExpired
+        (deadlineStream, deadlines) = AsyncStream.makeStream(of: Int64.self, bufferingPolicy: .unbounded)
+        connections[machine.ownerId] = creatorQueue
+    }
+
+    /// Sends the creator its first `roomState`.
+    func start() async {
+        await perform(machine.creationEffects())
+    }
+
+    /// Runs the room's timers until the room is closed. One sleeper per requested deadline;
+    /// a stale sleeper only causes a harmless extra `tick`.
+    nonisolated func runTimers() async {
+        await withDiscardingTaskGroup { group in
+            for await deadline in deadlineStream {
+                group.addTask { [clock] in
+                    do {
+                        try await clock.sleep(untilMillis: deadline)
+                    } catch {
+                        return
+                    }
+                    await self.fireTimers()
+                }
+            }
+            group.cancelAll()
+        }
+    }
+
+    func close() {
+        deadlines.finish()
+    }
+
+    private func fireTimers() async {
+        await perform(machine.tick(now: clock.nowMillis()))
+    }
+
+    // MARK: - Events from sessions
+
+    func join(_ player: PlayerID, name: String, queue: OutboundQueue) async -> ProtocolError? {
+        switch machine.join(player, name: name, now: clock.nowMillis()) {
+        case .failure(let error):
+            return error
+        case .success(let effects):
+            connections[player] = queue
+            await perform(effects)
+            return nil
+        }
+    }
+
+    /// Re-seats a player on a new connection: replays what it missed after `lastSeq` when the
+    /// buffer still holds it, else sends a full `roomState`. False when it holds no seat here.
+    func resume(_ player: PlayerID, queue: OutboundQueue, lastSeq: Int?) async -> Bool {
+        guard machine.isMember(player) else { return false }
+        if let old = connections[player], old.id != queue.id {
+            connections[player] = nil
+        }
+        // The reconnect event is addressed to the player too; it reaches it via the replay below.
+        let effects = machine.reconnect(player, now: clock.nowMillis())
+        await perform(effects)
+        connections[player] = queue
+        if let lastSeq, let frames = replay.frames(for: player, after: lastSeq, currentSeq: machine.seq) {
+            for frame in frames { queue.send(frame) }
+        } else {
+            queue.send(encoder.encode(.roomState(machine.snapshot(for: player))))
+        }
+        return true
+    }
+
+    func leave(_ player: PlayerID) async {
+        await perform(machine.leave(player, now: clock.nowMillis()))
+    }
+
+    /// The connection `queueID` of `player` ended. Ignored when a newer connection replaced it.
+    func disconnected(_ player: PlayerID, queueID: UInt64) async {
+        guard let queue = connections[player], queue.id == queueID else { return }
+        connections[player] = nil
+        await perform(machine.disconnect(player, now: clock.nowMillis()))
+    }
+
+    func rename(_ player: PlayerID, to name: String) async {
+        await perform(machine.rename(player, to: name))
+    }
+
+    func sync(_ player: PlayerID) {
+        guard let queue = connections[player] else { return }
+        queue.send(encoder.encode(.roomState(machine.snapshot(for: player))))
+    }
+
+    func handle(_ message: ClientMessage, from player: PlayerID) async {
+        await perform(machine.handle(message, from: player, now: clock.nowMillis()))
+    }
+
+    func isMember(_ player: PlayerID) -> Bool {
+        machine.isMember(player)
+    }
+
+    /// Public facts for an invite link.
+    func publicInfo() -> RoomPublicInfo {
+        let snapshot = machine.snapshot(for: "")
+        return RoomPublicInfo(
+            code: code, mode: snapshot.mode, phase: snapshot.phase, locked: snapshot.locked,
+            maxPlayers: snapshot.settings.settings.maxPlayers,
+            players: snapshot.players.map { RoomPublicInfo.Player(id: $0.id, name: $0.name, connected: $0.connected) })
+    }
+
+    // MARK: - Effects
+
+    /// Carries out effects in order. Every frame is queued before anything awaits, so events
+    /// of one call never interleave with those of another.
+    private func perform(_ effects: [RoomEffect]) async {
+        var released: [PlayerID] = []
+        var expired = false
+        for effect in effects {
+            switch effect {
+            case .send(let recipients, let message):
+                let frame = encoder.encode(message)
+                if let seq = message.seq { replay.append(seq: seq, recipients: recipients, frame: frame) }
+                for player in recipients { connections[player]?.send(frame) }
+            case .close(let player, let code):
+                connections[player]?.close(code, reason: code == .kicked ? "kicked from the room" : "closed by the room")
+                connections[player] = nil
+            case .seatReleased(let player):
+                connections[player] = nil
+                released.append(player)
+            case .saveDrawing(let drawing):
+                archive.submit(drawing)
+            case .saveGame(let game):
+                archive.submit(game)
+            case .roomExpired:
+                expired = true
+            }
+        }
+        rescheduleTimer()
+        for player in released { await onSeatReleased(player, code) }
+        if expired {
+            logger.debug("room expired", metadata: ["room": "\(code)"])
+            await onExpired(code)
+        }
+    }
+
+    private func rescheduleTimer() {
+        let next = machine.nextDeadline
+        if let next, next != scheduledDeadline {
+            deadlines.yield(next)
+        }
+        scheduledDeadline = next
+    }
+}
+
+/// What `GET /v1/rooms/{code}` shows: enough for an invite link, nothing secret.
+struct RoomPublicInfo: Sendable, Codable {
+    struct Player: Sendable, Codable {
+        var id: PlayerID
+        var name: String
+        var connected: Bool
+    }
+
+    var code: String
+    var mode: RoomMode
+    var phase: Phase
+    var locked: Bool
+    var maxPlayers: Int
+    var players: [Player]
+}
