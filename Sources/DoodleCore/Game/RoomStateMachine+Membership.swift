@@ -11,6 +11,7 @@ extension RoomStateMachine {
         var effects: [RoomEffect] = []
         let others = memberIDs
         let seat = Seat(id: player, name: name)
+        if seats.isEmpty { ownerId = player }  // an emptied room has no owner left: the first one back takes it
         seats.append(seat)
         rebuildMemberIDs()
         emptySince = nil
@@ -33,9 +34,9 @@ extension RoomStateMachine {
         seats[index].connected = false
         seats[index].disconnectedAt = now
         var effects: [RoomEffect] = []
-        let others = memberIDs.filter { $0 != player }
-        seq += 1
-        effects.append(.send(to: others, .event(.playerConnection(playerId: player, connected: false), seq: seq)))
+        // Addressed to the player too: it cannot receive it now, but a replay from its
+        // `lastSeq` must have no gap.
+        broadcast(.playerConnection(playerId: player, connected: false), into: &effects)
         recheckKickVotes(now: now, into: &effects)
         afterMembershipChange(departed: player, now: now, into: &effects)
         return effects + tick(now: now)

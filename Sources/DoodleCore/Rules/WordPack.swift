@@ -13,7 +13,7 @@ public struct WordPack: Sendable, Equatable {
     public static func parse(name: String, text: String, path: String, maxLength: Int) throws(RulesError) -> WordPack {
         var words: [String] = []
         var seen: [String: Int] = [:]
-        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let lineNumber = offset + 1
             var line = String(rawLine)
             if line.hasSuffix("\r") { line.removeLast() }

@@ -26,27 +26,76 @@ struct WebSocketRoute {
             context.connections.remove(queue)
             context.metrics.connectionsChanged(context.connections.count)
         }
-        var session = ClientSession(context: context, queue: queue, activity: activity)
+        let session = ClientSession(context: context, queue: queue, activity: activity)
         let maxFrameBytes = context.rules.limits.maxFrameBytes
         let logger = context.logger
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await Self.write(queue: queue, to: outbound, logger: logger) }
-            group.addTask { [context] in await Self.heartbeat(queue: queue, activity: activity, context: context) }
-            do {
-                var frames = inbound.messages(maxSize: maxFrameBytes).makeAsyncIterator()
-                while let message = try await frames.next() {
-                    let keepGoing: Bool
-                    switch message {
-                    case .text(let text): keepGoing = await session.receive(text: ByteBuffer(string: text))
-                    case .binary: keepGoing = session.receiveBinary()
-                    }
-                    if !keepGoing { break }
-                }
-            } catch {
-                logger.debug("connection read ended", metadata: ["error": "\(error)"])
+        await withTaskGroup(of: ConnectionTask.self) { group in
+            group.addTask {
+                await Self.read(inbound, maxFrameBytes: maxFrameBytes, session: session, queue: queue, logger: logger)
+                return .reader
             }
-            queue.finish()
-            group.cancelAll()
+            group.addTask {
+                await Self.write(queue: queue, to: outbound, logger: logger)
+                return .writer
+            }
+            group.addTask { [context] in
+                await Self.heartbeat(queue: queue, activity: activity, context: context)
+                return .heartbeat
+            }
+            var readerDone = false
+            var writerDone = false
+            while let finished = await group.next() {
+                switch finished {
+                case .reader:
+                    // The client is gone or misbehaved: let the writer send what is queued, then stop.
+                    readerDone = true
+                    queue.finish()
+                case .writer:
+                    // We sent a close; give the client a while to answer before dropping it.
+                    writerDone = true
+                    if !readerDone {
+                        group.addTask {
+                            try? await Task.sleep(for: .seconds(10))
+                            return .closeTimeout
+                        }
+                    }
+                case .closeTimeout:
+                    group.cancelAll()
+                case .heartbeat:
+                    break
+                }
+                if readerDone && writerDone { group.cancelAll() }
+            }
+        }
+    }
+
+    private enum ConnectionTask {
+        case reader, writer, heartbeat, closeTimeout
+    }
+
+    /// Feeds frames to the session in order until the client closes, the session ends the
+    /// connection, or reading fails; then releases the session's seat for the grace period.
+    private static func read(
+        _ inbound: WebSocketInboundStream, maxFrameBytes: Int, session: consuming ClientSession, queue: OutboundQueue, logger: Logger
+    ) async {
+        var session = session
+        do {
+            var frames = inbound.messages(maxSize: maxFrameBytes).makeAsyncIterator()
+            while let message = try await frames.next() {
+                let keepGoing: Bool
+                switch message {
+                case .text(let text): keepGoing = await session.receive(text: ByteBuffer(string: text))
+                case .binary: keepGoing = session.receiveBinary()
+                }
+                if !keepGoing { break }
+            }
+        } catch let error as NIOWebSocketError where error == .invalidFrameLength {
+            queue.close(.frameTooLarge, reason: "frames are limited to \(maxFrameBytes) bytes")
+        } catch {
+            logger.debug("connection read ended", metadata: ["error": "\(error)"])
+            if String(describing: error).contains("messageTooLarge") {
+                queue.close(.frameTooLarge, reason: "messages are limited to \(maxFrameBytes) bytes")
+            }
         }
         await session.ended()
     }

@@ -1,0 +1,80 @@
+import DoodleCore
+
+/// Request–reply helpers for the session and room messages. Each sends one message and reads the
+/// reply; an `error` reply is thrown as its ``DoodleCore/ProtocolError``.
+extension DoodleConnection {
+    /// Sends `hello` and returns the `welcome`. On a resume, whatever the server sends after the
+    /// welcome (a replay or a `roomState`) stays unread for the caller.
+    ///
+    /// - Throws: the ``DoodleCore/ProtocolError`` of an `error` reply,
+    ///   ``DoodleClientError/unexpectedMessage(_:expected:)`` if the next message is anything else,
+    ///   and the errors of ``receive(timeout:)``.
+    @discardableResult
+    public func hello(
+        name: String,
+        token: String? = nil,
+        lastSeq: Int? = nil,
+        protocolVersion: Int = ServerMessage.protocolVersion,
+        timeout: Duration = .seconds(5)
+    ) async throws -> Welcome {
+        try await request(.hello(protocol: protocolVersion, name: name, token: token, lastSeq: lastSeq), expecting: "welcome", timeout: timeout) {
+            if case .welcome(let welcome) = $0 { welcome } else { nil }
+        }
+    }
+
+    /// Sends `createRoom` and returns the new room's `roomState` (its `seq` is 0).
+    ///
+    /// - Throws: the ``DoodleCore/ProtocolError`` of an `error` reply,
+    ///   ``DoodleClientError/unexpectedMessage(_:expected:)`` if the next message is anything else,
+    ///   and the errors of ``receive(timeout:)``.
+    public func createRoom(
+        mode: RoomMode = .party,
+        settings: SettingsPatch = SettingsPatch(),
+        timeout: Duration = .seconds(5)
+    ) async throws -> RoomSnapshot {
+        try await request(.createRoom(mode: mode, settings: settings), expecting: "roomState", timeout: timeout) {
+            if case .roomState(let snapshot) = $0 { snapshot } else { nil }
+        }
+    }
+
+    /// Sends `joinRoom` and returns the room's `roomState`.
+    ///
+    /// - Throws: the ``DoodleCore/ProtocolError`` of an `error` reply (`room_full`, `banned`, …),
+    ///   ``DoodleClientError/unexpectedMessage(_:expected:)`` if the next message is anything else,
+    ///   and the errors of ``receive(timeout:)``.
+    public func joinRoom(code: String, timeout: Duration = .seconds(5)) async throws -> RoomSnapshot {
+        try await request(.joinRoom(code: code), expecting: "roomState", timeout: timeout) {
+            if case .roomState(let snapshot) = $0 { snapshot } else { nil }
+        }
+    }
+
+    /// Sends `sync` and returns the `roomState`. Room events that arrive before it are skipped:
+    /// the snapshot reflects them.
+    ///
+    /// - Throws: the ``DoodleCore/ProtocolError`` of an `error` reply, and the errors of
+    ///   ``receive(timeout:until:)``.
+    public func sync(timeout: Duration = .seconds(5)) async throws -> RoomSnapshot {
+        try await send(.sync)
+        return try await receiveFirst(timeout: timeout) { message -> RoomSnapshot? in
+            switch message {
+            case .roomState(let snapshot): return snapshot
+            case .error(let error): throw error
+            default: return nil
+            }
+        }
+    }
+
+    /// Sends `message`; the very next message must be the reply `extract` accepts, or an `error`.
+    private func request<Reply>(
+        _ message: ClientMessage,
+        expecting expected: String,
+        timeout: Duration,
+        extract: (ServerMessage) -> Reply?
+    ) async throws -> Reply {
+        try await send(message)
+        let reply = try await receive(timeout: timeout)
+        if let value = extract(reply) { return value }
+        if case .error(let error) = reply { throw error }
+        throw DoodleClientError.unexpectedMessage(reply, expected: expected)
+    }
+}

@@ -1,0 +1,122 @@
+import DoodleClient
+import DoodleCore
+import DoodleServer
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// A real `doodle-server` (the same `buildApplication` as `main`) on 127.0.0.1, port 0, with a
+/// temporary database, for the length of one test.
+struct TestServer: Sendable {
+    let port: Int
+    let databasePath: String
+    let group: ServiceGroup
+
+    /// Starts a graceful shutdown, as SIGTERM would.
+    func shutDown() async {
+        await group.triggerGracefulShutdown()
+    }
+
+    var webSocketURL: String { "ws://127.0.0.1:\(port)/v1/ws" }
+    var httpBase: String { "http://127.0.0.1:\(port)" }
+
+    static let repositoryRoot: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url.path
+    }()
+
+    static var logger: Logger {
+        var logger = Logger(label: "doodle-test")
+        logger.logLevel = ProcessInfo.processInfo.environment["DOODLE_TEST_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        return logger
+    }
+
+    /// Runs `body` against a fresh server, then shuts the server down gracefully.
+    /// - Parameter rules: edits applied to a copy of GameRules/rules.json (e.g. short grace periods).
+    static func with<T: Sendable>(
+        rules edit: (@Sendable (inout [String: Any]) -> Void)? = nil,
+        _ body: @Sendable (TestServer) async throws -> T
+    ) async throws -> T {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let rulesFolder = try makeRulesFolder(in: scratch, edit: edit)
+        let databasePath = scratch.appendingPathComponent("doodle.sqlite").path
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let application = try await buildApplication(
+            ServerConfiguration(host: "127.0.0.1", port: 0, rulesFolder: rulesFolder, databasePath: databasePath),
+            logger: logger,
+            onServerRunning: { port in portContinuation.yield(port) })
+        let group = ServiceGroup(configuration: .init(services: [.init(service: application)], logger: logger))
+        return try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw TestServerError.didNotStart }
+            let server = TestServer(port: port, databasePath: databasePath, group: group)
+            let outcome: Result<T, any Error>
+            do {
+                outcome = .success(try await body(server))
+            } catch {
+                outcome = .failure(error)
+            }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+            return try outcome.get()
+        }
+    }
+
+    /// GameRules with an edited rules.json: the real word packs, and rules changed by `edit`.
+    private static func makeRulesFolder(in scratch: URL, edit: ((inout [String: Any]) -> Void)?) throws -> String {
+        let source = repositoryRoot + "/GameRules"
+        guard let edit else { return source }
+        let folder = scratch.appendingPathComponent("GameRules")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: source + "/words", toPath: folder.appendingPathComponent("words").path)
+        let data = try Data(contentsOf: URL(fileURLWithPath: source + "/rules.json"))
+        guard var json = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw TestServerError.badRules }
+        edit(&json)
+        try JSONSerialization.data(withJSONObject: json).write(to: folder.appendingPathComponent("rules.json"))
+        return folder.path
+    }
+
+    /// Opens `count` connections at once and runs `body` with all of them.
+    func withConnections<T>(_ count: Int, _ body: ([DoodleConnection]) async throws -> T) async throws -> T {
+        try await open(count, [], body)
+    }
+
+    private func open<T>(_ count: Int, _ opened: [DoodleConnection], _ body: ([DoodleConnection]) async throws -> T) async throws -> T {
+        if opened.count == count { return try await body(opened) }
+        return try await DoodleClient.withConnection(to: webSocketURL, logger: Self.logger) { connection in
+            try await open(count, opened + [connection], body)
+        }
+    }
+
+    /// `count` players, each with a hello done; the first creates a room with `settings` and
+    /// the others join it. Returns after every join's `playerJoined` has reached everyone.
+    func withRoom<T>(
+        players count: Int, settings: SettingsPatch = SettingsPatch(),
+        _ body: (_ players: [DoodleConnection], _ ids: [PlayerID], _ room: RoomSnapshot) async throws -> T
+    ) async throws -> T {
+        try await withConnections(count) { players in
+            var ids: [PlayerID] = []
+            for (index, player) in players.enumerated() {
+                ids.append(try await player.hello(name: "Player\(index + 1)").playerId)
+            }
+            let room = try await players[0].createRoom(settings: settings)
+            for (index, player) in players.enumerated().dropFirst() {
+                _ = try await player.joinRoom(code: room.code)
+                // Everyone already seated sees this join.
+                for earlier in players[..<index] {
+                    _ = try await earlier.receive(until: { if case .event(.playerJoined, _) = $0 { true } else { false } })
+                }
+            }
+            return try await body(players, ids, room)
+        }
+    }
+}
+
+enum TestServerError: Error {
+    case didNotStart
+    case badRules
+}
