@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "DoodleCore", targets: ["DoodleCore"]),
         .library(name: "DoodleServer", targets: ["DoodleServer"]),
         .library(name: "DoodleClient", targets: ["DoodleClient"]),
+        .executable(name: "doodle-load", targets: ["doodle-load"]),
+        .executable(name: "doodle-relay", targets: ["doodle-relay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -25,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
         // Pure game logic and the wire messages: no I/O, no transport, no wall clock.
@@ -84,6 +87,50 @@ let package = Package(
                 "DoodleServer", "DoodleClient", "DoodleCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // Load tests (LoadTests/README.md): scenarios, measurement and reports.
+        .target(
+            name: "DoodleLoad",
+            dependencies: [
+                "DoodleCore", "DoodleClient",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "LoadTests/Sources/DoodleLoad",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "doodle-load",
+            dependencies: [
+                "DoodleLoad",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "LoadTests/Sources/doodle-load",
+            swiftSettings: swiftSettings
+        ),
+        // The bare relay baseline: HummingbirdWebSocket and nothing of Doodle.
+        .executableTarget(
+            name: "doodle-relay",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            path: "LoadTests/Sources/doodle-relay",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DoodleLoadTests",
+            dependencies: [
+                "DoodleLoad", "DoodleServer", "DoodleClient", "DoodleCore",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "LoadTests/Tests/DoodleLoadTests",
             swiftSettings: swiftSettings
         ),
     ]

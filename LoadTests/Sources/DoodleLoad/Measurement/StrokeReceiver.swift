@@ -1,0 +1,50 @@
+import DoodleClient
+import DoodleCore
+
+/// Checks and times the frames one connection receives while its room's drawer streams.
+///
+/// Identity comes from content (``StrokePlan/ordinal(of:)``): the next drawing message must be
+/// ordinal `expected`; anything else is out of order. Room `seq`s must be consecutive
+/// (``SequenceTracker``). The latency of a guesser's message is its receive time minus the
+/// drawer's noted send time, both on the run's ``LoadClock``.
+struct StrokeReceiver {
+    let plan: StrokePlan
+    let sendLog: SendLog
+    let clock: LoadClock
+    let stats: ReceiverStats
+    private var tracker: SequenceTracker
+    /// The ordinal the next drawing message should have.
+    private(set) var expected = 0
+    /// Drawing messages received.
+    private(set) var received = 0
+
+    init(plan: StrokePlan, sendLog: SendLog, clock: LoadClock, stats: ReceiverStats, lastSeq: Int) {
+        self.plan = plan
+        self.sendLog = sendLog
+        self.clock = clock
+        self.stats = stats
+        self.tracker = SequenceTracker(lastSeq: lastSeq)
+    }
+
+    mutating func receive(_ frame: ServerFrame) {
+        let now = clock.nanoseconds()
+        guard let message = frame.message else { return }
+        if let violation = tracker.observe(message) {
+            switch violation.kind {
+            case .gap: stats.recordGap()
+            case .duplicate, .regression, .noBaseline: stats.recordOutOfOrder()
+            }
+        }
+        if case .error = message { stats.recordServerError() }
+        guard case .event(.drawing(let action, _), _) = message else { return }
+        received += 1
+        guard let ordinal = plan.ordinal(of: action) else {
+            stats.recordUnrecognised()
+            return
+        }
+        if ordinal != expected { stats.recordOutOfOrder() }
+        expected = max(expected, ordinal + 1)
+        let latency = sendLog.sendTime(of: ordinal).map { now >= $0 ? (now - $0) / 1000 : 0 }
+        stats.recordDelivery(latencyMicroseconds: latency)
+    }
+}

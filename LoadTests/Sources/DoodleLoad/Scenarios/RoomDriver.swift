@@ -1,0 +1,166 @@
+import DoodleClient
+import DoodleCore
+import Logging
+
+import Foundation
+
+/// Runs one room of a drawing load: opens its connections, sets the room up so that
+/// connection 0 draws, then streams strokes from the drawer while every connection (the drawer
+/// too, which gets its own messages back) reads and checks everything, until told to stop and
+/// everything sent has arrived or the drain deadline passes.
+struct RoomDriver: Sendable {
+    let target: LoadTarget
+    let handle: RoomHandle
+    let plan: StrokePlan
+    let clock: LoadClock
+    let stop: StopSignal
+    let logger: Logger
+
+    static let configuration = DoodleClient.Configuration(recordsTranscript: false)
+
+    /// Never throws: a failure is reported through `report` (setup) or the receivers' stats.
+    func run(report: @escaping @Sendable (RoomSetupOutcome) -> Void) async {
+        do {
+            try await withConnections(handle.receivers.count, []) { connections in
+                let seqs: [Int]
+                do {
+                    seqs = try await setUp(connections)
+                } catch {
+                    report(.failed(index: handle.index, reason: "\(error)"))
+                    return
+                }
+                report(.ready(index: handle.index, connections: connections.count))
+                await stream(connections, lastSeqs: seqs)
+            }
+        } catch {
+            report(.failed(index: handle.index, reason: "\(error)"))
+        }
+    }
+
+    /// Opens `count` connections, nested (a room has at most 16).
+    private func withConnections(
+        _ count: Int, _ opened: [DoodleConnection], _ body: ([DoodleConnection]) async throws -> Void
+    ) async throws {
+        if opened.count == count { return try await body(opened) }
+        try await DoodleClient.withConnection(to: target.url, configuration: Self.configuration, logger: logger) { connection in
+            try await withConnections(count, opened + [connection], body)
+        }
+    }
+
+    // MARK: - Setup
+
+    /// Makes the room and returns each connection's `seq` baseline, with connection 0 drawing
+    /// and every frame it read meanwhile already checked.
+    private func setUp(_ connections: [DoodleConnection]) async throws -> [Int] {
+        switch target {
+        case .doodle: try await setUpDoodle(connections)
+        case .relay: try await setUpRelay(connections)
+        }
+    }
+
+    private func setUpDoodle(_ connections: [DoodleConnection]) async throws -> [Int] {
+        for (index, connection) in connections.enumerated() {
+            try await connection.hello(name: "load\(handle.index)-\(index)")
+        }
+        // The creator draws first; one custom word and wordChoices 1 make the choice trivial,
+        // hints 0 keeps hint events out of the stream, and the long turn outlasts the run.
+        let settings = SettingsPatch(
+            maxPlayers: max(connections.count, 2), rounds: 1, drawSeconds: 240, chooseSeconds: 30, revealSeconds: 0,
+            wordChoices: 1, hints: 0, customWords: ["loadtest"], customWordsOnly: true)
+        let room = try await connections[0].createRoom(settings: settings)
+        var seqs = [room.seq]
+        for connection in connections.dropFirst() {
+            seqs.append(try await connection.joinRoom(code: room.code).seq)
+        }
+        try await connections[0].send(.startGame)
+        var tracker = SequenceTracker(lastSeq: seqs[0])
+        _ = try await connections[0].receive(timeout: .seconds(10)) { message in
+            tracker.observe(message)
+            if case .chooseWord = message { return true }
+            if case .error(let error) = message { throw error }
+            return false
+        }
+        try await connections[0].send(.chooseWord(index: 0))
+        _ = try await connections[0].receive(timeout: .seconds(10)) { message in
+            tracker.observe(message)
+            if case .event(.phaseDrawing, _) = message { return true }
+            if case .error(let error) = message { throw error }
+            return false
+        }
+        if let violation = tracker.violations.first { throw LoadError.setupFailed("drawer: \(violation)") }
+        seqs[0] = tracker.lastSeq ?? seqs[0]
+        return seqs
+    }
+
+    private func setUpRelay(_ connections: [DoodleConnection]) async throws -> [Int] {
+        var seqs: [Int] = []
+        for connection in connections {
+            try await connection.sendRaw(RelayWire.join(room: "room\(handle.index)"))
+            let frame = try await connection.receiveFrame(timeout: .seconds(10))
+            guard let seq = RelayWire.joinedSeq(frame.text) else {
+                throw LoadError.setupFailed("unexpected relay answer: \(frame.text.prefix(200))")
+            }
+            seqs.append(seq)
+        }
+        return seqs
+    }
+
+    // MARK: - Streaming
+
+    private func stream(_ connections: [DoodleConnection], lastSeqs: [Int]) async {
+        await withTaskGroup(of: Void.self) { group in
+            for (index, connection) in connections.enumerated() {
+                let receiver = StrokeReceiver(
+                    plan: plan, sendLog: handle.sendLog, clock: clock, stats: handle.receivers[index], lastSeq: lastSeqs[index])
+                group.addTask { await read(connection, receiver: receiver) }
+            }
+            group.addTask { await draw(connections[0]) }
+        }
+    }
+
+    /// Sends the plan's messages at its rate until told to stop. A drawer that falls behind
+    /// does not burst to catch up (that would break the contract's rate limit); the achieved
+    /// rate shows it.
+    private func draw(_ connection: DoodleConnection) async {
+        let interval = Duration.seconds(1) / plan.messagesPerSecond
+        var due = ContinuousClock.now
+        var ordinal = 0
+        defer { handle.sendLog.finish() }
+        while !stop.isStopping {
+            do {
+                try await Task.sleep(until: due, clock: .continuous)
+                handle.sendLog.noteSend(at: clock.nanoseconds())
+                try await connection.send(.draw(plan.action(ordinal: ordinal)))
+            } catch {
+                if !(error is CancellationError) { handle.receivers[0].recordFailure("send: \(error)") }
+                return
+            }
+            ordinal += 1
+            due += interval
+            let now = ContinuousClock.now
+            if now - due > interval { due = now }
+        }
+    }
+
+    /// Reads and checks every frame until everything the drawer sent has arrived after the
+    /// stop, the drain deadline passes, or the connection ends.
+    private func read(_ connection: DoodleConnection, receiver: consuming StrokeReceiver) async {
+        var receiver = receiver
+        let stats = receiver.stats
+        while true {
+            do {
+                receiver.receive(try await connection.receiveFrame(timeout: .milliseconds(250)))
+                // Everything that arrived meanwhile, without another wait.
+                for frame in connection.takeBufferedFrames() { receiver.receive(frame) }
+            } catch DoodleClientError.timedOut {
+                // Nothing for a while: fall through to the stop checks.
+            } catch {
+                if !stop.isStopping { stats.recordFailure("\(error)") }
+                return
+            }
+            let progress = handle.sendLog.progress
+            if progress.finished && receiver.received >= progress.count { return }
+            if stop.drainExpired(now: clock.nanoseconds()) { return }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import DoodleLoad
+import Foundation
+import Logging
+
+/// Runs each scenario against a fresh server process (so its CPU and memory are the
+/// scenario's own), or against `--server` when given.
+struct Runner {
+    let server: String?
+    let rules: String
+    let logger: Logger
+    let configuration: @Sendable (LoadTarget) -> DrawingLoad.Configuration
+
+    func quick() async throws -> DrawingRunResult {
+        try await withDoodle { url, probe in await QuickScenario.run(target: .doodle(url: url), logger: logger, probe: probe) }
+    }
+
+    func fixed(relay: Bool, rooms: Int) async throws -> DrawingRunResult {
+        let body: @Sendable (String, (@Sendable () -> ProcessSample?)?) async -> DrawingRunResult = { [configuration, logger] url, probe in
+            let target: LoadTarget = relay ? .relay(url: url) : .doodle(url: url)
+            return await DrawingLoad(configuration: configuration(target), logger: logger, probe: probe).run(roomSteps: [rooms])
+        }
+        return relay ? try await withRelay(body) : try await withDoodle(body)
+    }
+
+    func ramp(start: Int, step: Int, max: Int, p99Bound: Double) async throws -> RampOutcome {
+        let steps = Array(stride(from: start, through: max, by: step))
+        let run = try await withDoodle { [configuration, logger] url, probe in
+            await DrawingLoad(configuration: configuration(.doodle(url: url)), logger: logger, probe: probe).run(roomSteps: steps) { step in
+                if step.errorsSoFar > 0 { return "errors at \(step.rooms) rooms" }
+                if step.latency.p99 > p99Bound { return "p99 \(step.latency.p99) ms over \(p99Bound) ms at \(step.rooms) rooms" }
+                if !step.drawersKeptUp { return "drawers fell behind at \(step.rooms) rooms (the machine is saturated)" }
+                return nil
+            }
+        }
+        let sustained = run.steps.last { $0.errorsSoFar == 0 && $0.latency.p99 <= p99Bound && $0.drawersKeptUp }
+        return RampOutcome(run: run, p99BoundMilliseconds: p99Bound, maxSustained: sustained)
+    }
+
+    func idle(sizes: [Int]) async throws -> IdleResult {
+        try await withDoodle { [logger] url, probe in await IdleLoad(url: url, sizes: sizes, logger: logger, probe: probe).run() }
+    }
+
+    // MARK: - Servers
+
+    private func withDoodle<T: Sendable>(_ body: (String, (@Sendable () -> ProcessSample?)?) async throws -> T) async throws -> T {
+        if let server { return try await body(server, nil) }
+        let database = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-load-\(UUID().uuidString).sqlite").path
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
+        }
+        return try await ServerProcess.with(
+            executable: ServerProcess.executableDirectory.appendingPathComponent("doodle-server"),
+            arguments: ["--host", "127.0.0.1", "--port", "0", "--rules", rules, "--database", database, "--log-level", "info"],
+            logger: logger
+        ) { running in
+            try await body(running.webSocketURL) { running.sample() }
+        }
+    }
+
+    private func withRelay<T: Sendable>(_ body: (String, (@Sendable () -> ProcessSample?)?) async throws -> T) async throws -> T {
+        try await ServerProcess.with(
+            executable: ServerProcess.executableDirectory.appendingPathComponent("doodle-relay"),
+            arguments: ["--host", "127.0.0.1", "--port", "0"], logger: logger
+        ) { running in
+            try await body(running.webSocketURL) { running.sample() }
+        }
+    }
+}
