@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "DoodleCore", targets: ["DoodleCore"]),
         .library(name: "DoodleServer", targets: ["DoodleServer"]),
         .library(name: "DoodleClient", targets: ["DoodleClient"]),
+        .executable(name: "doodle-bot", targets: ["doodle-bot"]),
+        .library(name: "DoodleBot", targets: ["DoodleBot"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -73,6 +75,25 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Bots that play the game over the shared client: the logic behind `doodle-bot` and the load tests.
+        .target(
+            name: "DoodleBot",
+            dependencies: [
+                "DoodleCore",
+                "DoodleClient",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "doodle-bot",
+            dependencies: [
+                "DoodleBot", "DoodleCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "DoodleCoreTests",
             dependencies: ["DoodleCore"],
@@ -83,6 +104,15 @@ let package = Package(
             dependencies: [
                 "DoodleServer", "DoodleClient", "DoodleCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DoodleBotTests",
+            dependencies: [
+                "DoodleBot", "DoodleServer", "DoodleClient", "DoodleCore",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
