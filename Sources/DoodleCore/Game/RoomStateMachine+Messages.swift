@@ -5,6 +5,14 @@ extension RoomStateMachine {
         guard isMember(player) else {
             return [error(.notInRoom, "you are not in this room", to: player, ref: message.typeName)]
         }
+        // Timers that are already due run first, so a guess after the deadline is too late
+        // even when the room's timer has not fired yet.
+        let due = tick(now: now)
+        guard isMember(player) else { return due }
+        return due + dispatch(message, from: player, now: now)
+    }
+
+    private mutating func dispatch(_ message: ClientMessage, from player: PlayerID, now: Int64) -> [RoomEffect] {
         switch message {
         case .updateSettings(let patch): return updateSettings(patch, by: player)
         case .startGame: return startGame(by: player, now: now)
@@ -107,6 +115,7 @@ extension RoomStateMachine {
             let total = Int64(settings.drawSeconds) * 1000
             let gained = scoring.guesserGain(remaining: (phaseDeadline ?? now) - now, total: total)
             seats[index].guessed = true
+            seats[index].score += gained
             self.turn?.guesses.append(GuessRecord(playerId: player, gained: gained, atMilliseconds: now - turn.drawingStartedAt))
             effects.append(.send(to: [player], .guessResult(.correct(word: turn.word ?? "", gained: gained))))
             broadcast(.playerGuessed(playerId: player, gained: gained), into: &effects)
