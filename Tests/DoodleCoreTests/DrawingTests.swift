@@ -71,8 +71,8 @@ import Testing
     @Test func drawingOutsideTheDrawingPhaseIsInvalidPhase() throws {
         var h = try Fixtures.makeMachine(players: 3)
         let (a, b) = (h.members[0], h.members[1])
-        // Lobby: there is no drawer at all.
-        #expect(h.draw(.begin(1), from: a).errors(to: a) == [.invalidPhase])
+        // Lobby: there is no drawer at all, so the first check in the contract's order fails.
+        #expect(h.draw(.begin(1), from: a).errors(to: a) == [.notDrawer])
         h.startGame()
         // Choosing: the drawer has to choose first; others are simply not the drawer.
         #expect(h.draw(.begin(1), from: a).errors(to: a) == [.invalidPhase])

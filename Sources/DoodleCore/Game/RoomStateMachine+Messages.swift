@@ -65,13 +65,13 @@ extension RoomStateMachine {
 
     mutating func draw(_ action: DrawingAction, by player: PlayerID) -> [RoomEffect] {
         let ref = action.typeName
-        guard let turn, turn.drawerId == player, phase == .choosing || phase == .drawing else {
-            if phase == .drawing || phase == .choosing {
-                return [error(.notDrawer, "only the drawer may draw", to: player, ref: ref)]
-            }
-            return [error(.invalidPhase, "drawing is possible only during a turn", to: player, ref: ref)]
+        // The contract's order: not_drawer (no turn means nobody is the drawer), then invalid_phase.
+        guard let turn, turn.drawerId == player else {
+            return [error(.notDrawer, "only the drawer may draw", to: player, ref: ref)]
         }
-        guard phase == .drawing else { return [error(.invalidPhase, "choose a word first", to: player, ref: ref)] }
+        guard phase == .drawing else {
+            return [error(.invalidPhase, phase == .choosing ? "choose a word first" : "drawing is possible only while drawing", to: player, ref: ref)]
+        }
         var board = turn.board
         // Avoid a copy of the whole board on every message: take it out, mutate, put it back.
         self.turn?.board = DrawingBoard(limits: rules.limits)
