@@ -58,7 +58,7 @@ extension RoomStateMachine {
     }
 
     public mutating func rename(_ player: PlayerID, to name: String) -> [RoomEffect] {
-        guard let index = seatIndex(player) else { return [] }
+        guard let index = seatIndex(player), seats[index].name != name else { return [] }
         seats[index].name = name
         var effects: [RoomEffect] = []
         broadcast(.playerRenamed(playerId: player, name: name), into: &effects)
