@@ -269,8 +269,6 @@ import Testing
         let a = h.members[0]
         h.startGame()
         try h.chooseFirst()
-        let clock = ContinuousClock()
-        let started = clock.now
         let full = Array(repeating: 3, count: 512)
         #expect(h.draw(.begin(1, points: full), from: a).errors(to: a).isEmpty)
         for _ in 1..<390 { h.draw(.strokePoints(strokeId: 1, points: full), from: a) }
@@ -278,7 +276,6 @@ import Testing
         #expect(h.draw(.strokePoints(strokeId: 1, points: [3, 3]), from: a).errors(to: a) == [.invalidStroke])
         for n in 1..<2_000 { h.draw(.fill(FillAction(x: n % 1600, y: 1, color: "#000000")), from: a) }
         #expect(h.draw(.fill(FillAction(x: 0, y: 0, color: "#000000")), from: a).errors(to: a) == [.invalidStroke])
-        let elapsed = clock.now - started
         let snapshot = h.machine.snapshot(for: h.members[1])
         #expect(snapshot.strokes.count == 2_000)
         guard case .stroke(let stroke)? = snapshot.strokes.first else {
@@ -286,8 +283,5 @@ import Testing
             return
         }
         #expect(stroke.points.count == 200_000)
-        // Generous bound (debug build): a few thousand messages must not take seconds.
-        #expect(elapsed < .seconds(5), "\(elapsed)")
-        print("full drawing through the room took \(elapsed)")
     }
 }
