@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "DoodleClient", targets: ["DoodleClient"]),
         .executable(name: "doodle-load", targets: ["doodle-load"]),
         .executable(name: "doodle-relay", targets: ["doodle-relay"]),
+        .executable(name: "doodle-bot", targets: ["doodle-bot"]),
+        .library(name: "DoodleBot", targets: ["DoodleBot"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -76,6 +78,25 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Bots that play the game over the shared client: the logic behind `doodle-bot` and the load tests.
+        .target(
+            name: "DoodleBot",
+            dependencies: [
+                "DoodleCore",
+                "DoodleClient",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "doodle-bot",
+            dependencies: [
+                "DoodleBot", "DoodleCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "DoodleCoreTests",
             dependencies: ["DoodleCore"],
@@ -131,6 +152,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "LoadTests/Tests/DoodleLoadTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DoodleBotTests",
+            dependencies: [
+                "DoodleBot", "DoodleServer", "DoodleClient", "DoodleCore",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]

@@ -81,7 +81,7 @@ struct BadInputTests {
                 try await expectRawError(players[1], #"{"type":"updateSettings","settings":{"rounds":2}}"#, .notOwner)
                 try await expectRawError(players[1], #"{"type":"startGame"}"#, .notOwner)
                 try await expectRawError(owner, #"{"type":"chooseWord","index":0}"#, .notDrawer)
-                try await expectRawError(owner, #"{"type":"strokeEnd","strokeId":1}"#, .invalidPhase)
+                try await expectRawError(owner, #"{"type":"strokeEnd","strokeId":1}"#, .notDrawer)
                 try await expectRawError(owner, #"{"type":"kick","playerId":"p_nobody"}"#, .invalidTarget)
                 try await expectRawError(owner, #"{"type":"voteKick","playerId":"\#(ids[0])"}"#, .invalidTarget)
                 let after = try await owner.sync()

@@ -49,6 +49,9 @@ struct JoinTests {
                 let closure = try await players[1].waitForClose()
                 #expect(closure.code == 4000)
                 try await players[0].send(.lockRoom(locked: true))
+                _ = try await players[0].receive(until: { message in
+                    if case .event(.settingsChanged(_, let locked), _) = message { locked } else { false }
+                })
                 await expectError(.roomLocked) { try await players[2].joinRoom(code: room.code) }
                 try await players[0].send(.lockRoom(locked: false))
                 _ = try await players[0].receive(until: { message in

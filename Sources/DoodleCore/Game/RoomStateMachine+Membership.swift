@@ -10,7 +10,9 @@ extension RoomStateMachine {
         if seats.count >= settings.maxPlayers { return .failure(ProtocolError(.roomFull, "the room is full")) }
         var effects: [RoomEffect] = []
         let others = memberIDs
-        let seat = Seat(id: player, name: name)
+        var seat = Seat(id: player, name: name)
+        // Someone who guessed, left and came back in the same turn cannot score twice.
+        seat.guessed = phase == .drawing && turn?.guesses.contains { $0.playerId == player } == true
         if seats.isEmpty { ownerId = player }  // an emptied room has no owner left: the first one back takes it
         seats.append(seat)
         rebuildMemberIDs()
@@ -56,7 +58,7 @@ extension RoomStateMachine {
     }
 
     public mutating func rename(_ player: PlayerID, to name: String) -> [RoomEffect] {
-        guard let index = seatIndex(player) else { return [] }
+        guard let index = seatIndex(player), seats[index].name != name else { return [] }
         seats[index].name = name
         var effects: [RoomEffect] = []
         broadcast(.playerRenamed(playerId: player, name: name), into: &effects)

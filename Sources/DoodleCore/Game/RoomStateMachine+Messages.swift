@@ -5,6 +5,14 @@ extension RoomStateMachine {
         guard isMember(player) else {
             return [error(.notInRoom, "you are not in this room", to: player, ref: message.typeName)]
         }
+        // Timers that are already due run first, so a guess after the deadline is too late
+        // even when the room's timer has not fired yet.
+        let due = tick(now: now)
+        guard isMember(player) else { return due }
+        return due + dispatch(message, from: player, now: now)
+    }
+
+    private mutating func dispatch(_ message: ClientMessage, from player: PlayerID, now: Int64) -> [RoomEffect] {
         switch message {
         case .updateSettings(let patch): return updateSettings(patch, by: player)
         case .startGame: return startGame(by: player, now: now)
@@ -57,13 +65,13 @@ extension RoomStateMachine {
 
     mutating func draw(_ action: DrawingAction, by player: PlayerID) -> [RoomEffect] {
         let ref = action.typeName
-        guard let turn, turn.drawerId == player, phase == .choosing || phase == .drawing else {
-            if phase == .drawing || phase == .choosing {
-                return [error(.notDrawer, "only the drawer may draw", to: player, ref: ref)]
-            }
-            return [error(.invalidPhase, "drawing is possible only during a turn", to: player, ref: ref)]
+        // The contract's order: not_drawer (no turn means nobody is the drawer), then invalid_phase.
+        guard let turn, turn.drawerId == player else {
+            return [error(.notDrawer, "only the drawer may draw", to: player, ref: ref)]
         }
-        guard phase == .drawing else { return [error(.invalidPhase, "choose a word first", to: player, ref: ref)] }
+        guard phase == .drawing else {
+            return [error(.invalidPhase, phase == .choosing ? "choose a word first" : "drawing is possible only while drawing", to: player, ref: ref)]
+        }
         var board = turn.board
         // Avoid a copy of the whole board on every message: take it out, mutate, put it back.
         self.turn?.board = DrawingBoard(limits: rules.limits)
@@ -107,6 +115,7 @@ extension RoomStateMachine {
             let total = Int64(settings.drawSeconds) * 1000
             let gained = scoring.guesserGain(remaining: (phaseDeadline ?? now) - now, total: total)
             seats[index].guessed = true
+            seats[index].score += gained
             self.turn?.guesses.append(GuessRecord(playerId: player, gained: gained, atMilliseconds: now - turn.drawingStartedAt))
             effects.append(.send(to: [player], .guessResult(.correct(word: turn.word ?? "", gained: gained))))
             broadcast(.playerGuessed(playerId: player, gained: gained), into: &effects)

@@ -126,13 +126,24 @@ extension RoomStateMachine {
 
     /// Scores the turn, hands its drawing to storage, and pauses for `revealSeconds`.
     mutating func endTurn(_ reason: TurnEndReason, now: Int64, into effects: inout [RoomEffect]) {
-        guard let turn else { return }
+        guard let turn, let (gains, drawingId) = settleTurn(now: now, into: &effects) else { return }
+        phase = .turnEnd
+        phaseDeadline = now + Int64(settings.revealSeconds) * 1000
+        broadcast(.turnEnded(TurnSummary(word: turn.word, reason: reason, scores: scoreLines(gains: gains), drawingId: drawingId)), into: &effects)
+    }
+
+    /// Credits the drawer's share (guessers were credited as they guessed) and hands a drawing
+    /// with content to storage. Returns the turn's gains and the drawing's id; nil without a turn.
+    mutating func settleTurn(now: Int64, into effects: inout [RoomEffect]) -> (gains: [PlayerID: Int], drawingId: String?)? {
+        guard let turn, !turn.settled else { return nil }
         var gains: [PlayerID: Int] = [:]
         for guess in turn.guesses { gains[guess.playerId] = guess.gained }
         let guessersInRoom = seats.filter { $0.id != turn.drawerId }.count
-        let drawerGain = scoring.drawerGain(correct: turn.guesses.count, guessers: guessersInRoom)
-        if drawerGain > 0 { gains[turn.drawerId] = drawerGain }
-        for index in seats.indices { seats[index].score += gains[seats[index].id] ?? 0 }
+        let drawerGain = scoring.drawerGain(correct: gains.count, guessers: guessersInRoom)
+        if drawerGain > 0, let index = seatIndex(turn.drawerId) {
+            gains[turn.drawerId] = drawerGain
+            seats[index].score += drawerGain
+        }
         var drawingId: String?
         if let word = turn.word, !turn.board.isEmpty, let game {
             let id = random.makeID(prefix: "d_")
@@ -145,10 +156,9 @@ extension RoomStateMachine {
                         guessers: turn.guesses, drawerGained: drawerGain, startedAt: turn.drawingStartedAt, endedAt: now,
                         actions: turn.board.record)))
         }
-        phase = .turnEnd
-        phaseDeadline = now + Int64(settings.revealSeconds) * 1000
         self.turn?.revealTimes = []
-        broadcast(.turnEnded(TurnSummary(word: turn.word, reason: reason, scores: scoreLines(gains: gains), drawingId: drawingId)), into: &effects)
+        self.turn?.settled = true
+        return (gains, drawingId)
     }
 
     func scoreLines(gains: [PlayerID: Int]) -> [ScoreLine] {
@@ -156,6 +166,8 @@ extension RoomStateMachine {
     }
 
     mutating func endGame(_ reason: GameEndReason, now: Int64, into effects: inout [RoomEffect]) {
+        // A game cut short mid-turn still pays the drawer its share and keeps the drawing.
+        if phase == .drawing { _ = settleTurn(now: now, into: &effects) }
         let ranked = Ranking.rank(seats, score: \.score)
         let ranking = ranked.map { RankLine(playerId: $0.entry.id, name: $0.entry.name, score: $0.entry.score, rank: $0.rank) }
         let gameId = game?.id ?? random.makeID(prefix: "g_")

@@ -50,6 +50,8 @@ public struct RoomStateMachine: Sendable {
         var revealTimes: [Int64] = []
         var board: DrawingBoard
         var guesses: [GuessRecord] = []
+        /// Scores and drawing handed over; the turn is only kept for the snapshot now.
+        var settled = false
     }
 
     struct GameProgress: Sendable {

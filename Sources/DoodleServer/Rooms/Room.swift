@@ -18,6 +18,7 @@ actor Room {
     private let deadlines: AsyncStream<Int64>.Continuation
     private nonisolated let deadlineStream: AsyncStream<Int64>
     private var scheduledDeadline: Int64?
+    private var isClosed = false
 
     init(
         machine: RoomStateMachine, creatorQueue: OutboundQueue, replayCapacity: Int, clock: any GameClock,
@@ -61,6 +62,7 @@ actor Room {
     }
 
     func close() {
+        isClosed = true
         deadlines.finish()
     }
 
@@ -71,6 +73,8 @@ actor Room {
     // MARK: - Events from sessions
 
     func join(_ player: PlayerID, name: String, queue: OutboundQueue) async -> ProtocolError? {
+        // The registry may have dropped this room (empty too long) after the joiner found it.
+        if isClosed { return ProtocolError(.roomNotFound, "no room has that code") }
         switch machine.join(player, name: name, now: clock.nowMillis()) {
         case .failure(let error):
             return error

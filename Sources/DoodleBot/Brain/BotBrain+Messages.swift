@@ -1,0 +1,240 @@
+import DoodleClient
+import DoodleCore
+
+extension BotBrain {
+    /// Handles one frame from the server, received at `now`, and returns what the driver should
+    /// know about it (progress, violations, the end of the game).
+    public mutating func handle(_ frame: ServerFrame, at now: Duration) -> [BotNotice] {
+        var notices: [BotNotice] = []
+        defer { leakDetector.record(frame.text) }
+        guard let message = frame.message, !frame.isBinary else {
+            record(BotViolation(.malformedMessage, "\(frame.decodingFailure ?? "binary frame"): \(frame.text.prefix(200))"), into: &notices)
+            return notices
+        }
+        checkSequence(of: message, at: now, notices: &notices)
+        switch message {
+        case .welcome(let welcome):
+            playerId = welcome.playerId
+            token = welcome.token
+            welcomes += 1
+            if !entryRequested {
+                entryRequested = true
+                switch configuration.entry {
+                case .create(let settings, _): schedule(.createRoom(mode: .party, settings: settings), at: now, lane: .control)
+                case .join(let code): schedule(.joinRoom(code: code), at: now, lane: .control)
+                }
+            }
+        case .roomState(let snapshot):
+            apply(snapshot, at: now, notices: &notices)
+        case .event(let event, _):
+            apply(event, at: now, notices: &notices)
+        case .chooseWord(let choices):
+            if isDrawer {
+                scheduleChoice(among: choices, at: now)
+            } else {
+                record(BotViolation(.wordLeaked, "chooseWord with \(choices) sent to a player who is not drawing"), into: &notices)
+            }
+        case .guessResult(let result):
+            if result.correct {
+                guessedThisTurn = true
+                stats.correctGuesses += 1
+                nextGuessAt = nil
+                leakDetector.stop()
+            } else if result.close {
+                stats.closeGuesses += 1
+            }
+        case .drawingReceived:
+            break
+        case .error(let error):
+            handle(error, notices: &notices)
+        }
+        maybeStartGame(at: now)
+        return notices
+    }
+
+    /// Room events must carry consecutive `seq`s; a gap means loss, and the contract's answer
+    /// is a `sync`.
+    private mutating func checkSequence(of message: ServerMessage, at now: Duration, notices: inout [BotNotice]) {
+        if case .event(let event, .none) = message {
+            switch event {
+            case .chat(_, _, guessedOnly: true):
+                break
+            case .playerRenamed where code == nil:
+                break
+            default:
+                record(BotViolation(.missingSeq, "\(message.typeName) without seq"), into: &notices)
+            }
+            return
+        }
+        guard code != nil || message.typeName == "roomState", let violation = tracker.observe(message) else { return }
+        record(BotViolation(.sequence, violation.description), into: &notices)
+        if violation.kind == .gap { schedule(.sync, at: now, lane: .control) }
+    }
+
+    private mutating func handle(_ error: ProtocolError, notices: inout [BotNotice]) {
+        stats.errorsReceived += 1
+        if crossedTurnChange(error) {
+            stats.crossedMessages += 1
+            return
+        }
+        if configuration.strict {
+            record(BotViolation(.errorReceived, "\(error) (ref \(error.ref ?? "none"))"), into: &notices)
+            fail("strict: received error \(error)")
+            notices.append(.failed(failure ?? ""))
+            return
+        }
+        switch error.ref {
+        case "createRoom" where code == nil, "joinRoom" where code == nil:
+            fail("could not enter the room: \(error)")
+            notices.append(.failed(failure ?? ""))
+        case "startGame" where error.code == .notEnoughPlayers:
+            // Someone dropped before the start; try again once enough are back.
+            startRequested = false
+        default:
+            break
+        }
+    }
+
+    /// True for the refusal of a drawing message or word choice that was on its way when the
+    /// turn moved on (the server ended the turn or picked the word at its deadline). The bot
+    /// has already seen the change, since the server sends it first; no client can avoid this
+    /// race, so it is not a violation, not even with `--strict`.
+    private func crossedTurnChange(_ error: ProtocolError) -> Bool {
+        guard error.code == .invalidPhase || error.code == .notDrawer, let ref = error.ref else { return false }
+        switch ref {
+        case "strokeBegin", "strokePoints", "strokeEnd", "fill", "undo", "clear":
+            return !(phase == .drawing && isDrawer)
+        case "chooseWord":
+            return !(phase == .choosing && isDrawer)
+        default:
+            return false
+        }
+    }
+
+    private mutating func apply(_ snapshot: RoomSnapshot, at now: Duration, notices: inout [BotNotice]) {
+        code = snapshot.code
+        ownerId = snapshot.ownerId
+        players = snapshot.players
+        phase = snapshot.phase
+        round = snapshot.round
+        rounds = snapshot.rounds
+        revealSeconds = snapshot.settings.settings.revealSeconds
+        drawerId = snapshot.drawerId
+        hint = snapshot.hint
+        guessedThisTurn = players.first { $0.id == playerId }?.guessed ?? false
+        if !announcedRoom {
+            announcedRoom = true
+            notices.append(.enteredRoom(code: snapshot.code))
+        }
+        // A snapshot restarts whatever the bot was doing in this turn.
+        clearTurn()
+        switch snapshot.phase {
+        case .choosing where isDrawer:
+            if let choices = snapshot.choices { scheduleChoice(among: choices, at: now) }
+        case .drawing where isDrawer:
+            if let word = snapshot.word {
+                let lastStrokeId = snapshot.strokes.compactMap { item -> Int? in
+                    if case .stroke(let stroke) = item { stroke.strokeId } else { nil }
+                }.max() ?? 0
+                startDrawing(word, firstStrokeId: lastStrokeId + 1, at: now)
+            }
+        case .drawing where !guessedThisTurn:
+            if let word = snapshot.word {
+                record(BotViolation(.wordLeaked, "roomState during drawing carries the word '\(word)' for a guesser"), into: &notices)
+            }
+            leakDetector.begin()
+            startGuessing(at: now)
+        default:
+            break
+        }
+        notices.append(.progress(progress))
+    }
+
+    private mutating func apply(_ event: RoomEvent, at now: Duration, notices: inout [BotNotice]) {
+        switch event {
+        case .playerJoined(let player):
+            if !players.contains(where: { $0.id == player.id }) { players.append(player) }
+        case .playerLeft(let id, _):
+            players.removeAll { $0.id == id }
+        case .playerConnection(let id, let connected):
+            updatePlayer(id) { $0.connected = connected }
+        case .playerRenamed(let id, let name):
+            updatePlayer(id) { $0.name = name }
+        case .ownerChanged(let id):
+            ownerId = id
+        case .settingsChanged(let view, _):
+            revealSeconds = view.settings.revealSeconds
+        case .phaseChoosing(let round, let drawerId, _):
+            phase = .choosing
+            self.round = round
+            self.drawerId = drawerId
+            hint = nil
+            guessedThisTurn = false
+            for index in players.indices { players[index].guessed = false }
+            clearTurn()
+            notices.append(.progress(progress))
+        case .phaseDrawing(_, let hint, let word):
+            phase = .drawing
+            self.hint = hint
+            clearTurn()
+            if isDrawer {
+                if let word {
+                    startDrawing(word, firstStrokeId: 1, at: now)
+                } else {
+                    record(BotViolation(.malformedMessage, "the drawer's phase drawing has no word"), into: &notices)
+                }
+            } else {
+                if let word {
+                    record(BotViolation(.wordLeaked, "phase drawing carries the word '\(word)' for a guesser"), into: &notices)
+                }
+                leakDetector.begin()
+                startGuessing(at: now)
+            }
+            notices.append(.progress(progress))
+        case .phaseLobby:
+            phase = .lobby
+            for index in players.indices { players[index].score = 0 }
+            notices.append(.progress(progress))
+        case .hint(let hint):
+            self.hint = hint
+        case .playerGuessed(let id, _):
+            updatePlayer(id) { $0.guessed = true }
+        case .turnEnded(let summary):
+            if leakDetector.isCollecting, let word = summary.word, let frame = leakDetector.finish(word: word) {
+                record(BotViolation(.wordLeaked, "'\(word)' reached this guesser before it guessed: \(frame.prefix(300))"), into: &notices)
+            }
+            leakDetector.stop()
+            for line in summary.scores { updatePlayer(line.playerId) { $0.score = line.total } }
+            phase = .turnEnd
+            clearTurn()
+            maybeChatAfterTurn(at: now)
+            notices.append(.progress(progress))
+        case .gameEnded(let summary):
+            leakDetector.stop()
+            for line in summary.ranking { updatePlayer(line.playerId) { $0.score = line.score } }
+            phase = .gameOver
+            gameSummary = summary
+            clearTurn()
+            schedule(.leaveRoom, at: now, lane: .control)
+            notices.append(.progress(progress))
+            notices.append(.gameEnded(summary))
+        case .chat, .kickVote, .drawing:
+            break
+        }
+    }
+
+    private mutating func updatePlayer(_ id: PlayerID, _ change: (inout PlayerInfo) -> Void) {
+        guard let index = players.firstIndex(where: { $0.id == id }) else { return }
+        change(&players[index])
+    }
+
+    /// The creating bot starts the game once everyone it waits for is connected.
+    private mutating func maybeStartGame(at now: Duration) {
+        guard case .create(_, let wanted) = configuration.entry, !startRequested, gameSummary == nil,
+            phase == .lobby, ownerId != nil, ownerId == playerId,
+            players.filter(\.connected).count >= wanted
+        else { return }
+        startRequested = true
+        schedule(.startGame, at: now + scaled(BotTiming.pauseBeforeStart), lane: .control)
+    }
+}

@@ -1,0 +1,51 @@
+import DoodleCore
+
+/// Who a bot is and how it plays.
+public struct BotBrainConfiguration: Sendable {
+    /// How the bot gets into its room.
+    public enum Entry: Sendable, Equatable {
+        /// Create a room with these settings, and start the game as soon as `startWithPlayers`
+        /// players are connected.
+        case create(SettingsPatch, startWithPlayers: Int)
+        /// Join the room with this invite code and wait for its owner to start.
+        case join(code: String)
+    }
+
+    public var name: String
+    public var entry: Entry
+    /// Chance, per guessing attempt (about one a second and a half), of trying a word that fits
+    /// the hint rather than a random one.
+    public var skill: Double
+    /// Every delay of the bot is divided by this (protocol rate limits are not).
+    public var speed: Double
+    /// Every `error` from the server is a violation that stops the bot.
+    public var strict: Bool
+    /// Chance of chatting instead of guessing, and of saying something after a turn.
+    public var chattiness: Double
+    public var vocabulary: BotVocabulary
+
+    public init(
+        name: String, entry: Entry, skill: Double = 0.6, speed: Double = 1, strict: Bool = false,
+        chattiness: Double = 0.08, vocabulary: BotVocabulary
+    ) {
+        self.name = name
+        self.entry = entry
+        self.skill = skill
+        self.speed = speed
+        self.strict = strict
+        self.chattiness = chattiness
+        self.vocabulary = vocabulary
+    }
+}
+
+/// The human-like delays of a bot, before scaling by speed, and the rate limits it keeps to.
+enum BotTiming {
+    static let thinkBeforeChoosing: ClosedRange<Double> = 0.8...2.5
+    static let pauseBeforeDrawing = 0.4
+    static let thinkBeforeFirstGuess: ClosedRange<Double> = 1.5...4
+    static let betweenGuesses: ClosedRange<Double> = 1.2...3
+    static let pauseBeforeStart = 0.5
+    /// Not scaled: the server allows 5 guesses per 3 s; 700 ms keeps a bot at 4.3.
+    static let minimumGuessGap = Duration.milliseconds(700)
+    static let chatPhrases = ["hmm", "no idea", "nice drawing!", "what is that", "so close", "haha", "gg", "wow"]
+}

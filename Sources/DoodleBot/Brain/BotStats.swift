@@ -1,0 +1,15 @@
+/// What one bot did during a run.
+public struct BotStats: Sendable, Equatable, Codable {
+    public var guessesSent = 0
+    public var correctGuesses = 0
+    public var closeGuesses = 0
+    public var chatsSent = 0
+    public var turnsDrawn = 0
+    public var drawingMessagesSent = 0
+    public var errorsReceived = 0
+    /// Errors for a drawing message or word choice that crossed a turn change in flight.
+    public var crossedMessages = 0
+    public var reconnects = 0
+
+    public init() {}
+}

@@ -1,0 +1,117 @@
+import ArgumentParser
+import DoodleBot
+import DoodleCore
+import Logging
+
+/// `doodle-bot`: bots that create or join rooms and play them to the end.
+@main
+struct DoodleBotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doodle-bot",
+        abstract: "Bots that play Doodle: create or join rooms and play whole games.",
+        discussion: """
+            Exits 0 when every room's game ended and no bot saw a protocol violation (a seq gap, \
+            a missing seq, an undecodable message, the word reaching a guesser; with --strict any \
+            error message too), non-zero otherwise.
+            """)
+
+    @Option(help: "The server: ws://HOST:PORT (the /v1/ws path is added when missing).")
+    var server = "ws://127.0.0.1:8080"
+
+    @Flag(help: "One bot per room creates it and prints the invite code; the others join; the creator starts.")
+    var create = false
+
+    @Option(help: "Join the room with this invite code and play once its owner starts.")
+    var join: String?
+
+    @Option(
+        parsing: .upToNextOption,
+        help: "Room settings for --create, as key=value (\(SettingsArguments.knownKeys.joined(separator: ", "))); customWords is a comma list.")
+    var settings: [String] = []
+
+    @Option(help: "Bots per room.")
+    var count = 4
+
+    @Option(help: "Independent rooms of --count bots each, played concurrently (--create only).")
+    var rooms = 1
+
+    @Option(help: "Chance (0...1), per guessing attempt, of guessing a word that fits the hint.")
+    var skill = 0.6
+
+    @Option(help: "Seed for every choice the bots make (word picks, guesses, delays).")
+    var seed: UInt64?
+
+    @Option(help: "Divides every delay of the bots (not the server's timers): 10 plays ten times faster.")
+    var speed = 1.0
+
+    @Flag(help: "Treat every error message from the server as fatal.")
+    var strict = false
+
+    @Flag(help: "Print the results as JSON on stdout (progress goes to stderr).")
+    var json = false
+
+    @Option(help: "GameRules folder whose word pack the guessers know.")
+    var rules = "./GameRules"
+
+    @Option(help: "A file of words (one per line) the guessers expect, e.g. the room's custom words.")
+    var dictionary: String?
+
+    @Option(help: "Bots are named <name>1, <name>2, …")
+    var name = "Bot"
+
+    @Option(help: "trace, debug, info, notice, warning, error or critical (diagnostics on stderr).")
+    var logLevel = "warning"
+
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard create != (join != nil) else { throw ValidationError("give exactly one of --create and --join CODE") }
+        if join != nil && !settings.isEmpty { throw ValidationError("--settings only works with --create") }
+        do {
+            try options(vocabulary: BotVocabulary(pack: [])).validate()
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    func run() async throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .warning
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "doodle-bot")
+        let vocabulary: BotVocabulary
+        let options: BotOptions
+        do {
+            vocabulary = try BotVocabulary.load(rulesFolder: rules, dictionaryFile: dictionary)
+            options = try self.options(vocabulary: vocabulary)
+        } catch let error as BotOptionsError {
+            throw ValidationError(error.message)
+        }
+        let progressOutput = json ? OutputSink.standardError : OutputSink.standardOutput
+        let report = try await BotRunner.run(options, logger: logger) { event in
+            progressOutput.write(line: BotReportFormatter.line(for: event))
+        }
+        if json {
+            OutputSink.standardOutput.write(line: try BotReportFormatter.json(report))
+        } else {
+            OutputSink.standardOutput.write(line: BotReportFormatter.summary(report))
+        }
+        if !report.succeeded { throw ExitCode.failure }
+    }
+
+    private func options(vocabulary: BotVocabulary) throws(BotOptionsError) -> BotOptions {
+        var mode = BotOptions.Mode.create(SettingsPatch())
+        if let join {
+            mode = .join(code: join)
+        } else {
+            mode = .create(try SettingsArguments.parse(settings))
+        }
+        return BotOptions(
+            server: server, mode: mode, count: count, rooms: rooms, skill: skill, seed: seed, speed: speed, strict: strict,
+            vocabulary: vocabulary, namePrefix: name)
+    }
+}
