@@ -37,7 +37,7 @@ public func buildApplication(
             webSocketRouter: router,
             configuration: .init(maxFrameSize: rules.limits.maxFrameBytes, autoPing: .disabled)),
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "doodle"),
-        services: [registry],
+        services: [registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock)],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             logger.info("listening on \(host):\(port)")

@@ -1,22 +1,30 @@
 import DoodleCore
 import Synchronization
 
-/// Every open WebSocket connection, so that shutdown can close each with 4001.
+/// Every open WebSocket connection: shutdown closes each with 4001, and the heartbeat pings
+/// them and closes the silent ones.
 final class LiveConnections: Sendable {
-    private let queues = Mutex<[UInt64: OutboundQueue]>([:])
+    struct Entry: Sendable {
+        let queue: OutboundQueue
+        let activity: ConnectionActivity
+    }
 
-    func add(_ queue: OutboundQueue) {
-        queues.withLock { $0[queue.id] = queue }
+    private let entries = Mutex<[UInt64: Entry]>([:])
+
+    func add(_ queue: OutboundQueue, activity: ConnectionActivity) {
+        entries.withLock { $0[queue.id] = Entry(queue: queue, activity: activity) }
     }
 
     func remove(_ queue: OutboundQueue) {
-        queues.withLock { $0[queue.id] = nil }
+        entries.withLock { $0[queue.id] = nil }
     }
 
-    var count: Int { queues.withLock { $0.count } }
+    var count: Int { entries.withLock { $0.count } }
+
+    /// A copy, so that callers work on the connections without holding the lock.
+    var all: [Entry] { entries.withLock { Array($0.values) } }
 
     func closeAll(_ code: CloseCode, reason: String) {
-        let all = queues.withLock { Array($0.values) }
-        for queue in all { queue.close(code, reason: reason) }
+        for entry in all { entry.queue.close(code, reason: reason) }
     }
 }

@@ -2,65 +2,170 @@ import DoodleCore
 import NIOCore
 import Synchronization
 
-/// What the writer of one connection sends next.
-enum OutboundItem: Sendable {
-    case frame(ByteBuffer)
-    case ping
+/// How a connection's outbound side ends, once everything queued before it has been written.
+enum OutboundEnding: Sendable, Equatable {
+    /// Send a close frame with this code (through the WebSocket library, so its state machine
+    /// knows we are closing).
     case close(CloseCode, reason: String)
+    /// The client has gone: no close frame.
+    case finish
 }
 
 /// The bounded outbound buffer of one connection. Rooms and the session push already-encoded
-/// frames without waiting; one writer task drains them to the socket. A client that falls
-/// `limit` frames behind is closed (1013) rather than letting its backlog grow without bound
-/// or stall the room.
+/// frames without waiting; a client that falls `limit` frames behind is closed (1013) rather
+/// than letting its backlog grow without bound or stall the room.
+///
+/// Frames go to the socket without a task of their own: the first frame queued after the
+/// last drain schedules one drain on the channel's event loop, which writes every frame queued
+/// by then and flushes once. So a burst costs one event-loop job and one `writev` however many
+/// frames it holds, and no task wakes up per frame. A frame counts against `limit` until NIO
+/// has handed it to the kernel, so a client that reads too slowly still overflows.
 final class OutboundQueue: Sendable {
-    let id: UInt64
-    let stream: AsyncStream<OutboundItem>
-    private let continuation: AsyncStream<OutboundItem>.Continuation
-    private let pending = Atomic<Int>(0)
-    private let closing = Atomic<Bool>(false)
-    private let limit: Int
+    private struct State {
+        var items: [WireFrame] = []
+        /// Frames handed to the channel whose write has not completed yet.
+        var inFlight = 0
+        var drainScheduled = false
+        var ending: OutboundEnding?
+        /// The task waiting in `ended()`.
+        var waiter: CheckedContinuation<OutboundEnding, Never>?
 
-    init(limit: Int) {
+        /// Frames queued or still in NIO's buffers.
+        var backlog: Int { items.count + inFlight }
+
+        /// The waiter to resume, once the ending is known and — before a close frame — everything
+        /// queued before it is written. Without a close frame there is nothing to wait for: what
+        /// is queued still goes out, the connection just need not stay open for it.
+        mutating func readyWaiter() -> (CheckedContinuation<OutboundEnding, Never>, OutboundEnding)? {
+            guard let ending, let waiter else { return nil }
+            if case .close = ending, !items.isEmpty || inFlight > 0 { return nil }
+            self.waiter = nil
+            return (waiter, ending)
+        }
+    }
+
+    let id: UInt64
+    private let limit: Int
+    private let eventLoop: any EventLoop
+    private let sink: FrameSink
+    private let state = Mutex(State())
+    private let closing = Atomic<Bool>(false)
+
+    init(limit: Int, eventLoop: any EventLoop, sink: FrameSink) {
         self.id = UInt64.random(in: 1...UInt64.max)
         self.limit = limit
-        (stream, continuation) = AsyncStream.makeStream(of: OutboundItem.self, bufferingPolicy: .unbounded)
+        self.eventLoop = eventLoop
+        self.sink = sink
     }
 
     /// Queues a frame; false when the connection is closing or has just overflowed.
     @discardableResult
-    func send(_ frame: ByteBuffer) -> Bool {
+    func send(_ frame: WireFrame) -> Bool {
         if closing.load(ordering: .relaxed) { return false }
-        let queued = pending.add(1, ordering: .relaxed).newValue
-        if queued > limit {
+        enum Outcome { case queued(schedule: Bool), overflow, closing }
+        let outcome = state.withLock { state -> Outcome in
+            if state.ending != nil { return .closing }
+            if state.backlog >= limit { return .overflow }
+            state.items.append(frame)
+            return .queued(schedule: scheduleDrain(&state))
+        }
+        switch outcome {
+        case .queued(let schedule):
+            if schedule { eventLoop.execute { self.drain() } }
+            return true
+        case .overflow:
             close(.tryAgainLater, reason: "outbound buffer overflow: reading too slowly")
             return false
+        case .closing:
+            return false
         }
-        continuation.yield(.frame(frame))
-        return true
     }
 
+    /// Queues a ping (not refused at the limit: it is tiny and the heartbeat sends few).
     func ping() {
-        if !closing.load(ordering: .relaxed) { continuation.yield(.ping) }
-    }
-
-    /// Asks the writer to close the socket with `code` after the frames already queued.
-    func close(_ code: CloseCode, reason: String) {
-        if closing.exchange(true, ordering: .relaxed) == false {
-            continuation.yield(.close(code, reason: reason))
-            continuation.finish()
+        let schedule = state.withLock { state -> Bool in
+            guard state.ending == nil else { return false }
+            state.items.append(.ping)
+            return scheduleDrain(&state)
         }
+        if schedule { eventLoop.execute { self.drain() } }
     }
 
-    /// Ends the writer without a close frame (the client has gone).
+    /// Asks for the socket to be closed with `code` after the frames already queued.
+    func close(_ code: CloseCode, reason: String) {
+        end(.close(code, reason: reason))
+    }
+
+    /// Ends the connection's output without a close frame (the client has gone).
     func finish() {
-        closing.store(true, ordering: .relaxed)
-        continuation.finish()
-    }
-
-    func didWrite() {
-        pending.subtract(1, ordering: .relaxed)
+        end(.finish)
     }
 
     var isClosing: Bool { closing.load(ordering: .relaxed) }
+
+    /// Waits until the connection is closing and every frame queued before that has been
+    /// written (or has failed), then says how to end. Returns `.finish` if the task is cancelled.
+    func ended() async -> OutboundEnding {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<OutboundEnding, Never>) in
+                let ready = state.withLock { state in
+                    // Checked under the lock: a cancellation that came first found no waiter.
+                    if Task.isCancelled, state.ending == nil { state.ending = .finish }
+                    state.waiter = continuation
+                    return state.readyWaiter()
+                }
+                if let (waiter, ending) = ready { waiter.resume(returning: ending) }
+            }
+        } onCancel: {
+            let ready = state.withLock { state in
+                if state.ending == nil { state.ending = .finish }
+                // Frames still in NIO's buffers may never complete once we stop; do not wait for them.
+                state.items.removeAll()
+                state.inFlight = 0
+                return state.readyWaiter()
+            }
+            closing.store(true, ordering: .relaxed)
+            if let (waiter, ending) = ready { waiter.resume(returning: ending) }
+        }
+    }
+
+    // MARK: - Private
+
+    private func end(_ ending: OutboundEnding) {
+        let ready = state.withLock { state -> (CheckedContinuation<OutboundEnding, Never>, OutboundEnding)? in
+            guard state.ending == nil else { return nil }
+            state.ending = ending
+            return state.readyWaiter()
+        }
+        closing.store(true, ordering: .relaxed)
+        if let (waiter, ending) = ready { waiter.resume(returning: ending) }
+    }
+
+    private func scheduleDrain(_ state: inout State) -> Bool {
+        if state.drainScheduled { return false }
+        state.drainScheduled = true
+        return true
+    }
+
+    /// On the event loop: writes everything queued, in order, with one flush.
+    private func drain() {
+        let items = state.withLock { state -> [WireFrame] in
+            state.drainScheduled = false
+            var items: [WireFrame] = []
+            swap(&items, &state.items)
+            state.inFlight += items.count
+            return items
+        }
+        guard !items.isEmpty else { return }
+        let promise = eventLoop.makePromise(of: Void.self)
+        sink.write(items, promise: promise)
+        // Writes complete in order, so the last one's promise stands for the whole batch.
+        promise.futureResult.whenComplete { _ in
+            let ready = self.state.withLock { state in
+                state.inFlight = max(0, state.inFlight - items.count)
+                return state.readyWaiter()
+            }
+            if let (waiter, ending) = ready { waiter.resume(returning: ending) }
+        }
+    }
 }

@@ -5,8 +5,9 @@ import Logging
 import NIOCore
 import NIOWebSocket
 
-/// `GET /v1/ws`: one session per connection. Three child tasks: the reader feeds the session,
-/// the writer drains the outbound queue, the heartbeat pings and closes idle connections.
+/// `GET /v1/ws`: one session per connection. Two child tasks: the reader feeds the session, the
+/// closer sends the close frame once the outbound queue has ended. Frames need no task (the
+/// queue writes them on the channel's event loop) and pings come from the shared `Heartbeat`.
 struct WebSocketRoute {
     let context: ServerContext
 
@@ -17,10 +18,11 @@ struct WebSocketRoute {
     }
 
     private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel) async {
-        let queue = OutboundQueue(limit: context.rules.limits.outboundBufferFrames)
+        let sink = await FrameSink.install(on: channel)
+        let queue = OutboundQueue(limit: context.rules.limits.outboundBufferFrames, eventLoop: channel.eventLoop, sink: sink)
         let activity = ConnectionActivity(now: context.clock.nowMillis())
         await observeActivity(on: channel, activity: activity)
-        context.connections.add(queue)
+        context.connections.add(queue, activity: activity)
         context.metrics.connectionsChanged(context.connections.count)
         defer {
             context.connections.remove(queue)
@@ -35,24 +37,20 @@ struct WebSocketRoute {
                 return .reader
             }
             group.addTask {
-                await Self.write(queue: queue, to: outbound, logger: logger)
-                return .writer
-            }
-            group.addTask { [context] in
-                await Self.heartbeat(queue: queue, activity: activity, context: context)
-                return .heartbeat
+                await Self.close(queue: queue, outbound: outbound, logger: logger)
+                return .closer
             }
             var readerDone = false
-            var writerDone = false
+            var closerDone = false
             while let finished = await group.next() {
                 switch finished {
                 case .reader:
-                    // The client is gone or misbehaved: let the writer send what is queued, then stop.
+                    // The client is gone or misbehaved: let what is queued go out, then stop.
                     readerDone = true
                     queue.finish()
-                case .writer:
+                case .closer:
                     // We sent a close; give the client a while to answer before dropping it.
-                    writerDone = true
+                    closerDone = true
                     if !readerDone {
                         group.addTask {
                             try? await Task.sleep(for: .seconds(10))
@@ -61,16 +59,14 @@ struct WebSocketRoute {
                     }
                 case .closeTimeout:
                     group.cancelAll()
-                case .heartbeat:
-                    break
                 }
-                if readerDone && writerDone { group.cancelAll() }
+                if readerDone && closerDone { group.cancelAll() }
             }
         }
     }
 
     private enum ConnectionTask {
-        case reader, writer, heartbeat, closeTimeout
+        case reader, closer, closeTimeout
     }
 
     /// Feeds frames to the session in order until the client closes, the session ends the
@@ -84,7 +80,7 @@ struct WebSocketRoute {
             while let message = try await frames.next() {
                 let keepGoing: Bool
                 switch message {
-                case .text(let text): keepGoing = await session.receive(text: ByteBuffer(string: text))
+                case .text(let text): keepGoing = await session.receive(text: text)
                 case .binary: keepGoing = session.receiveBinary()
                 }
                 if !keepGoing { break }
@@ -115,47 +111,19 @@ struct WebSocketRoute {
         }
     }
 
-    private static func write(queue: OutboundQueue, to outbound: WebSocketOutboundWriter, logger: Logger) async {
-        do {
-            for await item in queue.stream {
-                switch item {
-                case .frame(let bytes):
-                    try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: bytes)))
-                    queue.didWrite()
-                case .ping:
-                    try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer())))
-                case .close(let code, let reason):
-                    try await outbound.close(WebSocketErrorCode(codeNumber: code.rawValue), reason: reason)
-                    return
-                }
-            }
-        } catch {
-            logger.debug("connection write ended", metadata: ["error": "\(error)"])
-        }
-    }
-
-    /// Pings every `pingIntervalSeconds`; closes with 4003 after `idleTimeoutSeconds` without
-    /// any inbound frame.
-    private static func heartbeat(queue: OutboundQueue, activity: ConnectionActivity, context: ServerContext) async {
-        let interval = Int64(context.rules.timing.pingIntervalSeconds) * 1000
-        let idleLimit = Int64(context.rules.timing.idleTimeoutSeconds) * 1000
-        var nextPing = context.clock.nowMillis() + interval
-        while !queue.isClosing {
-            let now = context.clock.nowMillis()
-            let idleDeadline = activity.last + idleLimit
-            if now >= idleDeadline {
-                queue.close(.idle, reason: "no traffic for \(context.rules.timing.idleTimeoutSeconds) s")
-                return
-            }
-            if now >= nextPing {
-                queue.ping()
-                nextPing = now + interval
-            }
+    /// Waits until the connection is closing and what was queued before has been written, then
+    /// sends the close frame through the WebSocket library (so that it knows we are closing and
+    /// waits for the client's answer). Frames themselves go straight from the queue to the channel.
+    private static func close(queue: OutboundQueue, outbound: WebSocketOutboundWriter, logger: Logger) async {
+        switch await queue.ended() {
+        case .close(let code, let reason):
             do {
-                try await context.clock.sleep(untilMillis: min(nextPing, idleDeadline))
+                try await outbound.close(WebSocketErrorCode(codeNumber: code.rawValue), reason: reason)
             } catch {
-                return
+                logger.debug("connection close failed", metadata: ["error": "\(error)"])
             }
+        case .finish:
+            return
         }
     }
 }

@@ -8,7 +8,7 @@ struct ReplayBuffer {
     private struct Entry {
         let seq: Int
         let recipients: [PlayerID]
-        let frame: ByteBuffer
+        let frame: WireFrame
     }
 
     private var entries: [Entry] = []
@@ -19,7 +19,7 @@ struct ReplayBuffer {
         self.capacity = capacity
     }
 
-    mutating func append(seq: Int, recipients: [PlayerID], frame: ByteBuffer) {
+    mutating func append(seq: Int, recipients: [PlayerID], frame: WireFrame) {
         guard capacity > 0 else { return }
         entries.append(Entry(seq: seq, recipients: recipients, frame: frame))
         if entries.count - head > capacity {
@@ -35,11 +35,11 @@ struct ReplayBuffer {
 
     /// The frames for `player` after `lastSeq` up to `currentSeq`, or nil when some of them are
     /// no longer held (the caller then sends a full snapshot).
-    func frames(for player: PlayerID, after lastSeq: Int, currentSeq: Int) -> [ByteBuffer]? {
+    func frames(for player: PlayerID, after lastSeq: Int, currentSeq: Int) -> [WireFrame]? {
         guard lastSeq >= 0, lastSeq <= currentSeq else { return nil }
         if lastSeq == currentSeq { return [] }
         guard head < entries.count, entries[head].seq <= lastSeq + 1 else { return nil }
-        var frames: [ByteBuffer] = []
+        var frames: [WireFrame] = []
         for entry in entries[head...] where entry.seq > lastSeq && entry.recipients.contains(player) {
             frames.append(entry.frame)
         }

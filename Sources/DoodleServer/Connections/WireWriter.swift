@@ -1,0 +1,69 @@
+import NIOCore
+import NIOWebSocket
+
+/// Sits just below the WebSocket frame encoder (on the socket's side of it) and writes
+/// already-framed bytes from there, so frames skip the rest of the pipeline and the per-frame
+/// encoding: the biggest per-delivery costs after the `writev` itself.
+///
+/// Writes from here and from the WebSocket library (its close frame, its pongs) all happen on
+/// the channel's event loop, so they reach the socket in the order they were made.
+final class WireWriter: ChannelOutboundHandler, RemovableChannelHandler {
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private var context: ChannelHandlerContext?
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    /// Writes `frames` in order with one flush; `promise` completes with the last write.
+    /// False (and `promise` failed) once the handler has left the pipeline.
+    func write(_ frames: [WireFrame], promise: EventLoopPromise<Void>) {
+        guard let context else { return promise.fail(ChannelError.ioOnClosedChannel) }
+        for (index, frame) in frames.enumerated() {
+            context.write(wrapOutboundOut(frame.bytes), promise: index == frames.count - 1 ? promise : nil)
+        }
+        context.flush()
+    }
+}
+
+/// Where a connection's frames go: through the wire writer, or — should it not be in the
+/// pipeline — into the channel as `WebSocketFrame`s, through the frame encoder.
+enum FrameSink: Sendable {
+    case wire(NIOLoopBound<WireWriter>)
+    case channel(any Channel)
+
+    /// Puts a `WireWriter` below the channel's WebSocket frame encoder. Call on any thread.
+    static func install(on channel: any Channel) async -> FrameSink {
+        do {
+            return try await channel.eventLoop.submit {
+                let pipeline = channel.pipeline.syncOperations
+                let encoder = try pipeline.handler(type: WebSocketFrameEncoder.self)
+                let writer = WireWriter()
+                try pipeline.addHandler(writer, position: .before(encoder))
+                return FrameSink.wire(NIOLoopBound(writer, eventLoop: channel.eventLoop))
+            }.get()
+        } catch {
+            return .channel(channel)
+        }
+    }
+
+    /// On the channel's event loop: writes `frames` with one flush.
+    func write(_ frames: [WireFrame], promise: EventLoopPromise<Void>) {
+        switch self {
+        case .wire(let writer):
+            writer.value.write(frames, promise: promise)
+        case .channel(let channel):
+            for (index, frame) in frames.enumerated() {
+                let opcode: WebSocketOpcode = frame.isPing ? .ping : .text
+                channel.write(WebSocketFrame(fin: true, opcode: opcode, data: frame.payload), promise: index == frames.count - 1 ? promise : nil)
+            }
+            channel.flush()
+        }
+    }
+}
