@@ -32,16 +32,19 @@ struct ClientSession {
         let now = context.clock.nowMillis()
         activity.touch(now: now)
         context.metrics.messageReceived()
-        // One copy, straight from the string the WebSocket library assembled.
-        let data = Data(text.utf8)
         let message: ClientMessage
-        do {
-            message = try decoder.decode(ClientMessage.self, from: data)
-        } catch {
-            let type = (try? decoder.decode(TypePeek.self, from: data))?.type
-            guard admit(.other, ref: type, now: now) else { return !queue.isClosing }
-            send(error: ProtocolError(.badMessage, Self.describe(error), ref: type))
-            return true
+        if let stroke = DrawingJSON.decodeClientStroke(text) {
+            message = stroke
+        } else {
+            let data = Data(text.utf8)
+            do {
+                message = try decoder.decode(ClientMessage.self, from: data)
+            } catch {
+                let type = (try? decoder.decode(TypePeek.self, from: data))?.type
+                guard admit(.other, ref: type, now: now) else { return !queue.isClosing }
+                send(error: ProtocolError(.badMessage, Self.describe(error), ref: type))
+                return true
+            }
         }
         guard admit(RateLimiter.bucket(for: message), ref: message.typeName, now: now) else { return !queue.isClosing }
         await handle(message)

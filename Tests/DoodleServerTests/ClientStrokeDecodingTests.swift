@@ -1,0 +1,48 @@
+import DoodleCore
+import Foundation
+import Testing
+
+@testable import DoodleServer
+
+@Suite("Fast decoding of client strokes")
+struct ClientStrokeDecodingTests {
+    static let acceptedInputs: [String] = [
+        #"{"type":"strokePoints","strokeId":7,"points":[1,2,30,40]}"#,
+        #"{ "strokeId" : 7 , "type" : "strokePoints", "points" : [ ] } "#,
+        ##"{"type":"strokeBegin","strokeId":7,"tool":"pen","color":"#1a2b3c","width":8,"points":[1,2]}"##,
+        #"{"type":"strokeBegin","strokeId":7,"tool":"eraser","width":8,"points":[1,-2]}"#,
+        ##"{"type":"strokeBegin","strokeId":7,"tool":"eraser","color":"#ffffff","width":8,"points":[0,2]}"##,
+        #"{"type":"strokeEnd","strokeId":0}"#,
+    ]
+
+    /// Left to JSONDecoder: malformed, unusual or simply not a plain stroke.
+    static let declinedInputs: [String] = [
+        #"{"type":"strokeEnd","strokeId":"7"}"#,
+        ##"{"type":"strokeBegin","strokeId":7,"tool":"pen","color":"#000000","width":8.5,"points":[1,2]}"##,
+        #"{"type":"strokePoints","strokeId":7,"points":[1,2.25]}"#,
+        #"{"type":"strokePoints","strokeId":7,"points":[1,2e3]}"#,
+        #"{"type":"strokePoints","strokeId":07,"points":[1,2]}"#,
+        #"{"type":"strokePoints","strokeId":7,"strokeId":8,"points":[1,2]}"#,
+        #"{"type":"strokePoints","strokeId":7,"points":[1,2],"extra":1}"#,
+        #"{"type":"strokePoints","strokeId":7,"points":[1,2]} x"#,
+        #"{"type":"strokePoints","strokeId":7,"points":[1,2]"#,
+        #"{"type":"strokePoints","strokeId":12345678901234567890,"points":[1,2]}"#,
+        #"{"type":"strokeBegin","strokeId":7,"tool":"pen","width":8,"points":[1,2]}"#,
+        #"{"type":"str\u006bePoints","strokeId":7,"points":[1,2]}"#,
+        #"{"type":"guess","text":"cat"}"#,
+        #"{"type":"undo"}"#,
+        "[]",
+        "",
+    ]
+
+    @Test("accepts plain strokes and decodes them as JSONDecoder does", arguments: acceptedInputs)
+    func accepted(text: String) throws {
+        let fast = try #require(DrawingJSON.decodeClientStroke(text))
+        #expect(fast == (try JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8))))
+    }
+
+    @Test("declines anything else", arguments: declinedInputs)
+    func declined(text: String) {
+        #expect(DrawingJSON.decodeClientStroke(text) == nil)
+    }
+}
