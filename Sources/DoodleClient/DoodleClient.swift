@@ -113,7 +113,8 @@ public enum DoodleClient {
                 logger.debug("WebSocket open", metadata: ["url": "\(url)"])
                 for try await message in inbound.messages(maxSize: maxMessageSize) {
                     let frame = ServerFrame(message)
-                    if let failure = frame.decodingFailure {
+                    // Only when debug logs are wanted: asking for the failure decodes the frame.
+                    if logger.logLevel <= .debug, let failure = frame.decodingFailure {
                         logger.debug("Undecodable frame", metadata: ["failure": "\(failure)", "text": "\(frame.text.prefix(200))"])
                     }
                     inbox.deliver(frame)

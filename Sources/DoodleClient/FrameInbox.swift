@@ -1,3 +1,5 @@
+import NIOCore
+import NIOPosix
 import Synchronization
 
 /// The buffer between the socket reader and the connection's readers.
@@ -18,6 +20,8 @@ final class FrameInbox: Sendable {
     private struct Waiter {
         let id: UInt64
         let continuation: CheckedContinuation<Void, Never>
+        /// The timeout, cancelled when something else resumes the waiter.
+        var timer: Scheduled<Void>?
     }
 
     private struct State {
@@ -79,7 +83,10 @@ final class FrameInbox: Sendable {
             state.transcript?.append(frame.text)
             return state.changed()
         }
-        for waiter in waiters { waiter.continuation.resume() }
+        for waiter in waiters {
+            waiter.timer?.cancel()
+            waiter.continuation.resume()
+        }
     }
 
     /// Records how the connection ended; only the first call counts.
@@ -91,7 +98,10 @@ final class FrameInbox: Sendable {
             state.closure = closure
             return state.changed()
         }
-        for waiter in waiters { waiter.continuation.resume() }
+        for waiter in waiters {
+            waiter.timer?.cancel()
+            waiter.continuation.resume()
+        }
     }
 
     /// Notes that this client is starting the closing handshake; returns false if it already had
@@ -115,16 +125,10 @@ final class FrameInbox: Sendable {
     func takeAll() -> [ServerFrame] { state.withLock { $0.takeAll() } }
 
     /// Waits until something changes after `version`, the deadline passes, or the task is cancelled.
+    ///
+    /// The deadline is a timer on NIO's shared event loops, not a sleeping child task: a reader
+    /// that waits once per frame would otherwise pay two task creations per frame.
     func waitForChange(after version: UInt64, until deadline: ContinuousClock.Instant) async {
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.waitForChange(after: version) }
-            group.addTask { try? await Task.sleep(until: deadline, clock: .continuous) }
-            await group.next()
-            group.cancelAll()
-        }
-    }
-
-    private func waitForChange(after version: UInt64) async {
         let id = state.withLock { state in
             state.nextWaiterID &+= 1
             return state.nextWaiterID
@@ -135,17 +139,34 @@ final class FrameInbox: Sendable {
                     // Checked under the lock: a cancellation handler that ran before this found
                     // no waiter to resume, so this is the place to notice it.
                     if state.version != version || Task.isCancelled { return true }
-                    state.waiters.append(Waiter(id: id, continuation: continuation))
+                    state.waiters.append(Waiter(id: id, continuation: continuation, timer: nil))
                     return false
                 }
-                if resumeNow { continuation.resume() }
+                if resumeNow { return continuation.resume() }
+                let delay = ContinuousClock.now.duration(to: deadline)
+                let nanoseconds = max(0, delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000)
+                let timer = Self.timers.next().scheduleTask(in: .nanoseconds(nanoseconds)) { self.resume(waiter: id) }
+                let stillWaiting = state.withLock { state in
+                    guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return false }
+                    state.waiters[index].timer = timer
+                    return true
+                }
+                if !stillWaiting { timer.cancel() }
             }
         } onCancel: {
-            let waiter = state.withLock { state -> Waiter? in
-                guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                return state.waiters.remove(at: index)
-            }
-            waiter?.continuation.resume()
+            resume(waiter: id)
         }
+    }
+
+    private static let timers: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+
+    /// Resumes one waiter (timeout or cancellation), if it is still waiting.
+    private func resume(waiter id: UInt64) {
+        let waiter = state.withLock { state -> Waiter? in
+            guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.waiters.remove(at: index)
+        }
+        waiter?.timer?.cancel()
+        waiter?.continuation.resume()
     }
 }

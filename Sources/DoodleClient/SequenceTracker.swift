@@ -60,9 +60,15 @@ public struct SequenceTracker: Sendable, Equatable {
             return nil
         }
         guard let seq = message.seq else { return nil }
+        return observe(seq: seq, messageType: message.typeName)
+    }
+
+    /// The same check for a message known only by its `seq` and type name (a caller that reads
+    /// frames without decoding them).
+    public mutating func observe(seq: Int, messageType: String) -> Violation? {
         guard let last = lastSeq else {
             lastSeq = seq
-            return record(Violation(kind: .noBaseline, expected: nil, received: seq, messageType: message.typeName))
+            return record(Violation(kind: .noBaseline, expected: nil, received: seq, messageType: messageType))
         }
         let expected = last + 1
         if seq == expected {
@@ -71,10 +77,10 @@ public struct SequenceTracker: Sendable, Equatable {
         }
         if seq > expected {
             lastSeq = seq
-            return record(Violation(kind: .gap, expected: expected, received: seq, messageType: message.typeName))
+            return record(Violation(kind: .gap, expected: expected, received: seq, messageType: messageType))
         }
         let kind: Violation.Kind = seq == last ? .duplicate : .regression
-        return record(Violation(kind: kind, expected: expected, received: seq, messageType: message.typeName))
+        return record(Violation(kind: kind, expected: expected, received: seq, messageType: messageType))
     }
 
     private mutating func record(_ violation: Violation) -> Violation {

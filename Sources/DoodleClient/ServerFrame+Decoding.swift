@@ -9,16 +9,11 @@ import Foundation
 #endif
 
 extension ServerFrame {
-    /// Decodes one inbound WebSocket message; never fails (see ``decodingFailure``).
+    /// One inbound WebSocket message; decoding happens on first use and never fails (see ``decodingFailure``).
     init(_ message: WebSocketMessage) {
         switch message {
         case .text(let text):
-            do {
-                let decoded = try JSONDecoder().decode(ServerMessage.self, from: Data(text.utf8))
-                self.init(text: text, message: decoded)
-            } catch {
-                self.init(text: text, message: nil, decodingFailure: Self.describe(error))
-            }
+            self.init(receivedText: text)
         case .binary(let buffer):
             self.init(
                 text: String(decoding: buffer.readableBytesView, as: UTF8.self), isBinary: true, message: nil,

@@ -69,10 +69,26 @@ public struct StrokePlan: Sendable, Equatable {
         }
     }
 
+    /// The same as ``ordinal(of:)``, from a frame's scanned text (no decoded action).
+    func ordinal(of scan: DrawingFrameScan) -> Int? {
+        switch scan.kind {
+        case .strokeEnd:
+            return ordinal(of: .strokeEnd(strokeId: scan.strokeId))
+        case .strokeBegin, .strokePoints:
+            guard let head = scan.head else { return nil }
+            return ordinal(strokeId: scan.strokeId, head: head, count: scan.pointCount, expectBatchZero: scan.kind == .strokeBegin)
+        }
+    }
+
     private func ordinal(strokeId: Int, points: [Int], expectBatchZero: Bool) -> Int? {
-        guard strokeId >= 1, points.count == pointsPerBatch * 2 else { return nil }
-        let batch = points[0]
-        guard points[1] == strokeId % 1200, batch < strokeLength - 1, (batch == 0) == expectBatchZero else { return nil }
+        guard points.count >= 2 else { return nil }
+        return ordinal(strokeId: strokeId, head: (points[0], points[1]), count: points.count, expectBatchZero: expectBatchZero)
+    }
+
+    private func ordinal(strokeId: Int, head: (Int, Int), count: Int, expectBatchZero: Bool) -> Int? {
+        guard strokeId >= 1, count == pointsPerBatch * 2 else { return nil }
+        let batch = head.0
+        guard head.1 == strokeId % 1200, batch < strokeLength - 1, (batch == 0) == expectBatchZero else { return nil }
         return (strokeId - 1) * strokeLength + batch
     }
 

@@ -28,17 +28,29 @@ struct StrokeReceiver {
 
     mutating func receive(_ frame: ServerFrame) {
         let now = clock.nanoseconds()
-        guard let message = frame.message else { return }
-        if let violation = tracker.observe(message) {
-            switch violation.kind {
-            case .gap: stats.recordGap()
-            case .duplicate, .regression, .noBaseline: stats.recordOutOfOrder()
-            }
+        // Drawing events, nearly every frame, are read from the text; the rest are decoded.
+        if let scan = DrawingFrameScan(frame.text) {
+            note(tracker.observe(seq: scan.seq, messageType: "drawing"))
+            return delivered(ordinal: plan.ordinal(of: scan), at: now)
         }
+        guard let message = frame.message else { return }
+        note(tracker.observe(message))
         if case .error = message { stats.recordServerError() }
         guard case .event(.drawing(let action, _), _) = message else { return }
+        delivered(ordinal: plan.ordinal(of: action), at: now)
+    }
+
+    private func note(_ violation: SequenceTracker.Violation?) {
+        switch violation?.kind {
+        case .gap: stats.recordGap()
+        case .duplicate, .regression, .noBaseline: stats.recordOutOfOrder()
+        case nil: break
+        }
+    }
+
+    private mutating func delivered(ordinal: Int?, at now: UInt64) {
         received += 1
-        guard let ordinal = plan.ordinal(of: action) else {
+        guard let ordinal else {
             stats.recordUnrecognised()
             return
         }
