@@ -44,6 +44,8 @@ struct LoadCommand: AsyncParsableCommand {
     var halfLoad = false
 
     @Option(help: "Idle session counts, comma-separated (e.g. 1000,5000).") var idle: String?
+    @Option(help: "Seconds to keep the idle sessions open after the last count (several generators against one --server).")
+    var idleHold = 0
 
     @Option(help: "Where to write the JSON report.") var json = "LoadTests/results/last-run.json"
     @Option(help: "The Markdown summary a full run rewrites.") var latest = "LoadTests/results/LATEST.md"
@@ -109,7 +111,7 @@ struct LoadCommand: AsyncParsableCommand {
                 report.halfLoad = try await runner.fixed(relay: false, rooms: max(1, sustained.rooms / 2))
             }
         }
-        if !idleSizes.isEmpty { report.idle = try await runner.idle(sizes: idleSizes) }
+        if !idleSizes.isEmpty { report.idle = try await runner.idle(sizes: idleSizes, hold: .seconds(idleHold)) }
         report.targets = TargetChecks.evaluate(report)
         try finish(report, writeLatest: full)
         if !report.isClean { throw LoadFailure("messages were lost, reordered or refused: see the delivery check") }

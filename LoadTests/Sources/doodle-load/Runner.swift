@@ -36,8 +36,10 @@ struct Runner {
         return RampOutcome(run: run, p99BoundMilliseconds: p99Bound, maxSustained: sustained)
     }
 
-    func idle(sizes: [Int]) async throws -> IdleResult {
-        try await withDoodle { [logger] url, probe in await IdleLoad(url: url, sizes: sizes, logger: logger, probe: probe).run() }
+    func idle(sizes: [Int], hold: Duration) async throws -> IdleResult {
+        try await withDoodle { [logger] url, probe in
+            await IdleLoad(url: url, sizes: sizes, logger: logger, probe: probe).run(keepOpen: hold)
+        }
     }
 
     // MARK: - Servers

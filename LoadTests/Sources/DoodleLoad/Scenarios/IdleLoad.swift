@@ -24,7 +24,8 @@ public struct IdleLoad: Sendable {
         self.probe = probe
     }
 
-    public func run() async -> IdleResult {
+    /// Opens the sessions size by size, measuring each; keeps them open `keepOpen` longer at the end.
+    public func run(keepOpen: Duration = .zero) async -> IdleResult {
         let (outcomes, sink) = AsyncStream.makeStream(of: String?.self)
         let generatorPID = getpid()
         return await withTaskGroup(of: Void.self) { group in
@@ -63,6 +64,7 @@ public struct IdleLoad: Sendable {
                         }))
                 logger.info("idle sessions open", metadata: ["sessions": "\(size)", "rss": "\(sample?.residentBytes ?? 0)"])
             }
+            if keepOpen > .zero { try? await Task.sleep(for: keepOpen) }
             group.cancelAll()
             sink.finish()
             return IdleResult(
