@@ -22,7 +22,7 @@ final class WireWriter: ChannelOutboundHandler, RemovableChannelHandler {
     }
 
     /// Writes `frames` in order with one flush; `promise` completes with the last write.
-    /// False (and `promise` failed) once the handler has left the pipeline.
+    /// Once the handler has left the pipeline, `promise` fails and nothing is written.
     func write(_ frames: [WireFrame], promise: EventLoopPromise<Void>) {
         guard let context else { return promise.fail(ChannelError.ioOnClosedChannel) }
         for (index, frame) in frames.enumerated() {
@@ -41,16 +41,19 @@ enum FrameSink: Sendable {
     /// Puts a `WireWriter` below the channel's WebSocket frame encoder. Call on any thread.
     static func install(on channel: any Channel) async -> FrameSink {
         do {
-            return try await channel.eventLoop.submit {
-                let pipeline = channel.pipeline.syncOperations
-                let encoder = try pipeline.handler(type: WebSocketFrameEncoder.self)
-                let writer = WireWriter()
-                try pipeline.addHandler(writer, position: .before(encoder))
-                return FrameSink.wire(NIOLoopBound(writer, eventLoop: channel.eventLoop))
-            }.get()
+            return try await channel.eventLoop.submit { try installNow(on: channel) }.get()
         } catch {
             return .channel(channel)
         }
+    }
+
+    /// The same, on the channel's event loop.
+    static func installNow(on channel: any Channel) throws -> FrameSink {
+        let pipeline = channel.pipeline.syncOperations
+        let encoder = try pipeline.handler(type: WebSocketFrameEncoder.self)
+        let writer = WireWriter()
+        try pipeline.addHandler(writer, position: .before(encoder))
+        return FrameSink.wire(NIOLoopBound(writer, eventLoop: channel.eventLoop))
     }
 
     /// On the channel's event loop: writes `frames` with one flush.
