@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // Pure game logic and the wire messages: no I/O, no transport, no wall clock.
@@ -38,11 +39,23 @@ let package = Package(
             dependencies: [],
             swiftSettings: swiftSettings
         ),
+        // SQLite persistence (GRDB): players, finished drawings and games, leaderboards.
+        .target(
+            name: "DoodleStorage",
+            dependencies: [
+                "DoodleCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Hummingbird application: sessions, room actors, registry, HTTP API.
         .target(
             name: "DoodleServer",
             dependencies: [
                 "DoodleCore",
+                "DoodleStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -100,6 +113,16 @@ let package = Package(
         .testTarget(
             name: "DoodleCoreTests",
             dependencies: ["DoodleCore"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DoodleStorageTests",
+            dependencies: [
+                "DoodleStorage", "DoodleCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -53,6 +53,7 @@ struct StartupTests {
                 let (metrics, metricsStatus) = try await server.get("/metrics")
                 #expect(metricsStatus == 200)
                 #expect(metrics.contains("doodle_rooms 1"))
+                #expect(metrics.contains("doodle_archive_queued"))
             }
             let (missing, missingStatus) = try await server.get("/v1/rooms/ZZZZZZ")
             #expect(missingStatus == 404)

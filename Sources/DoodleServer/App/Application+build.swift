@@ -1,4 +1,5 @@
 import DoodleCore
+import DoodleStorage
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
@@ -17,17 +18,24 @@ public func buildApplication(
 ) async throws -> DoodleApplication {
     let (rules, packs) = try RulesLoader.load(folder: configuration.rulesFolder)
     let metrics = ServerMetrics()
-    let archive = MemoryArchive()
+    let database = try ArchiveDatabase.open(path: configuration.databasePath)
+    logger.info("archive database: \(database.description)")
+    let archive = ArchiveWriter(database: database, logger: logger)
+    let players = PlayerRepository(database: database, writer: archive, logger: logger)
     let registry = RoomRegistry(rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, logger: logger)
-    let directory = PlayerDirectory()
+    let directory = PlayerDirectory(store: SQLitePlayerStore(players: players, clock: clock, logger: logger))
     await registry.onSeatReleased { player, code in await directory.seatReleased(player, room: code) }
     let connections = LiveConnections()
     let context = ServerContext(
         rules: rules, packs: packs, directory: directory, registry: registry, connections: connections, clock: clock,
-        metrics: metrics, logger: logger)
+        metrics: metrics, archive: archive, logger: logger)
 
     let router = Router(context: DoodleRequestContext.self)
     StatusRoutes(context: context).register(on: router)
+    ArchiveRoutes(
+        reader: ArchiveReader(database: database), players: players,
+        forgetPlayer: { player in await directory.forget(player) }, clock: clock, logger: logger
+    ).register(on: router)
     WebSocketRoute(context: context).register(on: router)
 
     let host = configuration.host
@@ -37,7 +45,9 @@ public func buildApplication(
             webSocketRouter: router,
             configuration: .init(maxFrameSize: rules.limits.maxFrameBytes, autoPing: .disabled)),
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "doodle"),
-        services: [registry],
+        // Services stop in reverse order, after the HTTP server: the archive writer, first to
+        // start, is last to stop, so it writes what the rooms hand over while shutting down.
+        services: [archive, registry],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             logger.info("listening on \(host):\(port)")
@@ -53,7 +63,8 @@ public func buildApplication(
 public struct DoodleApplication: Service {
     let application: any Service
     let drain: ClientDrain
-    let archive: MemoryArchive
+    /// Tests use it to wait until everything handed over is saved (`flush()`).
+    let archive: ArchiveWriter
     let logger: Logger
 
     public func run() async throws {

@@ -1,4 +1,5 @@
 import DoodleCore
+import DoodleStorage
 import Hummingbird
 
 /// Health, metrics and public room info.
@@ -10,6 +11,7 @@ struct StatusRoutes {
             Health(status: "ok")
         }
         router.get("/metrics") { _, _ in
+            context.metrics.recordArchive(context.archive.statistics)
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: .init(string: context.metrics.exposition())))

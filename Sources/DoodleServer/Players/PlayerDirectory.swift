@@ -61,6 +61,11 @@ actor PlayerDirectory {
         await store?.saveSession(playerId: player, name: name, tokenHash: hash)
     }
 
+    /// After `DELETE /v1/me`: the player's tokens no longer resume it, here or from storage.
+    func forget(_ player: PlayerID) {
+        playersByTokenHash = playersByTokenHash.filter { $0.value.id != player }
+    }
+
     func connectionEnded(_ player: PlayerID, queueID: UInt64) {
         if connections[player]?.id == queueID { connections[player] = nil }
     }
