@@ -128,8 +128,10 @@ let package = Package(
         .testTarget(
             name: "DoodleServerTests",
             dependencies: [
-                "DoodleServer", "DoodleClient", "DoodleCore",
+                "DoodleServer", "DoodleClient", "DoodleCore", "DoodleStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
