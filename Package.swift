@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "DoodleClient", targets: ["DoodleClient"]),
         .executable(name: "doodle-load", targets: ["doodle-load"]),
         .executable(name: "doodle-relay", targets: ["doodle-relay"]),
+        .executable(name: "doodle-archive-bench", targets: ["doodle-archive-bench"]),
         .executable(name: "doodle-bot", targets: ["doodle-bot"]),
         .library(name: "DoodleBot", targets: ["DoodleBot"]),
     ],
@@ -167,6 +168,19 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "LoadTests/Sources/doodle-relay",
+            swiftSettings: swiftSettings
+        ),
+        // Sustained drawings saved per second and save latency of the SQLite archive.
+        .executableTarget(
+            name: "doodle-archive-bench",
+            dependencies: [
+                "DoodleStorage", "DoodleCore",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "LoadTests/Sources/doodle-archive-bench",
             swiftSettings: swiftSettings
         ),
         .testTarget(
