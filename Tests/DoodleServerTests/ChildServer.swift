@@ -58,7 +58,12 @@ final class ChildServer: Sendable {
             guard process.isRunning else {
                 throw ChildServerError.exitedEarly(log: output.tail)
             }
-            try await Task.sleep(for: .milliseconds(20))
+            do {
+                try await Task.sleep(for: .milliseconds(20))
+            } catch {
+                _ = kill(process.processIdentifier, SIGKILL)
+                throw error
+            }
         }
         _ = kill(process.processIdentifier, SIGKILL)
         throw ChildServerError.noListeningLine(log: output.tail)
