@@ -111,6 +111,17 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The live server harness every test target shares (not a test target itself).
+        .target(
+            name: "DoodleTestSupport",
+            dependencies: [
+                "DoodleServer", "DoodleClient", "DoodleCore",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/DoodleTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "DoodleCoreTests",
             dependencies: ["DoodleCore"],
@@ -129,6 +140,7 @@ let package = Package(
         .testTarget(
             name: "DoodleServerTests",
             dependencies: [
+                "DoodleTestSupport",
                 "DoodleServer", "DoodleClient", "DoodleCore", "DoodleStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -186,6 +198,7 @@ let package = Package(
         .testTarget(
             name: "DoodleLoadTests",
             dependencies: [
+                "DoodleTestSupport",
                 "DoodleLoad", "DoodleServer", "DoodleClient", "DoodleCore",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -196,6 +209,7 @@ let package = Package(
         .testTarget(
             name: "DoodleBotTests",
             dependencies: [
+                "DoodleTestSupport",
                 "DoodleBot", "DoodleServer", "DoodleClient", "DoodleCore",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

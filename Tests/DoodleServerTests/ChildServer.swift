@@ -1,3 +1,4 @@
+import DoodleTestSupport
 import Foundation
 import Synchronization
 

@@ -1,4 +1,5 @@
 import DoodleCore
+import DoodleTestSupport
 import Synchronization
 
 /// What a drawer sent in one turn: the record the server must have stored under its drawing id.

@@ -1,5 +1,6 @@
 import DoodleClient
 import DoodleCore
+import DoodleTestSupport
 import Logging
 
 /// One room of three players playing turn after turn against a server, as fast as the rules

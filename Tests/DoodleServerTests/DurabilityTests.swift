@@ -1,5 +1,6 @@
 import DoodleCore
 import DoodleStorage
+import DoodleTestSupport
 import Foundation
 import GRDB
 import Logging

@@ -1,6 +1,7 @@
 import DoodleClient
 import DoodleCore
 import DoodleServer
+import DoodleTestSupport
 import Foundation
 import Testing
 
