@@ -60,12 +60,15 @@ public func buildApplication(
 
 /// The server as one service: the Hummingbird application plus, started after it and so
 /// stopped before it, the drain that closes every client with 4001 on shutdown.
-public struct DoodleApplication: Service {
+public struct DoodleApplication: Service, CustomStringConvertible {
     let application: any Service
     let drain: ClientDrain
     /// Tests use it to wait until everything handed over is saved (`flush()`).
     let archive: ArchiveWriter
     let logger: Logger
+
+    /// Service lifecycle logs services by their description.
+    public var description: String { "DoodleApplication" }
 
     public func run() async throws {
         let group = ServiceGroup(
@@ -76,7 +79,9 @@ public struct DoodleApplication: Service {
 
 /// On graceful shutdown: tell every client to come back later (close 4001), and give the
 /// closes a moment to go out before the HTTP server stops.
-struct ClientDrain: Service {
+struct ClientDrain: Service, CustomStringConvertible {
+    var description: String { "ClientDrain" }
+
     let connections: LiveConnections
     let logger: Logger
 
