@@ -67,6 +67,7 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            resources: [.copy("Web")],
             swiftSettings: swiftSettings
         ),
         // A protocol-speaking WebSocket client shared by tests, the bot and the load tests.

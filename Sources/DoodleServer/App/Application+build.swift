@@ -17,6 +17,7 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> DoodleApplication {
     let (rules, packs) = try RulesLoader.load(folder: configuration.rulesFolder)
+    let webClient = try WebClientRoutes.load()
     let metrics = ServerMetrics()
     let database = try ArchiveDatabase.open(path: configuration.databasePath)
     logger.info("archive database: \(database.description)")
@@ -37,6 +38,7 @@ public func buildApplication(
         forgetPlayer: { player in await directory.forget(player) }, clock: clock, logger: logger
     ).register(on: router)
     WebSocketRoute(context: context).register(on: router)
+    webClient.register(on: router)
 
     let host = configuration.host
     let application = Application(
