@@ -61,6 +61,11 @@ struct StartupTests {
             #expect(missing.contains(#""code":"not_found""#))
             let (_, badStatus) = try await server.get("/v1/rooms/nope")
             #expect(badStatus == 400)
+            // Room lookups share joinRoom's limit (10 a minute per address): codes can't be probed.
+            var statuses: [Int] = []
+            for _ in 0..<10 { statuses.append(try await server.get("/v1/rooms/YYYYYY").1) }
+            #expect(statuses.filter { $0 == 404 }.count == 7, "\(statuses)")
+            #expect(statuses.suffix(3) == [429, 429, 429], "\(statuses)")
         }
     }
 }
