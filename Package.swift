@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "DoodleClient", targets: ["DoodleClient"]),
         .executable(name: "doodle-load", targets: ["doodle-load"]),
         .executable(name: "doodle-relay", targets: ["doodle-relay"]),
+        .executable(name: "doodle-archive-bench", targets: ["doodle-archive-bench"]),
         .executable(name: "doodle-bot", targets: ["doodle-bot"]),
         .library(name: "DoodleBot", targets: ["DoodleBot"]),
     ],
@@ -30,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // Pure game logic and the wire messages: no I/O, no transport, no wall clock.
@@ -38,11 +40,23 @@ let package = Package(
             dependencies: [],
             swiftSettings: swiftSettings
         ),
+        // SQLite persistence (GRDB): players, finished drawings and games, leaderboards.
+        .target(
+            name: "DoodleStorage",
+            dependencies: [
+                "DoodleCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Hummingbird application: sessions, room actors, registry, HTTP API.
         .target(
             name: "DoodleServer",
             dependencies: [
                 "DoodleCore",
+                "DoodleStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
@@ -53,6 +67,7 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            resources: [.copy("Web")],
             swiftSettings: swiftSettings
         ),
         // A protocol-speaking WebSocket client shared by tests, the bot and the load tests.
@@ -98,19 +113,43 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The live server harness every test target shares (not a test target itself).
+        .target(
+            name: "DoodleTestSupport",
+            dependencies: [
+                "DoodleServer", "DoodleClient", "DoodleCore",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/DoodleTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "DoodleCoreTests",
             dependencies: ["DoodleCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "DoodleStorageTests",
+            dependencies: [
+                "DoodleStorage", "DoodleCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "DoodleServerTests",
             dependencies: [
-                "DoodleServer", "DoodleClient", "DoodleCore",
+                "DoodleTestSupport",
+                "DoodleServer", "DoodleClient", "DoodleCore", "DoodleStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -148,9 +187,23 @@ let package = Package(
             path: "LoadTests/Sources/doodle-relay",
             swiftSettings: swiftSettings
         ),
+        // Sustained drawings saved per second and save latency of the SQLite archive.
+        .executableTarget(
+            name: "doodle-archive-bench",
+            dependencies: [
+                "DoodleStorage", "DoodleCore",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "LoadTests/Sources/doodle-archive-bench",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "DoodleLoadTests",
             dependencies: [
+                "DoodleTestSupport",
                 "DoodleLoad", "DoodleServer", "DoodleClient", "DoodleCore",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -161,6 +214,7 @@ let package = Package(
         .testTarget(
             name: "DoodleBotTests",
             dependencies: [
+                "DoodleTestSupport",
                 "DoodleBot", "DoodleServer", "DoodleClient", "DoodleCore",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,6 +1,7 @@
 import Synchronization
 import DoodleBot
 import DoodleCore
+import DoodleTestSupport
 import Testing
 
 @Suite("doodle-bot against a real server")
@@ -9,16 +10,16 @@ struct LiveBotGameTests {
 
     @Test("four bots create a room, play a whole game at high speed and rank all four", .timeLimit(.minutes(1)))
     func fourBotsPlayAGame() async throws {
-        let report = try await InProcessServer.with { url in
+        let report = try await TestServer.with { server in
             let options = BotOptions(
-                server: url,
+                server: server.webSocketURL,
                 mode: .create(SettingsPatch(rounds: 1, drawSeconds: 15, chooseSeconds: 5, revealSeconds: 0, customWords: Self.words, customWordsOnly: true)),
                 count: 4, skill: 0.9, seed: 42, speed: 20, strict: true,
                 // The bots know the room's vocabulary the way its players would; the word
                 // itself still only reaches them through the hint.
                 vocabulary: BotVocabulary(dictionary: Self.words, pack: BotVocabulary.builtIn))
             let events = EventLog()
-            let report = try await BotRunner.run(options, logger: InProcessServer.logger) { event in events.append(event) }
+            let report = try await BotRunner.run(options, logger: TestServer.logger) { event in events.append(event) }
             #expect(events.lines.contains { $0.contains("created") }, "the invite code is reported")
             #expect(events.lines.contains { $0.contains("game over") })
             return report
@@ -39,7 +40,7 @@ struct LiveBotGameTests {
         let options = BotOptions(
             server: "ws://127.0.0.1:1", mode: .create(SettingsPatch()), count: 2, seed: 1, speed: 100,
             reconnect: ReconnectPolicy(initialDelay: .milliseconds(10), maximumDelay: .milliseconds(20), maximumAttempts: 2))
-        let report = try await BotRunner.run(options, logger: InProcessServer.logger)
+        let report = try await BotRunner.run(options, logger: TestServer.logger)
         #expect(!report.succeeded)
         #expect(report.rooms.first?.bots.first?.failure?.contains("gave up") == true)
     }

@@ -1,5 +1,6 @@
 import DoodleClient
 import DoodleCore
+import DoodleTestSupport
 import Testing
 
 @Suite("Bad input gets a clear error and loses nothing, live")

@@ -1,5 +1,6 @@
 import DoodleClient
 import DoodleCore
+import DoodleTestSupport
 import Testing
 
 @Suite("Rooms and invite codes, live")

@@ -1,6 +1,7 @@
 import DoodleClient
 import DoodleCore
 import DoodleServer
+import DoodleTestSupport
 import Foundation
 import Testing
 
@@ -53,12 +54,18 @@ struct StartupTests {
                 let (metrics, metricsStatus) = try await server.get("/metrics")
                 #expect(metricsStatus == 200)
                 #expect(metrics.contains("doodle_rooms 1"))
+                #expect(metrics.contains("doodle_archive_queued"))
             }
             let (missing, missingStatus) = try await server.get("/v1/rooms/ZZZZZZ")
             #expect(missingStatus == 404)
             #expect(missing.contains(#""code":"not_found""#))
             let (_, badStatus) = try await server.get("/v1/rooms/nope")
             #expect(badStatus == 400)
+            // Room lookups share joinRoom's limit (10 a minute per address): codes can't be probed.
+            var statuses: [Int] = []
+            for _ in 0..<10 { statuses.append(try await server.get("/v1/rooms/YYYYYY").1) }
+            #expect(statuses.filter { $0 == 404 }.count == 7, "\(statuses)")
+            #expect(statuses.suffix(3) == [429, 429, 429], "\(statuses)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import DoodleLoad
+import DoodleTestSupport
 import Logging
 import Testing
 
@@ -12,8 +13,8 @@ struct QuickSmokeTests {
 
     @Test("every stroke message reaches every member once, in order, under the quick load")
     func quickScenarioIsLossless() async throws {
-        let result = try await InProcessServer.with(logger: Self.logger) { url in
-            await QuickScenario.run(target: .doodle(url: url), logger: Self.logger)
+        let result = try await TestServer.with(logger: Self.logger) { server in
+            await QuickScenario.run(target: .doodle(url: server.webSocketURL), logger: Self.logger)
         }
         #expect(QuickScenario.failure(of: result) == nil, "\(QuickScenario.failure(of: result) ?? "")")
         let expectedMembers = QuickScenario.rooms * QuickScenario.players

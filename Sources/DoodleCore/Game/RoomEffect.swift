@@ -40,6 +40,23 @@ public struct FinishedDrawing: Sendable, Equatable {
     public var startedAt: Int64
     public var endedAt: Int64
     public var actions: [DrawingAction]
+
+    public init(
+        id: String, gameId: String, roomCode: String, word: String, drawerId: PlayerID, drawerName: String,
+        guessers: [GuessRecord], drawerGained: Int, startedAt: Int64, endedAt: Int64, actions: [DrawingAction]
+    ) {
+        self.id = id
+        self.gameId = gameId
+        self.roomCode = roomCode
+        self.word = word
+        self.drawerId = drawerId
+        self.drawerName = drawerName
+        self.guessers = guessers
+        self.drawerGained = drawerGained
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.actions = actions
+    }
 }
 
 public struct GamePlayerRecord: Sendable, Equatable {
@@ -47,6 +64,13 @@ public struct GamePlayerRecord: Sendable, Equatable {
     public var name: String
     public var score: Int
     public var rank: Int
+
+    public init(playerId: PlayerID, name: String, score: Int, rank: Int) {
+        self.playerId = playerId
+        self.name = name
+        self.score = score
+        self.rank = rank
+    }
 }
 
 /// A game as it leaves the room for storage.
@@ -60,4 +84,19 @@ public struct FinishedGame: Sendable, Equatable {
     public var endedAt: Int64
     public var ranking: [GamePlayerRecord]
     public var drawingIds: [String]
+
+    public init(
+        id: String, roomCode: String, mode: RoomMode, settings: RoomSettings, reason: GameEndReason, startedAt: Int64,
+        endedAt: Int64, ranking: [GamePlayerRecord], drawingIds: [String]
+    ) {
+        self.id = id
+        self.roomCode = roomCode
+        self.mode = mode
+        self.settings = settings
+        self.reason = reason
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.ranking = ranking
+        self.drawingIds = drawingIds
+    }
 }

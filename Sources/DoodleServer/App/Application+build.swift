@@ -1,4 +1,5 @@
 import DoodleCore
+import DoodleStorage
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
@@ -16,19 +17,28 @@ public func buildApplication(
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> DoodleApplication {
     let (rules, packs) = try RulesLoader.load(folder: configuration.rulesFolder)
+    let webClient = try WebClientRoutes.load()
     let metrics = ServerMetrics()
-    let archive = MemoryArchive()
+    let database = try ArchiveDatabase.open(path: configuration.databasePath)
+    logger.info("archive database: \(database.description)")
+    let archive = ArchiveWriter(database: database, logger: logger)
+    let players = PlayerRepository(database: database, writer: archive, logger: logger)
     let registry = RoomRegistry(rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, logger: logger)
-    let directory = PlayerDirectory()
+    let directory = PlayerDirectory(store: SQLitePlayerStore(players: players, clock: clock, logger: logger))
     await registry.onSeatReleased { player, code in await directory.seatReleased(player, room: code) }
     let connections = LiveConnections()
     let context = ServerContext(
         rules: rules, packs: packs, directory: directory, registry: registry, connections: connections, clock: clock,
-        metrics: metrics, logger: logger)
+        metrics: metrics, archive: archive, logger: logger)
 
     let router = Router(context: DoodleRequestContext.self)
     StatusRoutes(context: context).register(on: router)
+    ArchiveRoutes(
+        reader: ArchiveReader(database: database), players: players,
+        forgetPlayer: { player in await directory.forget(player) }, clock: clock, logger: logger
+    ).register(on: router)
     WebSocketRoute(context: context).register(on: router)
+    webClient.register(on: router)
 
     let host = configuration.host
     let application = Application(
@@ -37,7 +47,9 @@ public func buildApplication(
             webSocketRouter: router,
             configuration: .init(maxFrameSize: rules.limits.maxFrameBytes, autoPing: .disabled)),
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "doodle"),
-        services: [registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock)],
+        // Services stop in reverse order, after the HTTP server: the archive writer, first to
+        // start, is last to stop, so it writes what the rooms hand over while shutting down.
+        services: [archive, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock)],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             logger.info("listening on \(host):\(port)")
@@ -50,11 +62,15 @@ public func buildApplication(
 
 /// The server as one service: the Hummingbird application plus, started after it and so
 /// stopped before it, the drain that closes every client with 4001 on shutdown.
-public struct DoodleApplication: Service {
+public struct DoodleApplication: Service, CustomStringConvertible {
     let application: any Service
     let drain: ClientDrain
-    let archive: MemoryArchive
+    /// Tests use it to wait until everything handed over is saved (`flush()`).
+    let archive: ArchiveWriter
     let logger: Logger
+
+    /// Service lifecycle logs services by their description.
+    public var description: String { "DoodleApplication" }
 
     public func run() async throws {
         let group = ServiceGroup(
@@ -65,7 +81,9 @@ public struct DoodleApplication: Service {
 
 /// On graceful shutdown: tell every client to come back later (close 4001), and give the
 /// closes a moment to go out before the HTTP server stops.
-struct ClientDrain: Service {
+struct ClientDrain: Service, CustomStringConvertible {
+    var description: String { "ClientDrain" }
+
     let connections: LiveConnections
     let logger: Logger
 

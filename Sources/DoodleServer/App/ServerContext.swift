@@ -1,4 +1,5 @@
 import DoodleCore
+import DoodleStorage
 import Logging
 
 /// The long-lived parts every connection works with.
@@ -10,6 +11,7 @@ struct ServerContext: Sendable {
     let connections: LiveConnections
     let clock: any GameClock
     let metrics: ServerMetrics
+    let archive: ArchiveWriter
     let logger: Logger
 
     var settingsValidator: SettingsValidator {

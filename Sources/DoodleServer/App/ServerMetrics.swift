@@ -1,3 +1,4 @@
+import DoodleStorage
 import Metrics
 import Prometheus
 
@@ -10,6 +11,10 @@ struct ServerMetrics: Sendable {
     private let messagesIn: Metrics.Counter
     private let errorsOut: Metrics.Counter
     private let rateLimited: Metrics.Counter
+    private let archiveSaved: Metrics.Gauge
+    private let archiveQueued: Metrics.Gauge
+    private let archiveFailures: Metrics.Gauge
+    private let archiveParked: Metrics.Gauge
 
     init() {
         let registry = PrometheusCollectorRegistry()
@@ -20,6 +25,10 @@ struct ServerMetrics: Sendable {
         messagesIn = Metrics.Counter(label: "doodle_messages_received_total", factory: factory)
         errorsOut = Metrics.Counter(label: "doodle_errors_sent_total", factory: factory)
         rateLimited = Metrics.Counter(label: "doodle_rate_limited_total", factory: factory)
+        archiveSaved = Metrics.Gauge(label: "doodle_archive_saved_total", factory: factory)
+        archiveQueued = Metrics.Gauge(label: "doodle_archive_queued", factory: factory)
+        archiveFailures = Metrics.Gauge(label: "doodle_archive_failed_attempts_total", factory: factory)
+        archiveParked = Metrics.Gauge(label: "doodle_archive_parked", factory: factory)
     }
 
     func connectionsChanged(_ count: Int) { connectionsGauge.record(count) }
@@ -27,6 +36,14 @@ struct ServerMetrics: Sendable {
     func messageReceived() { messagesIn.increment() }
     func errorSent() { errorsOut.increment() }
     func rateLimitHit() { rateLimited.increment() }
+
+    /// The storage writer keeps its own counters; they are copied in when metrics are read.
+    func recordArchive(_ statistics: ArchiveWriterStatistics) {
+        archiveSaved.record(statistics.saved)
+        archiveQueued.record(statistics.queued)
+        archiveFailures.record(statistics.failedAttempts)
+        archiveParked.record(statistics.parked)
+    }
 
     /// The Prometheus text exposition of every metric.
     func exposition() -> String {

@@ -12,6 +12,9 @@ struct APIError: HTTPResponseError {
     static func notFound(_ message: String) -> APIError { APIError(status: .notFound, code: "not_found", message: message) }
     static func badRequest(_ message: String) -> APIError { APIError(status: .badRequest, code: "bad_request", message: message) }
     static func unauthorized(_ message: String) -> APIError { APIError(status: .unauthorized, code: "unauthorized", message: message) }
+    static func tooManyRequests(_ message: String) -> APIError {
+        APIError(status: .tooManyRequests, code: "rate_limited", message: message)
+    }
 
     private struct Body: Encodable {
         struct Detail: Encodable {

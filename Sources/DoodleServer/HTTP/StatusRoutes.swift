@@ -1,4 +1,5 @@
 import DoodleCore
+import DoodleStorage
 import Hummingbird
 
 /// Health, metrics and public room info.
@@ -10,11 +11,17 @@ struct StatusRoutes {
             Health(status: "ok")
         }
         router.get("/metrics") { _, _ in
+            context.metrics.recordArchive(context.archive.statistics)
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: .init(string: context.metrics.exposition())))
         }
+        let roomLookups = AddressRateLimiter(rule: context.rules.rateLimits.joinRoom)
         router.get("/v1/rooms/{code}") { _, requestContext in
+            let address = requestContext.channel.remoteAddress?.ipAddress ?? "unknown"
+            guard roomLookups.allow(address, now: context.clock.nowMillis()) else {
+                throw APIError.tooManyRequests("too many room lookups; invite codes are not for guessing")
+            }
             let raw = try requestContext.parameters.require("code")
             guard let code = InviteCode.normalize(raw) else { throw APIError.badRequest("an invite code is 6 letters and digits") }
             guard let room = await context.registry.room(code: code) else { throw APIError.notFound("no room has the code \(code)") }

@@ -10,7 +10,10 @@ actor PlayerDirectory {
         var name: String
     }
 
+    /// A cache in front of the store: players with a live connection or a seat. The store
+    /// answers for everyone else, so the cache stays as small as the active population.
     private var playersByTokenHash: [String: Player] = [:]
+    private var tokenHashes: [PlayerID: String] = [:]
     private var connections: [PlayerID: OutboundQueue] = [:]
     private var seats: [PlayerID: String] = [:]
     private let store: (any PlayerStore)?
@@ -41,6 +44,7 @@ actor PlayerDirectory {
         }
         player.name = name
         playersByTokenHash[hash] = player
+        tokenHashes[player.id] = hash
         await store?.saveSession(playerId: player.id, name: name, tokenHash: hash)
         if let previous = connections[player.id], previous.id != queue.id {
             previous.close(.replaced, reason: "replaced by a newer connection")
@@ -61,8 +65,15 @@ actor PlayerDirectory {
         await store?.saveSession(playerId: player, name: name, tokenHash: hash)
     }
 
+    /// After `DELETE /v1/me`: the player's tokens no longer resume it, here or from storage.
+    func forget(_ player: PlayerID) {
+        playersByTokenHash = playersByTokenHash.filter { $0.value.id != player }
+        tokenHashes[player] = nil
+    }
+
     func connectionEnded(_ player: PlayerID, queueID: UInt64) {
         if connections[player]?.id == queueID { connections[player] = nil }
+        evictIfInactive(player)
     }
 
     func seatTaken(_ player: PlayerID, room code: String) {
@@ -71,6 +82,15 @@ actor PlayerDirectory {
 
     func seatReleased(_ player: PlayerID, room code: String) {
         if seats[player] == code { seats[player] = nil }
+        evictIfInactive(player)
+    }
+
+    /// Drops a player from the cache once it has neither a connection nor a seat; only with a
+    /// store to find it again later.
+    private func evictIfInactive(_ player: PlayerID) {
+        guard store != nil, connections[player] == nil, seats[player] == nil, let hash = tokenHashes[player] else { return }
+        playersByTokenHash[hash] = nil
+        tokenHashes[player] = nil
     }
 
     func seat(of player: PlayerID) -> String? {

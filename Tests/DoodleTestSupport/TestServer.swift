@@ -6,27 +6,28 @@ import Logging
 import ServiceLifecycle
 
 /// A real `doodle-server` (the same `buildApplication` as `main`) on 127.0.0.1, port 0, with a
-/// temporary database, for the length of one test.
-struct TestServer: Sendable {
-    let port: Int
-    let databasePath: String
+/// temporary database, for the length of one test. Shared by every test target that needs a
+/// live server.
+public struct TestServer: Sendable {
+    public let port: Int
+    public let databasePath: String
     let group: ServiceGroup
 
     /// Starts a graceful shutdown, as SIGTERM would.
-    func shutDown() async {
+    public func shutDown() async {
         await group.triggerGracefulShutdown()
     }
 
-    var webSocketURL: String { "ws://127.0.0.1:\(port)/v1/ws" }
-    var httpBase: String { "http://127.0.0.1:\(port)" }
+    public var webSocketURL: String { "ws://127.0.0.1:\(port)/v1/ws" }
+    public var httpBase: String { "http://127.0.0.1:\(port)" }
 
-    static let repositoryRoot: String = {
+    public static let repositoryRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.path
     }()
 
-    static var logger: Logger {
+    public static var logger: Logger {
         var logger = Logger(label: "doodle-test")
         logger.logLevel = ProcessInfo.processInfo.environment["DOODLE_TEST_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
         return logger
@@ -34,8 +35,9 @@ struct TestServer: Sendable {
 
     /// Runs `body` against a fresh server, then shuts the server down gracefully.
     /// - Parameter rules: edits applied to a copy of GameRules/rules.json (e.g. short grace periods).
-    static func with<T: Sendable>(
+    public static func with<T: Sendable>(
         rules edit: (@Sendable (inout [String: Any]) -> Void)? = nil,
+        logger: Logger = TestServer.logger,
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-test-\(UUID().uuidString)")
@@ -81,7 +83,7 @@ struct TestServer: Sendable {
     }
 
     /// Opens `count` connections at once and runs `body` with all of them.
-    func withConnections<T>(_ count: Int, _ body: ([DoodleConnection]) async throws -> T) async throws -> T {
+    public func withConnections<T>(_ count: Int, _ body: ([DoodleConnection]) async throws -> T) async throws -> T {
         try await open(count, [], body)
     }
 
@@ -94,7 +96,7 @@ struct TestServer: Sendable {
 
     /// `count` players, each with a hello done; the first creates a room with `settings` and
     /// the others join it. Returns after every join's `playerJoined` has reached everyone.
-    func withRoom<T>(
+    public func withRoom<T>(
         players count: Int, settings: SettingsPatch = SettingsPatch(),
         _ body: (_ players: [DoodleConnection], _ ids: [PlayerID], _ room: RoomSnapshot) async throws -> T
     ) async throws -> T {
@@ -116,7 +118,7 @@ struct TestServer: Sendable {
     }
 }
 
-enum TestServerError: Error {
+public enum TestServerError: Error {
     case didNotStart
     case badRules
 }

@@ -1,0 +1,29 @@
+import DoodleCore
+import DoodleStorage
+import Logging
+
+/// Rooms hand finished drawings and games straight to the SQLite writer, which queues and
+/// batches them without ever making a room wait.
+extension ArchiveWriter: GameArchive {}
+
+/// The player directory's durable store: players in SQLite, found by token hash.
+struct SQLitePlayerStore: PlayerStore {
+    let players: PlayerRepository
+    let clock: any GameClock
+    let logger: Logger
+
+    /// An unreadable database reads as "unknown token": the player carries on as a new one
+    /// rather than being refused, and the error is logged.
+    func player(tokenHash: String) async -> (id: PlayerID, name: String)? {
+        do {
+            return try await players.player(tokenHash: tokenHash).map { ($0.playerId, $0.name) }
+        } catch {
+            logger.error("looking up a player by token failed", metadata: ["error": "\(error)"])
+            return nil
+        }
+    }
+
+    func saveSession(playerId: PlayerID, name: String, tokenHash: String) async {
+        await players.saveSession(playerId: playerId, name: name, tokenHash: tokenHash, at: clock.nowMillis())
+    }
+}

@@ -1,0 +1,36 @@
+import DoodleCore
+import GRDB
+
+/// A player's own record, as `GET /v1/me` shows it.
+public struct PlayerProfile: Sendable, Equatable, Encodable {
+    public var playerId: PlayerID
+    public var name: String
+    /// All-time total of final game scores.
+    public var score: Int
+    public var games: Int
+    public var wins: Int
+    /// Milliseconds since 1970.
+    public var createdAt: Int64
+    public var lastSeenAt: Int64
+
+    public init(playerId: PlayerID, name: String, score: Int, games: Int, wins: Int, createdAt: Int64, lastSeenAt: Int64) {
+        self.playerId = playerId
+        self.name = name
+        self.score = score
+        self.games = games
+        self.wins = wins
+        self.createdAt = createdAt
+        self.lastSeenAt = lastSeenAt
+    }
+
+    static func fetch(_ db: Database, whereSQL condition: String, argument: String) throws -> PlayerProfile? {
+        let row = try Row.fetchOne(
+            db,
+            sql: "SELECT id, name, total_score, games, wins, created_at, last_seen_at FROM player WHERE \(condition)",
+            arguments: [argument])
+        return row.map { row in
+            PlayerProfile(
+                playerId: row[0], name: row[1], score: row[2], games: row[3], wins: row[4], createdAt: row[5], lastSeenAt: row[6])
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import DoodleCore
+import GRDB
+import Logging
+
+/// Durable players: found by the hash of their token, created or renamed at `hello`, and
+/// deleted on request. Tokens themselves are never stored, only their hashes.
+public struct PlayerRepository: Sendable {
+    private let database: ArchiveDatabase
+    private let writer: ArchiveWriter
+    private let logger: Logger
+
+    /// - Parameter writer: takes over session saves that fail (so they are retried, not lost).
+    public init(database: ArchiveDatabase, writer: ArchiveWriter, logger: Logger) {
+        self.database = database
+        self.writer = writer
+        self.logger = logger
+    }
+
+    /// The player holding the token with this hash.
+    public func player(tokenHash: String) async throws -> PlayerProfile? {
+        try await database.connection.read { db in
+            try PlayerProfile.fetch(db, whereSQL: "token_hash = ?", argument: tokenHash)
+        }
+    }
+
+    /// The player with this id.
+    public func player(id: PlayerID) async throws -> PlayerProfile? {
+        try await database.connection.read { db in
+            try PlayerProfile.fetch(db, whereSQL: "id = ?", argument: id)
+        }
+    }
+
+    /// Records a `hello` or rename: creates the player, or stores its new name and last-seen
+    /// time. Written at once, so a new player's token works after a crash right after
+    /// `welcome`; if the database is unavailable, the save is queued on the writer and
+    /// retried there (the error is logged and counted, the player carries on).
+    public func saveSession(playerId: PlayerID, name: String, tokenHash: String, at now: Int64) async {
+        let session = PlayerSession(playerId: playerId, name: name, tokenHash: tokenHash, at: now)
+        do {
+            try await database.connection.write { db in
+                let deleted = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM deleted_player WHERE id = ?)", arguments: [playerId]) ?? false
+                try PlayerTable.upsertSession(session, in: db, playerIsDeleted: deleted)
+            }
+        } catch {
+            logger.error("saving the session of \(playerId) failed; queued for retry", metadata: ["error": "\(error)"])
+            writer.submit(session)
+        }
+    }
+
+    /// Deletes the player's personal data: its row (name, token hash, totals) goes; drawings,
+    /// guesses and game rankings keep their numbers but lose the player's id and name, and so
+    /// show a deleted player. The id is remembered so saves still in flight stay anonymous.
+    ///
+    /// - Returns: false if no such player exists.
+    @discardableResult
+    public func delete(playerId: PlayerID, at now: Int64) async throws -> Bool {
+        try await database.connection.write { db in
+            try db.execute(sql: "DELETE FROM player WHERE id = ?", arguments: [playerId])
+            guard db.changesCount > 0 else { return false }
+            try db.execute(sql: "INSERT OR IGNORE INTO deleted_player (id, deleted_at) VALUES (?, ?)", arguments: [playerId, now])
+            try db.execute(sql: "UPDATE drawing SET drawer_id = NULL, drawer_name = NULL WHERE drawer_id = ?", arguments: [playerId])
+            try db.execute(sql: "UPDATE guess SET player_id = NULL WHERE player_id = ?", arguments: [playerId])
+            try db.execute(sql: "UPDATE game_player SET player_id = NULL, name = NULL WHERE player_id = ?", arguments: [playerId])
+            return true
+        }
+    }
+}

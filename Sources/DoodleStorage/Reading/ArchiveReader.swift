@@ -1,0 +1,151 @@
+import DoodleCore
+import Foundation
+import GRDB
+
+/// Read-only queries behind the HTTP API: leaderboard, games, drawings, a player's drawings.
+/// With a file database they run on the pool's reader connections, beside the writer.
+public struct ArchiveReader: Sendable {
+    private let database: ArchiveDatabase
+
+    public init(database: ArchiveDatabase) {
+        self.database = database
+    }
+
+    /// The all-time leaderboard: players with at least one finished game, by total score.
+    /// Equal scores share a rank; among them more wins, then fewer games, come first.
+    public func leaderboard(limit: Int) async throws -> Leaderboard {
+        try await database.connection.read { db in
+            let rows = try Row.fetchAll(db, sql: Self.leaderboardSQL, arguments: [max(limit, 0)])
+            let ranked = Ranking.rank(rows) { row in row[2] as Int }
+            return Leaderboard(
+                players: ranked.map { entry, rank in
+                    LeaderboardEntry(playerId: entry[0], name: entry[1], score: entry[2], games: entry[3], wins: entry[4], rank: rank)
+                })
+        }
+    }
+
+    /// A finished game with its ranking and drawings; nil if no game has this id.
+    public func game(id: String) async throws -> GameDetails? {
+        try await database.connection.read { db in
+            guard let row = try Row.fetchOne(db, sql: Self.gameSQL, arguments: [id]) else { return nil }
+            let ranking = try Row.fetchAll(db, sql: Self.gameRankingSQL, arguments: [id]).map { line in
+                GameRankLine(player: PlayerReference(playerId: line[0], name: line[1]), score: line[2], rank: line[3])
+            }
+            let drawings = try Row.fetchAll(db, sql: Self.gameDrawingsSQL, arguments: [id]).map(Self.summary)
+            let settingsJSON: String = row[4]
+            return GameDetails(
+                id: row[0], roomCode: row[1], mode: RoomMode(rawValue: row[2]) ?? .party,
+                reason: GameEndReason(rawValue: row[3]) ?? .completed,
+                settings: try? JSONDecoder().decode(RoomSettings.self, from: Data(settingsJSON.utf8)),
+                startedAt: row[5], endedAt: row[6], ranking: ranking, drawings: drawings)
+        }
+    }
+
+    /// A drawing with its guessers and full stroke record; nil if no drawing has this id.
+    ///
+    /// - Throws: `StrokeCodecError` if the stored record is corrupt.
+    public func drawing(id: String) async throws -> DrawingDetails? {
+        try await database.connection.read { db in
+            guard let row = try Row.fetchOne(db, sql: Self.drawingSQL, arguments: [id]) else { return nil }
+            let guessers = try Row.fetchAll(db, sql: Self.drawingGuessesSQL, arguments: [id]).map { line in
+                GuessLine(player: PlayerReference(playerId: line[0], name: line[1]), gained: line[2], atMilliseconds: line[3])
+            }
+            let record: Data = row[9]
+            return DrawingDetails(
+                id: row[0], gameId: row[1], roomCode: row[2], word: row[3],
+                drawer: PlayerReference(playerId: row[4], name: row[5]), drawerGained: row[6], guessers: guessers,
+                startedAt: row[7], endedAt: row[8], actions: try StrokeCodec.decode([UInt8](record)))
+        }
+    }
+
+    /// A page of the player's drawings, newest first, strictly after `before` if given.
+    /// nil if there is no such player (never seen, or deleted) and it has no drawings.
+    ///
+    /// - Parameter limit: at most this many (callers keep it to 1…100).
+    public func drawings(by playerId: PlayerID, limit: Int, before: DrawingCursor?) async throws -> DrawingPage? {
+        try await database.connection.read { db in
+            let fetchCount = max(limit, 0) + 1
+            let rows: [Row]
+            if let before {
+                rows = try Row.fetchAll(
+                    db, sql: Self.playerDrawingsBeforeSQL, arguments: [playerId, before.endedAt, before.id, fetchCount])
+            } else {
+                rows = try Row.fetchAll(db, sql: Self.playerDrawingsSQL, arguments: [playerId, fetchCount])
+            }
+            var drawings = rows.map(Self.summary)
+            var next: DrawingCursor?
+            if drawings.count > limit {
+                drawings.removeLast(drawings.count - limit)
+                next = drawings.last.map { DrawingCursor(endedAt: $0.endedAt, id: $0.id) }
+            }
+            if drawings.isEmpty {
+                let known = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM player WHERE id = ?)", arguments: [playerId]) ?? false
+                if !known { return nil }
+            }
+            return DrawingPage(drawings: drawings, nextBefore: next)
+        }
+    }
+
+    /// The latest drawing the player's pair partner sent it. Pair mode does not store
+    /// deliveries yet (its `received_drawing` table comes with pair mode), so there is none.
+    public func latestReceivedDrawing(for playerId: PlayerID) async throws -> DrawingDetails? {
+        nil
+    }
+
+    private static func summary(_ row: Row) -> DrawingSummary {
+        DrawingSummary(
+            id: row[0], gameId: row[1], roomCode: row[2], word: row[3], drawer: PlayerReference(playerId: row[4], name: row[5]),
+            guesserCount: row[8], startedAt: row[6], endedAt: row[7])
+    }
+}
+
+// MARK: - SQL (each query is served by an index; ArchiveQueryPlanTests checks which)
+
+extension ArchiveReader {
+    static let leaderboardSQL = """
+        SELECT id, name, total_score, games, wins FROM player
+        WHERE games > 0
+        ORDER BY total_score DESC, wins DESC, games, id
+        LIMIT ?
+        """
+
+    static let gameSQL = "SELECT id, room_code, mode, reason, settings, started_at, ended_at FROM game WHERE id = ?"
+
+    static let gameRankingSQL = "SELECT player_id, name, score, rank FROM game_player WHERE game_id = ? ORDER BY position"
+
+    static let drawingSQL = """
+        SELECT id, game_id, room_code, word, drawer_id, drawer_name, drawer_gained, started_at, ended_at, record
+        FROM drawing WHERE id = ?
+        """
+
+    /// A guesser's name: its current one, else the one its game's ranking recorded.
+    static let drawingGuessesSQL = """
+        SELECT guess.player_id,
+               COALESCE(player.name, (SELECT game_player.name FROM game_player
+                                      WHERE game_player.game_id = drawing.game_id AND game_player.player_id = guess.player_id)),
+               guess.gained, guess.at_ms
+        FROM guess
+        JOIN drawing ON drawing.id = guess.drawing_id
+        LEFT JOIN player ON player.id = guess.player_id
+        WHERE guess.drawing_id = ?
+        ORDER BY guess.position
+        """
+
+    private static let summaryColumns = """
+        SELECT drawing.id, drawing.game_id, drawing.room_code, drawing.word, drawing.drawer_id, drawing.drawer_name,
+               drawing.started_at, drawing.ended_at,
+               (SELECT COUNT(*) FROM guess WHERE guess.drawing_id = drawing.id)
+        FROM drawing
+        """
+
+    static let gameDrawingsSQL = summaryColumns + " WHERE drawing.game_id = ? ORDER BY drawing.started_at, drawing.id"
+
+    static let playerDrawingsSQL =
+        summaryColumns + " WHERE drawing.drawer_id = ? ORDER BY drawing.ended_at DESC, drawing.id DESC LIMIT ?"
+
+    static let playerDrawingsBeforeSQL =
+        summaryColumns + """
+             WHERE drawing.drawer_id = ? AND (drawing.ended_at, drawing.id) < (?, ?)
+             ORDER BY drawing.ended_at DESC, drawing.id DESC LIMIT ?
+            """
+}

@@ -1,0 +1,59 @@
+import DoodleCore
+import Foundation
+
+/// One save the archive writer owes the database, in submission order.
+enum PendingWrite: Sendable {
+    case drawing(FinishedDrawing)
+    case game(FinishedGame)
+    case session(PlayerSession)
+
+    /// For logs: what is being saved.
+    var label: String {
+        switch self {
+        case .drawing(let drawing): "drawing \(drawing.id)"
+        case .game(let game): "game \(game.id)"
+        case .session(let session): "session of \(session.playerId)"
+        }
+    }
+
+    /// Does the CPU work (stroke encoding, settings JSON) before the write transaction opens,
+    /// so the transaction holds the database only for the inserts.
+    func prepared() throws -> PreparedWrite {
+        switch self {
+        case .drawing(let drawing):
+            var items = 0
+            var numbers = 0
+            for action in drawing.actions {
+                switch action {
+                case .strokeBegin(let begin):
+                    items += 1
+                    numbers += begin.points.count
+                case .strokePoints(_, let points): numbers += points.count
+                case .fill: items += 1
+                case .strokeEnd, .undo, .clear: break
+                }
+            }
+            return .drawing(drawing, record: Data(StrokeCodec.encode(drawing.actions)), itemCount: items, pointCount: numbers / 2)
+        case .game(let game):
+            let settings = String(decoding: try JSONEncoder().encode(game.settings), as: UTF8.self)
+            return .game(game, settingsJSON: settings)
+        case .session(let session):
+            return .session(session)
+        }
+    }
+}
+
+/// A player's `hello` or rename, as the player table records it.
+struct PlayerSession: Sendable, Equatable {
+    var playerId: PlayerID
+    var name: String
+    var tokenHash: String
+    /// Milliseconds since 1970.
+    var at: Int64
+}
+
+enum PreparedWrite: Sendable {
+    case drawing(FinishedDrawing, record: Data, itemCount: Int, pointCount: Int)
+    case game(FinishedGame, settingsJSON: String)
+    case session(PlayerSession)
+}

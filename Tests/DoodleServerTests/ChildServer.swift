@@ -1,0 +1,145 @@
+import DoodleTestSupport
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real `doodle-server` executable running as a child process on 127.0.0.1, port 0: for
+/// tests that need what an in-process server cannot give, such as being killed with SIGKILL.
+final class ChildServer: Sendable {
+    let process: Process
+    let port: Int
+    private let output: ServerOutput
+
+    var pid: Int32 { process.processIdentifier }
+    var webSocketURL: String { "ws://127.0.0.1:\(port)/v1/ws" }
+    var httpBase: String { "http://127.0.0.1:\(port)" }
+    /// The end of what the server logged, for failure messages.
+    var logTail: String { output.tail }
+
+    private init(process: Process, port: Int, output: ServerOutput) {
+        self.process = process
+        self.port = port
+        self.output = output
+    }
+
+    /// Starts `doodle-server` with `arguments` (plus `--port 0`) and returns once its
+    /// `listening on 127.0.0.1:PORT` line has been logged (at most `startTimeout`).
+    /// The caller must `sendSIGKILL()` it, also when the test fails.
+    static func start(arguments: [String], startTimeout: Duration = .seconds(20)) async throws -> ChildServer {
+        let executable = try locateExecutable(named: "doodle-server")
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments + ["--port", "0"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let output = ServerOutput()
+        // The pipe is read for the whole life of the process: a full pipe would block the
+        // server's logging, and with it the server.
+        pipe.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+            } else {
+                output.append(data)
+            }
+        }
+        try process.run()
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: startTimeout)
+        while clock.now < deadline {
+            if let port = output.listeningPort {
+                return ChildServer(process: process, port: port, output: output)
+            }
+            guard process.isRunning else {
+                throw ChildServerError.exitedEarly(log: output.tail)
+            }
+            do {
+                try await Task.sleep(for: .milliseconds(20))
+            } catch {
+                _ = kill(process.processIdentifier, SIGKILL)
+                throw error
+            }
+        }
+        _ = kill(process.processIdentifier, SIGKILL)
+        throw ChildServerError.noListeningLine(log: output.tail)
+    }
+
+    /// Sends SIGKILL if the process still runs: no shutdown handler, no flush, no goodbye.
+    func sendSIGKILL() {
+        guard process.isRunning else { return }
+        _ = kill(pid, SIGKILL)
+    }
+
+    /// Waits (at most `timeout`) until the process has exited; true if it has.
+    func waitForExit(timeout: Duration = .seconds(5)) async -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while process.isRunning && clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return !process.isRunning
+    }
+
+    /// `doodle-server` is built into the same folder as the test bundle (`swift test` builds
+    /// every product). The runner's location differs by platform (a bare executable in the
+    /// build folder on Linux, inside an `.xctest` bundle on macOS), so the candidates' folders
+    /// and their parents are searched.
+    static func locateExecutable(named name: String) throws -> URL {
+        var starts = [Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0])]
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            starts.append(URL(fileURLWithPath: path))
+        }
+        var searched: [String] = []
+        for start in starts {
+            var folder = start.deletingLastPathComponent()
+            for _ in 0..<4 {
+                let candidate = folder.appendingPathComponent(name)
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                searched.append(folder.path)
+                folder.deleteLastPathComponent()
+            }
+        }
+        throw ChildServerError.executableNotFound(name: name, searched: searched)
+    }
+}
+
+/// Everything the child server wrote to standard output and standard error.
+private final class ServerOutput: Sendable {
+    private let buffer = Mutex("")
+
+    func append(_ data: Data) {
+        let text = String(decoding: data, as: UTF8.self)
+        buffer.withLock { $0 += text }
+    }
+
+    var tail: String { buffer.withLock { String($0.suffix(2_000)) } }
+
+    /// The port of the first `listening on 127.0.0.1:PORT` line, once it has been logged.
+    var listeningPort: Int? {
+        buffer.withLock { log in
+            guard let range = log.range(of: "listening on 127.0.0.1:") else { return nil }
+            return Int(String(log[range.upperBound...].prefix(while: \.isNumber)))
+        }
+    }
+}
+
+enum ChildServerError: Error, CustomStringConvertible {
+    case executableNotFound(name: String, searched: [String])
+    case exitedEarly(log: String)
+    case noListeningLine(log: String)
+
+    var description: String {
+        switch self {
+        case .executableNotFound(let name, let searched):
+            "\(name) is not built next to the tests (run `swift build --build-tests` or `swift test`); looked in: \(searched.joined(separator: ", "))"
+        case .exitedEarly(let log): "doodle-server exited before listening:\n\(log)"
+        case .noListeningLine(let log): "doodle-server logged no 'listening on' line:\n\(log)"
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import DoodleTestSupport
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite("The browser client")
+struct WebClientTests {
+    @Test("GET / serves the page, which talks to /v1/ws")
+    func servesThePage() async throws {
+        try await TestServer.with { server in
+            let url = try #require(URL(string: server.httpBase + "/"))
+            let (data, response) = try await URLSession.shared.data(from: url)
+            let http = try #require(response as? HTTPURLResponse)
+            #expect(http.statusCode == 200)
+            #expect(http.value(forHTTPHeaderField: "Content-Type") == "text/html; charset=utf-8")
+            let page = String(decoding: data, as: UTF8.self)
+            #expect(page.contains("<canvas"))
+            #expect(page.contains("/v1/ws"))
+        }
+    }
+}

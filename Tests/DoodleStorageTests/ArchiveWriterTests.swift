@@ -1,0 +1,145 @@
+import DoodleStorage
+import Foundation
+import GRDB
+import Testing
+
+import DoodleCore
+@testable import DoodleStorage
+
+@Suite("Archive writer: batching, retries, shutdown")
+struct ArchiveWriterTests {
+    static func count(_ table: String, in database: ArchiveDatabase) async throws -> Int {
+        try await database.connection.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+    }
+
+    /// Polls until `condition` holds (at most ~10 s), for states the writer reaches on its own.
+    static func eventually(_ condition: () -> Bool) async throws {
+        for _ in 0..<1000 where !condition() {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    @Test("10,000 queued drawings are all saved, in batches")
+    func tenThousandQueued() async throws {
+        let actions = StorageFixtures.realisticActions(strokes: 5, pointsPerStroke: 20, seed: 2)
+        try await StorageFixtures.withDatabase { database in
+            let statistics = try await StorageFixtures.withRunningWriter(database) { writer in
+                for index in 0..<10_000 {
+                    writer.submit(
+                        StorageFixtures.drawing(
+                            id: "d_\(index)", guessers: [GuessRecord(playerId: "p_bob", gained: 10, atMilliseconds: 1)], actions: actions))
+                }
+                #expect(writer.statistics.submitted == 10_000)
+                #expect(await writer.flush())
+                return writer.statistics
+            }
+            #expect(statistics.savedDrawings == 10_000)
+            #expect(statistics.queued == 0 && statistics.failedAttempts == 0 && statistics.parked == 0)
+            #expect(statistics.committedBatches >= 10_000 / ArchiveWriter.Configuration().maxBatchSize)
+            #expect(statistics.committedBatches < 1_000)
+            #expect(try await Self.count("drawing", in: database) == 10_000)
+            #expect(try await Self.count("guess", in: database) == 10_000)
+            #expect(try await ArchiveReader(database: database).drawing(id: "d_9999")?.actions == actions)
+        }
+    }
+
+    @Test("graceful shutdown writes everything still queued before the writer returns")
+    func shutdownDrains() async throws {
+        try await StorageFixtures.withDatabase { database in
+            let statistics = try await StorageFixtures.withRunningWriter(database) { writer in
+                for index in 0..<3_000 {
+                    writer.submit(StorageFixtures.drawing(id: "d_\(index)"))
+                }
+                writer.submit(StorageFixtures.game(id: "g_1", ranking: [("p_ada", "Ada", 10)]))
+                return writer
+            }.statistics
+            #expect(statistics.savedDrawings == 3_000 && statistics.savedGames == 1 && statistics.queued == 0)
+            #expect(try await Self.count("drawing", in: database) == 3_000)
+            #expect(try await Self.count("game", in: database) == 1)
+        }
+    }
+
+    @Test("while the database is locked the game goes on: the failure is counted and the batch retried")
+    func retriesWhileUnavailable() async throws {
+        try await StorageFixtures.withTemporaryPath { path in
+            let database = try ArchiveDatabase.open(path: path, busyTimeoutSeconds: 0.02)
+            var blockerConfiguration = Configuration()
+            blockerConfiguration.allowsUnsafeTransactions = true
+            let blocker = try DatabaseQueue(path: path, configuration: blockerConfiguration)
+            try blocker.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
+
+            var configuration = ArchiveWriter.Configuration()
+            configuration.initialRetryDelay = .milliseconds(5)
+            configuration.maxRetryDelay = .milliseconds(40)
+            try await StorageFixtures.withRunningWriter(database, configuration: configuration) { writer in
+                for index in 0..<50 {
+                    writer.submit(StorageFixtures.drawing(id: "d_\(index)"))
+                }
+                try await Self.eventually { writer.statistics.failedAttempts >= 3 }
+                #expect(writer.statistics.failedAttempts >= 3)
+                #expect(writer.statistics.queued == 50 && writer.statistics.saved == 0)
+                try blocker.inDatabase { db in try db.execute(sql: "COMMIT") }
+                #expect(await writer.flush())
+                #expect(writer.statistics.savedDrawings == 50 && writer.statistics.queued == 0)
+            }
+            #expect(try await Self.count("drawing", in: database) == 50)
+        }
+    }
+
+    @Test("a save the database refuses is set aside without holding back the others, and retried")
+    func refusedSaveIsParked() async throws {
+        try await StorageFixtures.withDatabase { database in
+            var configuration = ArchiveWriter.Configuration()
+            configuration.parkedRetryInterval = .milliseconds(300)
+            try await StorageFixtures.withRunningWriter(database, configuration: configuration) { writer in
+                // Without the guess table, only drawings with guessers fail (SQLITE_ERROR, not an outage).
+                try await database.connection.write { db in try db.execute(sql: "ALTER TABLE guess RENAME TO guess_away") }
+                writer.submit(StorageFixtures.drawing(id: "d_plain_1"))
+                writer.submit(StorageFixtures.drawing(id: "d_guessed", guessers: [GuessRecord(playerId: "p_bob", gained: 1, atMilliseconds: 1)]))
+                writer.submit(StorageFixtures.drawing(id: "d_plain_2"))
+                try await Self.eventually { writer.statistics.savedDrawings == 2 && writer.statistics.parked == 1 }
+                let parkedState = writer.statistics
+                #expect(parkedState.savedDrawings == 2 && parkedState.parked == 1 && parkedState.queued == 1, "\(parkedState)")
+
+                try await database.connection.write { db in try db.execute(sql: "ALTER TABLE guess_away RENAME TO guess") }
+                // Parked saves are retried with the next batch after their interval.
+                try await Task.sleep(for: .milliseconds(350))
+                writer.submit(StorageFixtures.drawing(id: "d_plain_3"))
+                #expect(await writer.flush())
+                #expect(writer.statistics.savedDrawings == 4 && writer.statistics.parked == 0)
+            }
+            #expect(try await Self.count("guess", in: database) == 1)
+        }
+    }
+
+    @Test("a writer that must stop during an outage reports what it could not save")
+    func stopsDuringOutage() async throws {
+        try await StorageFixtures.withTemporaryPath { path in
+            let database = try ArchiveDatabase.open(path: path, busyTimeoutSeconds: 0.01)
+            var blockerConfiguration = Configuration()
+            blockerConfiguration.allowsUnsafeTransactions = true
+            let blocker = try DatabaseQueue(path: path, configuration: blockerConfiguration)
+            try blocker.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
+            var configuration = ArchiveWriter.Configuration()
+            configuration.initialRetryDelay = .milliseconds(5)
+            configuration.shutdownRetryLimit = .milliseconds(100)
+            let writer = try await StorageFixtures.withRunningWriter(database, configuration: configuration) { writer in
+                writer.submit(StorageFixtures.drawing(id: "d_lost"))
+                return writer
+            }
+            #expect(writer.statistics.queued == 1 && writer.statistics.failedAttempts >= 1)
+            #expect(await writer.flush() == false)
+            try blocker.inDatabase { db in try db.execute(sql: "ROLLBACK") }
+        }
+    }
+
+    @Test("only unavailability counts as an outage")
+    func outageClassification() {
+        #expect(ArchiveWriter.isOutage(DatabaseError(resultCode: .SQLITE_BUSY)))
+        #expect(ArchiveWriter.isOutage(DatabaseError(resultCode: .SQLITE_FULL)))
+        #expect(ArchiveWriter.isOutage(DatabaseError(resultCode: .SQLITE_IOERR)))
+        #expect(!ArchiveWriter.isOutage(DatabaseError(resultCode: .SQLITE_CONSTRAINT)))
+        #expect(!ArchiveWriter.isOutage(DatabaseError(resultCode: .SQLITE_ERROR)))
+        #expect(!ArchiveWriter.isOutage(CancellationError()))
+    }
+}

@@ -1,0 +1,50 @@
+import DoodleStorage
+import Testing
+
+import DoodleCore
+
+@Suite("Leaderboard")
+struct LeaderboardTests {
+    @Test("totals add up over games; equal scores share a rank (1, 2, 2, 4)")
+    func ranksWithTies() async throws {
+        try await StorageFixtures.withDatabase { database in
+            try await StorageFixtures.withRunningWriter(database) { writer in
+                let players = PlayerRepository(database: database, writer: writer, logger: StorageFixtures.logger)
+                for (id, name) in [("p_ada", "Ada"), ("p_bob", "Bob"), ("p_cy", "Cy"), ("p_dee", "Dee"), ("p_eve", "Eve")] {
+                    await StorageFixtures.hello(players, id, name: name)
+                }
+                // Ada 500 (2 wins), Bob 300 (1 win), Cy 300 (0 wins), Dee 100; Eve never finished a game.
+                writer.submit(StorageFixtures.game(id: "g_1", ranking: [("p_ada", "Ada", 300), ("p_bob", "Bob", 100), ("p_cy", "Cy", 100)]))
+                writer.submit(StorageFixtures.game(id: "g_2", ranking: [("p_ada", "Ada", 200), ("p_cy", "Cy", 200), ("p_dee", "Dee", 100)]))
+                writer.submit(StorageFixtures.game(id: "g_3", ranking: [("p_bob", "Bob", 200), ("p_cy", "Cy", 0)]))
+                #expect(await writer.flush())
+            }
+            let reader = ArchiveReader(database: database)
+            let board = try await reader.leaderboard(limit: 50)
+            #expect(board.players.map(\.playerId) == ["p_ada", "p_bob", "p_cy", "p_dee"])
+            #expect(board.players.map(\.score) == [500, 300, 300, 100])
+            #expect(board.players.map(\.rank) == [1, 2, 2, 4])
+            #expect(board.players.map(\.games) == [2, 2, 3, 1])
+            // g_2: Ada and Cy tie at 200, both rank 1, both win.
+            #expect(board.players.map(\.wins) == [2, 1, 1, 0])
+            #expect(board.players.map(\.name) == ["Ada", "Bob", "Cy", "Dee"])
+            let top = try await reader.leaderboard(limit: 2)
+            #expect(top.players.map(\.rank) == [1, 2])
+        }
+    }
+
+    @Test("a game result for a player whose session was never saved still counts")
+    func unknownPlayerGetsARow() async throws {
+        try await StorageFixtures.withDatabase { database in
+            try await StorageFixtures.withRunningWriter(database) { (writer) async throws in
+                writer.submit(StorageFixtures.game(id: "g_1", ranking: [("p_ghost", "Ghost", 40)]))
+                #expect(await writer.flush())
+                // The session arrives later (e.g. a retried save): the token is recorded.
+                let players = PlayerRepository(database: database, writer: writer, logger: StorageFixtures.logger)
+                await players.saveSession(playerId: "p_ghost", name: "Ghost", tokenHash: "h", at: StorageFixtures.start)
+                #expect(try await players.player(tokenHash: "h")?.score == 40)
+            }
+            #expect(try await ArchiveReader(database: database).leaderboard(limit: 5).players.map(\.playerId) == ["p_ghost"])
+        }
+    }
+}

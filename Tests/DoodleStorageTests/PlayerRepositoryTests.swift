@@ -1,0 +1,47 @@
+import DoodleStorage
+import GRDB
+import Testing
+
+import DoodleCore
+
+@Suite("Player sessions")
+struct PlayerRepositoryTests {
+    @Test("a session creates the player, renames it and updates last-seen; a stale one changes nothing")
+    func sessions() async throws {
+        try await StorageFixtures.withDatabase { database in
+            try await StorageFixtures.withRunningWriter(database) { writer in
+                let players = PlayerRepository(database: database, writer: writer, logger: StorageFixtures.logger)
+                await players.saveSession(playerId: "p_ada", name: "Ada", tokenHash: "h1", at: 1_000)
+                await players.saveSession(playerId: "p_ada", name: "Ada L.", tokenHash: "h1", at: 2_000)
+                await players.saveSession(playerId: "p_ada", name: "Stale", tokenHash: "h1", at: 1_500)
+                let ada = try #require(try await players.player(tokenHash: "h1"))
+                #expect(ada == PlayerProfile(playerId: "p_ada", name: "Ada L.", score: 0, games: 0, wins: 0, createdAt: 1_000, lastSeenAt: 2_000))
+                #expect(try await players.player(id: "p_ada") == ada)
+                #expect(try await players.player(tokenHash: "h2") == nil)
+            }
+        }
+    }
+
+    @Test("a session that cannot be written at once is queued on the writer and saved later")
+    func sessionFallsBackToTheWriter() async throws {
+        try await StorageFixtures.withTemporaryPath { path in
+            let database = try ArchiveDatabase.open(path: path, busyTimeoutSeconds: 0.01)
+            var blockerConfiguration = Configuration()
+            blockerConfiguration.allowsUnsafeTransactions = true
+            let blocker = try DatabaseQueue(path: path, configuration: blockerConfiguration)
+            var configuration = ArchiveWriter.Configuration()
+            configuration.initialRetryDelay = .milliseconds(5)
+            configuration.maxRetryDelay = .milliseconds(20)
+            try await StorageFixtures.withRunningWriter(database, configuration: configuration) { writer in
+                let players = PlayerRepository(database: database, writer: writer, logger: StorageFixtures.logger)
+                try blocker.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
+                await players.saveSession(playerId: "p_ada", name: "Ada", tokenHash: "h1", at: 1_000)
+                #expect(writer.statistics.queued == 1)
+                try blocker.inDatabase { db in try db.execute(sql: "COMMIT") }
+                #expect(await writer.flush())
+                #expect(writer.statistics.savedSessions == 1)
+                #expect(try await players.player(tokenHash: "h1")?.name == "Ada")
+            }
+        }
+    }
+}

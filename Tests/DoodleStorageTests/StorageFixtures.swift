@@ -1,0 +1,141 @@
+import DoodleStorage
+import Foundation
+import Logging
+import ServiceLifecycle
+
+import DoodleCore
+
+/// Shared test helpers: temporary database files, a running writer, and generated drawings.
+enum StorageFixtures {
+    static let logger = Logger(label: "doodle-storage-tests") { _ in SwiftLogNoOpLogHandler() }
+    static let start: Int64 = 1_700_000_000_000
+
+    /// A fresh path in the temporary directory; `body` runs with it, and the database file with
+    /// its WAL and shared-memory files is removed afterwards.
+    static func withTemporaryPath<T>(_ body: (String) async throws -> T) async throws -> T {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-\(UUID().uuidString).sqlite").path
+        defer {
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: path + suffix)
+            }
+        }
+        return try await body(path)
+    }
+
+    /// A migrated database in a temporary file.
+    static func withDatabase<T>(_ body: (ArchiveDatabase) async throws -> T) async throws -> T {
+        try await withTemporaryPath { path in
+            try await body(try ArchiveDatabase.open(path: path))
+        }
+    }
+
+    /// Runs an archive writer in a service group for the duration of `body`, then shuts the
+    /// group down gracefully (which drains the writer) and waits for it.
+    static func withRunningWriter<T: Sendable>(
+        _ database: ArchiveDatabase, configuration: ArchiveWriter.Configuration = ArchiveWriter.Configuration(),
+        _ body: (ArchiveWriter) async throws -> T
+    ) async throws -> T {
+        let writer = ArchiveWriter(database: database, configuration: configuration, logger: logger)
+        let group = ServiceGroup(services: [writer], logger: logger)
+        return try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            do {
+                let result = try await body(writer)
+                await group.triggerGracefulShutdown()
+                try await tasks.waitForAll()
+                return result
+            } catch {
+                await group.triggerGracefulShutdown()
+                try? await tasks.waitForAll()
+                throw error
+            }
+        }
+    }
+
+    /// A player record as `hello` would save it.
+    static func hello(_ players: PlayerRepository, _ id: PlayerID, name: String, at time: Int64 = start) async {
+        await players.saveSession(playerId: id, name: name, tokenHash: tokenHash(id), at: time)
+    }
+
+    static func tokenHash(_ id: PlayerID) -> String { "hash-of-" + id }
+
+    // MARK: - Drawings and games
+
+    static func drawing(
+        id: String, gameId: String = "g_1", drawer: PlayerID = "p_ada", drawerName: String = "Ada", word: String = "apple",
+        guessers: [GuessRecord] = [], endedAt: Int64 = start + 60_000, actions: [DrawingAction]? = nil
+    ) -> FinishedDrawing {
+        FinishedDrawing(
+            id: id, gameId: gameId, roomCode: "K7PQ2M", word: word, drawerId: drawer, drawerName: drawerName, guessers: guessers,
+            drawerGained: guessers.isEmpty ? 0 : 50, startedAt: endedAt - 60_000, endedAt: endedAt,
+            actions: actions ?? realisticActions(strokes: 3, pointsPerStroke: 10, seed: 1))
+    }
+
+    static func game(id: String, ranking: [(PlayerID, String, Int)], endedAt: Int64 = start + 600_000, drawingIds: [String] = []) -> FinishedGame {
+        let ranked = Ranking.rank(ranking) { $0.2 }
+        return FinishedGame(
+            id: id, roomCode: "K7PQ2M", mode: .party, settings: settings, reason: .completed, startedAt: endedAt - 600_000,
+            endedAt: endedAt,
+            ranking: ranked.map { GamePlayerRecord(playerId: $0.entry.0, name: $0.entry.1, score: $0.entry.2, rank: $0.rank) },
+            drawingIds: drawingIds)
+    }
+
+    static let settings = RoomSettings(
+        maxPlayers: 8, rounds: 3, drawSeconds: 80, chooseSeconds: 15, revealSeconds: 5, wordChoices: 3, hints: 2,
+        wordPack: "en", customWords: ["secret"], customWordsOnly: false, lateJoin: true)
+
+    /// A hand-drawn-looking record: each stroke begins with 8 points, continues in messages of
+    /// 8 points, and ends; points wander a few pixels at a time, as a pointer does.
+    static func realisticActions(strokes: Int, pointsPerStroke: Int, seed: UInt64) -> [DrawingAction] {
+        var random = SeededRandom(seed: seed)
+        var actions: [DrawingAction] = []
+        let colors = ["#1a2b3c", "#ff0000", "#00aa00", "#0000ff", "#000000"]
+        for strokeId in 1...strokes {
+            var x = Int.random(in: 100..<1500, using: &random)
+            var y = Int.random(in: 100..<1100, using: &random)
+            var points: [Int] = []
+            var sent = 0
+            for _ in 0..<pointsPerStroke {
+                x = min(max(x + Int.random(in: -12..<13, using: &random), 0), 1599)
+                y = min(max(y + Int.random(in: -12..<13, using: &random), 0), 1199)
+                points += [x, y]
+                if points.count == 16 {
+                    if sent == 0 {
+                        let eraser = Int.random(in: 0..<10, using: &random) == 0
+                        actions.append(
+                            .strokeBegin(
+                                StrokeBegin(
+                                    strokeId: strokeId, tool: eraser ? .eraser : .pen,
+                                    color: eraser ? nil : colors[Int.random(in: 0..<colors.count, using: &random)], width: Int.random(in: 2..<20, using: &random),
+                                    points: points)))
+                    } else {
+                        actions.append(.strokePoints(strokeId: strokeId, points: points))
+                    }
+                    sent += 1
+                    points = []
+                }
+            }
+            if !points.isEmpty {
+                if sent == 0 {
+                    actions.append(.strokeBegin(StrokeBegin(strokeId: strokeId, tool: .pen, color: "#123456", width: 6, points: points)))
+                } else {
+                    actions.append(.strokePoints(strokeId: strokeId, points: points))
+                }
+            }
+            actions.append(.strokeEnd(strokeId: strokeId))
+        }
+        return actions
+    }
+
+    /// The limits of the real GameRules/rules.json, for feeding a real DrawingBoard.
+    static let limits: LimitRules = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        let path = url.appendingPathComponent("GameRules/rules.json").path
+        do {
+            return try RulesLoader.decodeRules(Data(contentsOf: URL(fileURLWithPath: path)), path: path).limits
+        } catch {
+            preconditionFailure("cannot load \(path): \(error)")
+        }
+    }()
+}
