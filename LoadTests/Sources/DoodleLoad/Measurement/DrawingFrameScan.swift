@@ -1,3 +1,5 @@
+import DoodleCore
+
 /// The few facts a receiver needs from a drawing event, read straight from the frame's text.
 ///
 /// Decoding every delivery with `JSONDecoder` made the generator, not the server, the limit of
@@ -22,7 +24,7 @@ struct DrawingFrameScan: Equatable {
     init?(_ text: String) {
         var text = text
         guard let scanned = text.withUTF8({ bytes -> DrawingFrameScan? in
-            var scanner = Scanner(bytes: bytes)
+            var scanner = FlatJSONScanner(bytes: bytes)
             return scanner.drawing()
         }) else { return nil }
         self = scanned
@@ -35,116 +37,46 @@ struct DrawingFrameScan: Equatable {
         self.head = head
         self.pointCount = pointCount
     }
+}
 
-    private struct Scanner {
-        let bytes: UnsafeBufferPointer<UInt8>
-        var index = 0
-
-        mutating func drawing() -> DrawingFrameScan? {
-            var kind: Kind?
-            var seq: Int?
-            var strokeId: Int?
-            var head: (Int, Int)?
-            var pointCount = 0
-            guard consume(UInt8(ascii: "{")) else { return nil }
-            if consume(UInt8(ascii: "}")) { return nil }
-            repeat {
-                guard let key = string() else { return nil }
-                guard consume(UInt8(ascii: ":")) else { return nil }
-                switch key {
-                case "type":
-                    switch string() {
-                    case "strokeBegin": kind = .strokeBegin
-                    case "strokePoints": kind = .strokePoints
-                    case "strokeEnd": kind = .strokeEnd
-                    default: return nil
-                    }
-                case "seq": seq = integer()
-                case "strokeId": strokeId = integer()
-                case "points":
-                    guard let numbers = integers(keeping: 2) else { return nil }
-                    pointCount = numbers.count
-                    if numbers.head.count >= 2 { head = (numbers.head[0], numbers.head[1]) }
-                default:
-                    guard skipValue() else { return nil }
+extension FlatJSONScanner {
+    /// One drawing event, or nil for anything else.
+    mutating func drawing() -> DrawingFrameScan? {
+        var kind: DrawingFrameScan.Kind?
+        var seq: Int?
+        var strokeId: Int?
+        var head: (Int, Int)?
+        var pointCount = 0
+        guard consume(UInt8(ascii: "{")) else { return nil }
+        if consume(UInt8(ascii: "}")) { return nil }
+        repeat {
+            guard let key = string() else { return nil }
+            guard consume(UInt8(ascii: ":")) else { return nil }
+            switch key {
+            case "type":
+                switch string() {
+                case "strokeBegin": kind = .strokeBegin
+                case "strokePoints": kind = .strokePoints
+                case "strokeEnd": kind = .strokeEnd
+                default: return nil
                 }
-            } while consume(UInt8(ascii: ","))
-            guard consume(UInt8(ascii: "}")), let kind, let seq, let strokeId else { return nil }
-            return DrawingFrameScan(kind: kind, seq: seq, strokeId: strokeId, head: head, pointCount: pointCount)
-        }
-
-        private mutating func skipSpace() {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
-                index += 1
+            case "seq": seq = integer()
+            case "strokeId": strokeId = integer()
+            case "points":
+                var first: [Int] = []
+                var count = 0
+                let isArray = integers { value in
+                    if count < 2 { first.append(value) }
+                    count += 1
+                }
+                guard isArray else { return nil }
+                pointCount = count
+                if first.count == 2 { head = (first[0], first[1]) }
+            default:
+                guard skipScalar() else { return nil }
             }
-        }
-
-        private mutating func consume(_ byte: UInt8) -> Bool {
-            skipSpace()
-            guard index < bytes.count, bytes[index] == byte else { return false }
-            index += 1
-            return true
-        }
-
-        /// A string without escapes (keys and the values read here never have any).
-        private mutating func string() -> String? {
-            guard consume(UInt8(ascii: "\"")) else { return nil }
-            let start = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                if bytes[index] == UInt8(ascii: "\\") { return nil }
-                index += 1
-            }
-            guard index < bytes.count else { return nil }
-            defer { index += 1 }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        }
-
-        private mutating func integer() -> Int? {
-            skipSpace()
-            var negative = false
-            if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
-                negative = true
-                index += 1
-            }
-            var value = 0
-            var digits = 0
-            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9"), digits < 18 {
-                value = value * 10 + Int(bytes[index] - UInt8(ascii: "0"))
-                index += 1
-                digits += 1
-            }
-            guard digits > 0 else { return nil }
-            if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) { return nil }
-            return negative ? -value : value
-        }
-
-        /// An array of integers: how many, and the first `keeping` of them.
-        private mutating func integers(keeping: Int) -> (count: Int, head: [Int])? {
-            guard consume(UInt8(ascii: "[")) else { return nil }
-            var head: [Int] = []
-            var count = 0
-            if consume(UInt8(ascii: "]")) { return (0, head) }
-            repeat {
-                guard let value = integer() else { return nil }
-                if count < keeping { head.append(value) }
-                count += 1
-            } while consume(UInt8(ascii: ","))
-            guard consume(UInt8(ascii: "]")) else { return nil }
-            return (count, head)
-        }
-
-        /// Skips a string, number or literal; nested values are not expected in a drawing event.
-        private mutating func skipValue() -> Bool {
-            skipSpace()
-            guard index < bytes.count else { return false }
-            if bytes[index] == UInt8(ascii: "\"") { return string() != nil }
-            let start = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: ","), bytes[index] != UInt8(ascii: "}") {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\"") { return false }
-                index += 1
-            }
-            return index > start
-        }
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "}")), let kind, let seq, let strokeId else { return nil }
+        return DrawingFrameScan(kind: kind, seq: seq, strokeId: strokeId, head: head, pointCount: pointCount)
     }
 }
