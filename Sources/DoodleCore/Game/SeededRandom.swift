@@ -15,14 +15,8 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
-    private static let idAlphabet = Array("abcdefghijkmnpqrstuvwxyz23456789")
-
-    /// An opaque id such as `d_3kq…`: 16 characters from a 32-letter alphabet (80 bits).
+    /// An opaque id such as `d_3kq…` (see `OpaqueID`), reproducible from the seed.
     public mutating func makeID(prefix: String) -> String {
-        var id = prefix
-        for _ in 0..<16 {
-            id.append(Self.idAlphabet[Int(next() % UInt64(Self.idAlphabet.count))])
-        }
-        return id
+        OpaqueID.make(prefix: prefix, using: &self)
     }
 }

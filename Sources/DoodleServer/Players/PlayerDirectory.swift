@@ -40,7 +40,8 @@ actor PlayerDirectory {
         } else {
             token = Self.makeToken()
             hash = Self.hash(token)
-            player = Player(id: "p_" + Self.randomString(length: 16), name: name)
+            var generator = SystemRandomNumberGenerator()
+            player = Player(id: OpaqueID.make(prefix: "p_", using: &generator), name: name)
         }
         player.name = name
         playersByTokenHash[hash] = player
@@ -101,16 +102,12 @@ actor PlayerDirectory {
         SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
-    static func makeToken() -> String {
-        randomString(length: 43)
-    }
-
     private static let tokenAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
-    static func randomString(length: Int) -> String {
+    /// A secret token: 43 URL-safe characters (258 bits) from the system's generator.
+    static func makeToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        let alphabet = length == 16 ? Array("abcdefghijkmnpqrstuvwxyz23456789") : tokenAlphabet
-        return String((0..<length).map { _ in alphabet.randomElement(using: &generator) ?? "a" })
+        return String((0..<43).map { _ in tokenAlphabet.randomElement(using: &generator) ?? "a" })
     }
 }
 
