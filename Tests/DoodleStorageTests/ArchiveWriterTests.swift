@@ -63,10 +63,7 @@ struct ArchiveWriterTests {
     func retriesWhileUnavailable() async throws {
         try await StorageFixtures.withTemporaryPath { path in
             let database = try ArchiveDatabase.open(path: path, busyTimeoutSeconds: 0.02)
-            var blockerConfiguration = Configuration()
-            blockerConfiguration.allowsUnsafeTransactions = true
-            let blocker = try DatabaseQueue(path: path, configuration: blockerConfiguration)
-            try blocker.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
+            let blocker = try StorageFixtures.holdExclusiveLock(on: path)
 
             var configuration = ArchiveWriter.Configuration()
             configuration.initialRetryDelay = .milliseconds(5)
@@ -116,10 +113,7 @@ struct ArchiveWriterTests {
     func stopsDuringOutage() async throws {
         try await StorageFixtures.withTemporaryPath { path in
             let database = try ArchiveDatabase.open(path: path, busyTimeoutSeconds: 0.01)
-            var blockerConfiguration = Configuration()
-            blockerConfiguration.allowsUnsafeTransactions = true
-            let blocker = try DatabaseQueue(path: path, configuration: blockerConfiguration)
-            try blocker.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
+            let blocker = try StorageFixtures.holdExclusiveLock(on: path)
             var configuration = ArchiveWriter.Configuration()
             configuration.initialRetryDelay = .milliseconds(5)
             configuration.shutdownRetryLimit = .milliseconds(100)

@@ -26,15 +26,12 @@ struct PlayerRepositoryTests {
     func sessionFallsBackToTheWriter() async throws {
         try await StorageFixtures.withTemporaryPath { path in
             let database = try ArchiveDatabase.open(path: path, busyTimeoutSeconds: 0.01)
-            var blockerConfiguration = Configuration()
-            blockerConfiguration.allowsUnsafeTransactions = true
-            let blocker = try DatabaseQueue(path: path, configuration: blockerConfiguration)
             var configuration = ArchiveWriter.Configuration()
             configuration.initialRetryDelay = .milliseconds(5)
             configuration.maxRetryDelay = .milliseconds(20)
             try await StorageFixtures.withRunningWriter(database, configuration: configuration) { writer in
                 let players = PlayerRepository(database: database, writer: writer, logger: StorageFixtures.logger)
-                try blocker.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
+                let blocker = try StorageFixtures.holdExclusiveLock(on: path)
                 await players.saveSession(playerId: "p_ada", name: "Ada", tokenHash: "h1", at: 1_000)
                 #expect(writer.statistics.queued == 1)
                 try blocker.inDatabase { db in try db.execute(sql: "COMMIT") }

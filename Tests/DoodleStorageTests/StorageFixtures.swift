@@ -1,5 +1,6 @@
 import DoodleStorage
 import Foundation
+import GRDB
 import Logging
 import ServiceLifecycle
 
@@ -12,6 +13,16 @@ enum StorageFixtures {
 
     /// A fresh path in the temporary directory; `body` runs with it, and the database file with
     /// its WAL and shared-memory files is removed afterwards.
+    /// Another connection that holds `BEGIN EXCLUSIVE` on the file until it runs `COMMIT`: the
+    /// database is unavailable to everyone else meanwhile.
+    static func holdExclusiveLock(on path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let blocker = try DatabaseQueue(path: path, configuration: configuration)
+        try blocker.inDatabase { db in try db.execute(sql: "BEGIN EXCLUSIVE") }
+        return blocker
+    }
+
     static func withTemporaryPath<T>(_ body: (String) async throws -> T) async throws -> T {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-\(UUID().uuidString).sqlite").path
         defer {
