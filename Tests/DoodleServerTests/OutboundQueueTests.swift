@@ -16,6 +16,10 @@ struct OutboundQueueTests {
         return (OutboundQueue(limit: limit, eventLoop: channel.eventLoop, sink: sink), channel)
     }
 
+    private func ending(of queue: OutboundQueue) async -> OutboundEnding {
+        await withCheckedContinuation { continuation in queue.whenEnded { continuation.resume(returning: $0) } }
+    }
+
     private func written(_ channel: EmbeddedChannel) throws -> [UInt8] {
         var bytes: [UInt8] = []
         while let buffer = try channel.readOutbound(as: ByteBuffer.self) { bytes += buffer.readableBytesView }
@@ -40,7 +44,7 @@ struct OutboundQueueTests {
         #expect(queue.isClosing)
         #expect(!queue.send(WireFrame(text: ByteBuffer(string: "y"))))
         channel.embeddedEventLoop.run()
-        #expect(await queue.ended() == .close(.tryAgainLater, reason: "outbound buffer overflow: reading too slowly"))
+        #expect(await ending(of: queue) == .close(.tryAgainLater, reason: "outbound buffer overflow: reading too slowly"))
         #expect(try written(channel).count == (0..<16).reduce(0) { $0 + 2 + "\($1)".utf8.count })
     }
 
@@ -49,7 +53,7 @@ struct OutboundQueueTests {
         let (queue, _) = try makeQueue(limit: 16)
         queue.send(WireFrame(text: ByteBuffer(string: "a")))
         queue.finish()
-        #expect(await queue.ended() == .finish)
+        #expect(await ending(of: queue) == .finish)
         #expect(!queue.send(WireFrame(text: ByteBuffer(string: "b"))))
     }
 }

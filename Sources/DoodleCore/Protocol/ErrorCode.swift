@@ -48,6 +48,8 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
 /// WebSocket close codes the server uses, from the contract.
 public enum CloseCode: Int, Sendable, Equatable {
     case protocolError = 1002
+    /// Not in the contract's list: a text frame that is not UTF-8 (RFC 6455 §7.4.1).
+    case invalidPayload = 1007
     case flooding = 1008
     case frameTooLarge = 1009
     /// Not in the contract's list: used when a client reads too slowly and its bounded outbound

@@ -1,7 +1,7 @@
 import DoodleCore
 import DoodleStorage
 import Hummingbird
-import HummingbirdWebSocket
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -27,6 +27,7 @@ public func buildApplication(
     let directory = PlayerDirectory(store: SQLitePlayerStore(players: players, clock: clock, logger: logger))
     await registry.onSeatReleased { player, code in await directory.seatReleased(player, room: code) }
     let connections = LiveConnections()
+    let sessions = SessionRunner(logger: logger)
     let context = ServerContext(
         rules: rules, packs: packs, directory: directory, registry: registry, connections: connections, clock: clock,
         metrics: metrics, archive: archive, logger: logger)
@@ -37,19 +38,26 @@ public func buildApplication(
         reader: ArchiveReader(database: database), players: players,
         forgetPlayer: { player in await directory.forget(player) }, clock: clock, logger: logger
     ).register(on: router)
-    WebSocketRoute(context: context).register(on: router)
+    router.get(RouterPath(GameServerChannel.webSocketPath)) { _, _ -> Response in
+        throw APIError(
+            status: .init(code: 426, reasonPhrase: "Upgrade Required"), code: "upgrade_required",
+            message: "this is the WebSocket endpoint: open it with a WebSocket upgrade")
+    }
     webClient.register(on: router)
 
     let host = configuration.host
     let application = Application(
         router: router,
-        server: .http1WebSocketUpgrade(
-            webSocketRouter: router,
-            configuration: .init(maxFrameSize: rules.limits.maxFrameBytes, autoPing: .disabled)),
+        server: HTTPServerBuilder { responder in
+            GameServerChannel(
+                responder: responder, connections: GameConnectionFactory(context: context, runner: sessions),
+                maxFrameBytes: rules.limits.maxFrameBytes)
+        },
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "doodle"),
-        // Services stop in reverse order, after the HTTP server: the archive writer, first to
-        // start, is last to stop, so it writes what the rooms hand over while shutting down.
-        services: [archive, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock)],
+        // Services stop in reverse order, after the HTTP server: the session runner first, once
+        // every connection has closed and what they posted is handled; the archive writer,
+        // first to start, last, so it writes what the rooms hand over while shutting down.
+        services: [archive, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             logger.info("listening on \(host):\(port)")

@@ -1,17 +1,14 @@
 import Hummingbird
-import HummingbirdWebSocket
 import NIOCore
 
-/// The request context of every route. It keeps the channel so the WebSocket route can put
-/// its activity observer into the pipeline.
-struct DoodleRequestContext: RequestContext, WebSocketRequestContext {
+/// The request context of every route; it keeps the channel, whose remote address the
+/// per-address rate limits use.
+struct DoodleRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
-    let webSocket: WebSocketHandlerReference<Self>
     let channel: any Channel
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        webSocket = .init()
         channel = source.channel
     }
 }

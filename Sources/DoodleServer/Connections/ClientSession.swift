@@ -8,7 +8,6 @@ import NIOCore
 struct ClientSession: Sendable {
     private let context: ServerContext
     private let queue: OutboundQueue
-    private let activity: ConnectionActivity
     private let encoder = FrameEncoder()
     private let decoder = JSONDecoder()
     private var limiter: RateLimiter
@@ -17,20 +16,21 @@ struct ClientSession: Sendable {
     private var token = ""
     private(set) var room: Room?
 
-    init(context: ServerContext, queue: OutboundQueue, activity: ConnectionActivity) {
+    init(context: ServerContext, queue: OutboundQueue) {
         self.context = context
         self.queue = queue
-        self.activity = activity
         self.limiter = RateLimiter(rules: context.rules.rateLimits)
         self.logger = context.logger
     }
 
     // MARK: - Frames
 
-    /// Handles one text frame. Returns false when the connection must end.
-    mutating func receive(text: String) async -> Bool {
+    /// Whether the connection is closing: what the client sends from then on is not handled.
+    var isClosing: Bool { queue.isClosing }
+
+    /// Handles one text message.
+    mutating func receive(text: String) async {
         let now = context.clock.nowMillis()
-        activity.touch(now: now)
         context.metrics.messageReceived()
         let message: ClientMessage
         if let stroke = DrawingJSON.decodeClientStroke(text) {
@@ -41,43 +41,22 @@ struct ClientSession: Sendable {
                 message = try decoder.decode(ClientMessage.self, from: data)
             } catch {
                 let type = (try? decoder.decode(TypePeek.self, from: data))?.type
-                guard admit(.other, ref: type, now: now) else { return !queue.isClosing }
-                send(error: ProtocolError(.badMessage, Self.describe(error), ref: type))
-                return true
+                guard admit(.other, ref: type, now: now) else { return }
+                return send(error: ProtocolError(.badMessage, Self.describe(error), ref: type))
             }
         }
-        guard admit(RateLimiter.bucket(for: message), ref: message.typeName, now: now) else { return !queue.isClosing }
+        guard admit(RateLimiter.bucket(for: message), ref: message.typeName, now: now) else { return }
         if case .draw = message, let player, let room {
-            // The hot path, kept shallow: see handleInChildTask.
             await room.handle(message, from: player.id)
         } else {
-            await handleInChildTask(message)
-        }
-        return !queue.isClosing
-    }
-
-    /// Handles a message in a short-lived child task, in order like any other. A task's
-    /// allocator keeps the memory of its deepest await for the task's whole life, and the
-    /// rarely taken paths (hello, joining, creating a room) are deep: run on the reader task
-    /// they cost every idle connection several KB for good.
-    private mutating func handleInChildTask(_ message: ClientMessage) async {
-        let before = self
-        self = await withTaskGroup(of: ClientSession.self) { group in
-            group.addTask {
-                var session = before
-                await session.handle(message)
-                return session
-            }
-            return await group.next() ?? before
+            await handle(message)
         }
     }
 
-    mutating func receiveBinary() -> Bool {
-        let now = context.clock.nowMillis()
-        activity.touch(now: now)
-        guard admit(.other, ref: nil, now: now) else { return !queue.isClosing }
+    /// Binary frames are not part of the contract: refused with an error.
+    mutating func receiveBinary() {
+        guard admit(.other, ref: nil, now: context.clock.nowMillis()) else { return }
         send(error: ProtocolError(.badMessage, "binary frames are not accepted; send JSON text frames"))
-        return true
     }
 
     /// Rate limits: false when the message must be dropped (and maybe the connection closed).

@@ -20,7 +20,7 @@ struct Heartbeat: Service {
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             do {
                 // Shutdown must not wait up to a second for the next check.
-                try await cancelOnGracefulShutdown { [clock, nextCheck] in try await clock.sleep(untilMillis: nextCheck) }
+                try await cancelWhenGracefulShutdown { [clock, nextCheck] in try await clock.sleep(untilMillis: nextCheck) }
             } catch {
                 return
             }

@@ -4,8 +4,7 @@ import Synchronization
 
 /// How a connection's outbound side ends, once everything queued before it has been written.
 enum OutboundEnding: Sendable, Equatable {
-    /// Send a close frame with this code (through the WebSocket library, so its state machine
-    /// knows we are closing).
+    /// Send a close frame with this code.
     case close(CloseCode, reason: String)
     /// The client has gone: no close frame.
     case finish
@@ -27,21 +26,28 @@ final class OutboundQueue: Sendable {
         var inFlight = 0
         var drainScheduled = false
         var ending: OutboundEnding?
-        /// The task waiting in `ended()`.
-        var waiter: CheckedContinuation<OutboundEnding, Never>?
+        /// Told how the connection ends, once.
+        var onEnded: (@Sendable (OutboundEnding) -> Void)?
 
         /// Frames queued or still in NIO's buffers.
         var backlog: Int { items.count + inFlight }
 
-        /// The waiter to resume, once the ending is known and — before a close frame — everything
+        /// The callback to call, once the ending is known and — before a close frame — everything
         /// queued before it is written. Without a close frame there is nothing to wait for: what
         /// is queued still goes out, the connection just need not stay open for it.
-        mutating func readyWaiter() -> (CheckedContinuation<OutboundEnding, Never>, OutboundEnding)? {
-            guard let ending, let waiter else { return nil }
+        mutating func readyCallback() -> EndingReport? {
+            guard let ending, let onEnded else { return nil }
             if case .close = ending, !items.isEmpty || inFlight > 0 { return nil }
-            self.waiter = nil
-            return (waiter, ending)
+            self.onEnded = nil
+            return EndingReport(callback: onEnded, ending: ending)
         }
+    }
+
+    private struct EndingReport {
+        let callback: @Sendable (OutboundEnding) -> Void
+        let ending: OutboundEnding
+
+        func deliver() { callback(ending) }
     }
 
     let id: UInt64
@@ -103,42 +109,26 @@ final class OutboundQueue: Sendable {
 
     var isClosing: Bool { closing.load(ordering: .relaxed) }
 
-    /// Waits until the connection is closing and every frame queued before that has been
-    /// written (or has failed), then says how to end. Returns `.finish` if the task is cancelled.
-    func ended() async -> OutboundEnding {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<OutboundEnding, Never>) in
-                let ready = state.withLock { state in
-                    // Checked under the lock: a cancellation that came first found no waiter.
-                    if Task.isCancelled, state.ending == nil { state.ending = .finish }
-                    state.waiter = continuation
-                    return state.readyWaiter()
-                }
-                if let (waiter, ending) = ready { waiter.resume(returning: ending) }
-            }
-        } onCancel: {
-            let ready = state.withLock { state in
-                if state.ending == nil { state.ending = .finish }
-                // Frames still in NIO's buffers may never complete once we stop; do not wait for them.
-                state.items.removeAll()
-                state.inFlight = 0
-                return state.readyWaiter()
-            }
-            closing.store(true, ordering: .relaxed)
-            if let (waiter, ending) = ready { waiter.resume(returning: ending) }
+    /// Calls `onEnded` (once, on any thread) when the connection is closing and every frame
+    /// queued before that has been written, or has failed.
+    func whenEnded(_ onEnded: @escaping @Sendable (OutboundEnding) -> Void) {
+        let report = state.withLock { state in
+            state.onEnded = onEnded
+            return state.readyCallback()
         }
+        report?.deliver()
     }
 
     // MARK: - Private
 
     private func end(_ ending: OutboundEnding) {
-        let ready = state.withLock { state -> (CheckedContinuation<OutboundEnding, Never>, OutboundEnding)? in
+        let report = state.withLock { state -> EndingReport? in
             guard state.ending == nil else { return nil }
             state.ending = ending
-            return state.readyWaiter()
+            return state.readyCallback()
         }
         closing.store(true, ordering: .relaxed)
-        if let (waiter, ending) = ready { waiter.resume(returning: ending) }
+        report?.deliver()
     }
 
     private func scheduleDrain(_ state: inout State) -> Bool {
@@ -161,11 +151,11 @@ final class OutboundQueue: Sendable {
         sink.write(items, promise: promise)
         // Writes complete in order, so the last one's promise stands for the whole batch.
         promise.futureResult.whenComplete { _ in
-            let ready = self.state.withLock { state in
+            let report = self.state.withLock { state in
                 state.inFlight = max(0, state.inFlight - items.count)
-                return state.readyWaiter()
+                return state.readyCallback()
             }
-            if let (waiter, ending) = ready { waiter.resume(returning: ending) }
+            report?.deliver()
         }
     }
 }
