@@ -152,6 +152,7 @@ let package = Package(
                 "DoodleServer", "DoodleClient", "DoodleCore", "DoodleStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,0 +1,85 @@
+import DoodleTestSupport
+import Testing
+
+/// The WebSocket rules the game connection handler applies itself, checked byte by byte over a
+/// real socket.
+@Suite("WebSocket framing, live")
+struct WebSocketFramingTests {
+    private let hello = #"{"type":"hello","protocol":1,"name":"Ada"}"#
+
+    @Test("a message sent in fragments is handled as one message")
+    func fragmentsAreReassembled() async throws {
+        try await TestServer.with { server in
+            try await RawWebSocket.with(port: server.port) { socket, reader in
+                let cut = hello.index(hello.startIndex, offsetBy: 20)
+                try await socket.sendText(String(hello[..<cut]), fin: false)
+                try await socket.send(.init(fin: true, opcode: 0x0, payload: Array(hello[cut...].utf8)))
+                let reply = try #require(try await reader.nextData())
+                #expect(reply.opcode == 0x1)
+                #expect(String(decoding: reply.payload, as: UTF8.self).contains(#""type":"welcome""#))
+            }
+        }
+    }
+
+    @Test("a ping is answered with a pong carrying the same payload")
+    func pingsAreAnswered() async throws {
+        try await TestServer.with { server in
+            try await RawWebSocket.with(port: server.port) { socket, reader in
+                try await socket.send(.init(opcode: 0x9, payload: [7, 8, 9]))
+                #expect(try await reader.nextData() == .init(opcode: 0xA, payload: [7, 8, 9]))
+            }
+        }
+    }
+
+    @Test("the client's close is answered with its code, then the socket closes")
+    func clientCloseIsEchoed() async throws {
+        try await TestServer.with { server in
+            try await RawWebSocket.with(port: server.port) { socket, reader in
+                try await socket.sendText(hello)
+                #expect(try await reader.nextData()?.opcode == 0x1)
+                try await socket.send(.init(opcode: 0x8, payload: [0x03, 0xE8]))
+                #expect(try await reader.nextData()?.closeCode == 1000)
+                #expect(try await reader.next() == nil)
+            }
+        }
+    }
+
+    @Test(
+        "WebSocket faults close the connection with the right code",
+        arguments: [
+            (name: "text that is not UTF-8", frames: [RawWebSocket.Frame(opcode: 0x1, payload: [0x7B, 0xC3, 0x28, 0x7D])], code: 1007),
+            (name: "a continuation with nothing to continue", frames: [.init(opcode: 0x0, payload: [0x20])], code: 1002),
+            (
+                name: "fragments adding up to more than 16 KiB",
+                frames: [
+                    .init(fin: false, opcode: 0x1, payload: Array(repeating: 0x20, count: 9_000)),
+                    .init(opcode: 0x0, payload: Array(repeating: 0x20, count: 9_000)),
+                ], code: 1009
+            ),
+            (
+                name: "a new message inside a fragmented one",
+                frames: [.init(fin: false, opcode: 0x1, payload: [0x20]), .init(opcode: 0x1, payload: [0x20])], code: 1002
+            ),
+        ])
+    func faultsClose(fault: (name: String, frames: [RawWebSocket.Frame], code: Int)) async throws {
+        try await TestServer.with { server in
+            try await RawWebSocket.with(port: server.port) { socket, reader in
+                for frame in fault.frames { try await socket.send(frame) }
+                let close = try #require(try await reader.nextData(), "\(fault.name)")
+                #expect(close.closeCode == fault.code, "\(fault.name)")
+                // Answer the close: the server then drops the socket.
+                try await socket.send(.init(opcode: 0x8, payload: Array(close.payload.prefix(2))))
+                #expect(try await reader.next() == nil, "\(fault.name)")
+            }
+        }
+    }
+
+    @Test("the WebSocket path without an upgrade answers 426")
+    func plainRequestToTheWebSocketPath() async throws {
+        try await TestServer.with { server in
+            let (body, status) = try await server.get("/v1/ws")
+            #expect(status == 426)
+            #expect(body.contains("upgrade_required"))
+        }
+    }
+}
