@@ -43,7 +43,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(help: "After the ramp, measure Doodle at half of its largest sustained load.")
     var halfLoad = false
 
-    @Option(help: "Idle session counts, comma-separated (e.g. 1000,5000).") var idle: String?
+    @Option(help: "Idle session counts, comma-separated (e.g. 5000,19000).") var idle: String?
     @Option(help: "Seconds to keep the idle sessions open after the last count (several generators against one --server).")
     var idleHold = 0
 
@@ -93,7 +93,7 @@ struct LoadCommand: AsyncParsableCommand {
 
         let doBaseline = baseline || full
         let doRamp = ramp || full
-        let idleSizes = parseSizes(idle ?? (full ? "1000,5000" : "")) ?? []
+        let idleSizes = parseSizes(idle ?? (full ? "5000,19000" : "")) ?? []
         let repetitions = full ? max(runs, 3) : runs
         if !doRamp || full || doBaseline {
             for repetition in 0..<repetitions {

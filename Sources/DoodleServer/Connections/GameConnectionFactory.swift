@@ -14,7 +14,10 @@ struct GameConnectionFactory: Sendable {
         let activity = ConnectionActivity(now: context.clock.nowMillis())
         let session = ClientSession(context: context, queue: queue)
         let handler = GameConnectionHandler(
-            inbox: SessionInbox(session: session, runner: runner), queue: queue, activity: activity, clock: context.clock,
+            inbox: SessionInbox(
+                session: session, runner: runner,
+                switchReading: { reading in channel.setOption(ChannelOptions.autoRead, value: reading).whenFailure { _ in } }),
+            queue: queue, activity: activity, clock: context.clock,
             maxMessageBytes: context.rules.limits.maxFrameBytes,
             onClosed: {
                 context.connections.remove(queue)

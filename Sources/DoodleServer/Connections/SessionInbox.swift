@@ -8,6 +8,10 @@ import Synchronization
 /// the inbox is empty and then ends. An idle connection therefore holds no task at all — a
 /// task keeps the memory of its deepest await for as long as it lives, and that was most of
 /// what an idle connection used to cost.
+///
+/// A client that sends faster than its messages are handled is not buffered without end: past
+/// `pauseAt` waiting messages the inbox stops reading the socket (TCP pushes back on the
+/// client) until its task has caught up.
 final class SessionInbox: Sendable {
     enum Item: Sendable {
         case text(String)
@@ -21,23 +25,36 @@ final class SessionInbox: Sendable {
         /// Here while no task is handling messages; the running task holds it otherwise.
         var session: ClientSession?
         var running = false
+        var readingPaused = false
     }
+
+    /// Turns reading from the socket off or on.
+    typealias ReadSwitch = @Sendable (_ reading: Bool) -> Void
 
     private let state: Mutex<State>
     private let runner: SessionRunner
+    private let pauseAt: Int
+    private let switchReading: ReadSwitch
 
-    init(session: ClientSession, runner: SessionRunner) {
+    init(session: ClientSession, runner: SessionRunner, pauseAt: Int = 64, switchReading: @escaping ReadSwitch) {
         self.state = Mutex(State(session: session))
         self.runner = runner
+        self.pauseAt = pauseAt
+        self.switchReading = switchReading
     }
 
+    /// Call on the connection's event loop, so that a pause takes effect before the task that
+    /// will lift it can.
     func post(_ item: Item) {
-        let start = state.withLock { state -> Bool in
+        let (start, pause) = state.withLock { state -> (Bool, Bool) in
             state.items.append(item)
-            if state.running { return false }
+            let pause = !state.readingPaused && state.items.count >= pauseAt
+            if pause { state.readingPaused = true }
+            if state.running { return (false, pause) }
             state.running = true
-            return true
+            return (true, pause)
         }
+        if pause { switchReading(false) }
         if start { runner.schedule(self) }
     }
 
@@ -45,13 +62,16 @@ final class SessionInbox: Sendable {
     func drain() async {
         guard var session = state.withLock({ state in state.session.take() }) else { return }
         while true {
-            let batch = state.withLock { state -> [Item] in
+            let (batch, resume) = state.withLock { state -> ([Item], Bool) in
                 if state.items.isEmpty {
                     state.session = session
                     state.running = false
                 }
-                return state.items.take()
+                let resume = state.readingPaused
+                state.readingPaused = false
+                return (state.items.take(), resume)
             }
+            if resume { switchReading(true) }
             if batch.isEmpty { return }
             for item in batch {
                 switch item {
