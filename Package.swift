@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "DoodleClient", targets: ["DoodleClient"]),
         .executable(name: "doodle-load", targets: ["doodle-load"]),
         .executable(name: "doodle-relay", targets: ["doodle-relay"]),
+        .executable(name: "doodle-write-floor", targets: ["doodle-write-floor"]),
         .executable(name: "doodle-archive-bench", targets: ["doodle-archive-bench"]),
         .executable(name: "doodle-bot", targets: ["doodle-bot"]),
         .library(name: "DoodleBot", targets: ["DoodleBot"]),
@@ -182,6 +183,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The bare relay baseline: HummingbirdWebSocket and nothing of Doodle.
+        // The kernel's floor under one write per delivery (docs/performance.md).
+        .executableTarget(
+            name: "doodle-write-floor",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "LoadTests/Sources/doodle-write-floor",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "doodle-relay",
             dependencies: [

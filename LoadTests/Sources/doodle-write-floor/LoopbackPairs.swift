@@ -1,0 +1,69 @@
+import Glibc
+
+/// Connected loopback TCP sockets: `writers` (the server's side, Nagle off as in NIO) and their
+/// peers, which a reader thread empties as a client would.
+final class LoopbackPairs: Sendable {
+    let writers: [Int32]
+    private let readers: [Int32]
+
+    struct SocketError: Error, CustomStringConvertible {
+        let call: String
+        var description: String { "\(call) failed: errno \(errno)" }
+    }
+
+    init(count: Int) throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                guard bind(listener, socketAddress, length) == 0 else { throw SocketError(call: "bind") }
+                guard listen(listener, 1024) == 0 else { throw SocketError(call: "listen") }
+                guard getsockname(listener, socketAddress, &length) == 0 else { throw SocketError(call: "getsockname") }
+            }
+        }
+        var writers: [Int32] = []
+        var readers: [Int32] = []
+        var noDelay: Int32 = 1
+        for _ in 0..<count {
+            let reader = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            try withUnsafePointer(to: &address) { pointer in
+                try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                    guard connect(reader, socketAddress, length) == 0 else { throw SocketError(call: "connect") }
+                }
+            }
+            let writer = accept(listener, nil, nil)
+            guard writer >= 0 else { throw SocketError(call: "accept") }
+            setsockopt(writer, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+            writers.append(writer)
+            readers.append(reader)
+        }
+        Glibc.close(listener)
+        self.writers = writers
+        self.readers = readers
+    }
+
+    /// Reads and discards until every peer has been closed.
+    func readUntilClosed() {
+        var sockets = readers.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var open = sockets.count
+        while open > 0 {
+            guard poll(&sockets, nfds_t(sockets.count), 200) > 0 else { continue }
+            for index in sockets.indices where sockets[index].revents != 0 && sockets[index].fd >= 0 {
+                let count = buffer.withUnsafeMutableBytes { read(sockets[index].fd, $0.baseAddress, $0.count) }
+                if count <= 0 {
+                    Glibc.close(sockets[index].fd)
+                    sockets[index].fd = -1
+                    open -= 1
+                }
+            }
+        }
+    }
+
+    func close() {
+        for writer in writers { Glibc.close(writer) }
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import Glibc
+
+/// `doodle-write-floor`: what one small WebSocket frame per `writev` costs the writing thread on
+/// this machine's loopback, with no server around it — the least CPU any server can spend per
+/// delivered message when each delivery is its own write (docs/performance.md).
+@main
+struct WriteFloorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doodle-write-floor",
+        abstract: "The kernel's cost of one small frame per writev on loopback TCP: the floor under delivered messages per CPU second.")
+
+    @Option(help: "Loopback TCP connections written in turn.") var connections = 160
+    @Option(help: "Pause after each round over all connections, microseconds (0: flat out).") var pause = 20_000
+    @Option(help: "Frame size in bytes (a stroke message is 60–120).") var frameBytes = 70
+    @Option(help: "Seconds to measure.") var seconds = 5.0
+
+    func validate() throws {
+        guard (1...5_000).contains(connections) else { throw ValidationError("--connections must be 1–5000") }
+        guard (2...125).contains(frameBytes) else { throw ValidationError("--frame-bytes must be 2–125 (a one-byte length header)") }
+    }
+
+    func run() throws {
+        let pairs = try LoopbackPairs(count: connections)
+        let drain = Thread { pairs.readUntilClosed() }
+        drain.start()
+        var frame = [UInt8](repeating: 0x78, count: frameBytes)
+        frame[0] = 0x81
+        frame[1] = UInt8(frameBytes - 2)
+        let started = Date()
+        let cpuBefore = threadCPUSeconds()
+        var writes = 0
+        frame.withUnsafeMutableBytes { bytes in
+            var vector = iovec(iov_base: bytes.baseAddress, iov_len: bytes.count)
+            while Date().timeIntervalSince(started) < seconds {
+                for socket in pairs.writers {
+                    _ = writev(socket, &vector, 1)
+                    writes += 1
+                }
+                if pause > 0 { usleep(UInt32(pause)) }
+            }
+        }
+        let cpu = threadCPUSeconds() - cpuBefore
+        let wall = Date().timeIntervalSince(started)
+        pairs.close()
+        let perWrite = cpu / Double(writes) * 1e6
+        print(
+            "connections \(connections), pause \(pause) µs, frame \(frameBytes) B: \(writes) writes in \(String(format: "%.1f", wall)) s ("
+                + "\(Int(Double(writes) / wall))/s); writer CPU \(String(format: "%.2f", cpu)) s = \(String(format: "%.2f", perWrite)) µs per write, "
+                + "\(Int(Double(writes) / cpu)) writes per CPU second")
+    }
+
+    /// CPU time (user + system) of the calling thread.
+    private func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}
