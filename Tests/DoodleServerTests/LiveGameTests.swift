@@ -133,6 +133,60 @@ struct LiveGameTests {
             }
         }
     }
+
+    /// Drawing from a connection on the room's event loop is handled without a task; anything
+    /// else goes through the connection's inbox and a task. Mixed, they must keep their order.
+    @Test("a drawer's strokes and renames reach everyone in the order sent")
+    func mixedMessagesKeepTheirOrder() async throws {
+        try await TestServer.with { server in
+            try await server.withRoom(players: 3, settings: Self.quickGame) { players, ids, _ in
+                try await players[0].send(.startGame)
+                let drawerId = try await players[0].receiveFirst { message -> PlayerID? in
+                    if case .event(.phaseChoosing(_, let drawerId, _), _) = message { drawerId } else { nil }
+                }
+                let drawer = players[try #require(ids.firstIndex(of: drawerId))]
+                _ = try await drawer.receiveFirst { if case .chooseWord = $0 { true } else { nil } }
+                try await drawer.send(.chooseWord(index: 0))
+                for player in players {
+                    _ = try await player.receiveFirst { if case .event(.phaseDrawing, _) = $0 { true } else { nil } }
+                }
+                var sent: [String] = []
+                try await drawer.send(.draw(.strokeBegin(StrokeBegin(strokeId: 1, tool: .pen, color: "#000000", width: 3, points: [0, 0]))))
+                sent.append("stroke 0")
+                for batch in 1..<60 {
+                    if batch % 7 == 0 {
+                        try await drawer.send(.rename(name: "Drawer\(batch)"))
+                        sent.append("rename Drawer\(batch)")
+                    }
+                    try await drawer.send(.draw(.strokePoints(strokeId: 1, points: [batch, batch])))
+                    sent.append("stroke \(batch)")
+                }
+                for player in players {
+                    var seen: [String] = []
+                    var lastSeq = 0
+                    while seen.count < sent.count {
+                        let message = try await player.receive()
+                        switch message {
+                        case .event(.drawing(.strokeBegin, _), let seq):
+                            seen.append("stroke 0")
+                            lastSeq = try #require(seq)
+                        case .event(.drawing(.strokePoints(_, let points), _), let seq):
+                            seen.append("stroke \(points[0])")
+                            #expect(try #require(seq) == lastSeq + 1)
+                            lastSeq = try #require(seq)
+                        case .event(.playerRenamed(_, let name), let seq):
+                            seen.append("rename \(name)")
+                            #expect(try #require(seq) == lastSeq + 1)
+                            lastSeq = try #require(seq)
+                        default:
+                            continue
+                        }
+                    }
+                    #expect(seen == sent)
+                }
+            }
+        }
+    }
 }
 
 extension DoodleConnection {

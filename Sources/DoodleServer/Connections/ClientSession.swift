@@ -53,6 +53,19 @@ struct ClientSession: Sendable {
         }
     }
 
+    /// Handles a drawing message at once when this connection's room runs on the event loop
+    /// the caller is on: no task, no hop. False (nothing done) when the text must go the usual
+    /// way — another message type, no room yet, or a room on another loop.
+    mutating func receiveOnRoomLoop(text: String) -> Bool {
+        guard let player, let room, room.eventLoop.inEventLoop, let message = DrawingJSON.decodeClientStroke(text) else {
+            return false
+        }
+        context.metrics.messageReceived()
+        guard admit(RateLimiter.bucket(for: message), ref: message.typeName, now: context.clock.nowMillis()) else { return true }
+        room.assumeIsolated { room in room.handleNow(message, from: player.id) }
+        return true
+    }
+
     /// Binary frames are not part of the contract: refused with an error.
     mutating func receiveBinary() {
         guard admit(.other, ref: nil, now: context.clock.nowMillis()) else { return }

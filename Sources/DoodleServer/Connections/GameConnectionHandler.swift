@@ -128,7 +128,7 @@ final class GameConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         guard let text = String(validating: bytes.readableBytesView, as: UTF8.self) else {
             return fail(.invalidPayload, reason: "text frames must be UTF-8")
         }
-        inbox.post(.text(text))
+        inbox.post(text: text)
     }
 
     private func receivedClose(_ context: ChannelHandlerContext, _ frame: WebSocketFrame) {

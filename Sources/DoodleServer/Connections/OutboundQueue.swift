@@ -52,7 +52,8 @@ final class OutboundQueue: Sendable {
 
     let id: UInt64
     private let limit: Int
-    private let eventLoop: any EventLoop
+    /// The connection's event loop, where its frames are written.
+    let eventLoop: any EventLoop
     private let sink: FrameSink
     private let state = Mutex(State())
     private let closing = Atomic<Bool>(false)

@@ -58,6 +58,23 @@ final class SessionInbox: Sendable {
         if start { runner.schedule(self) }
     }
 
+    /// Posts a text message — or, when nothing is waiting and it is a drawing message for a room
+    /// on this event loop, handles it right here. Call on the connection's event loop.
+    func post(text: String) {
+        let idleSession = state.withLock { state -> ClientSession? in
+            guard !state.running, state.items.isEmpty else { return nil }
+            return state.session.take()
+        }
+        if var session = idleSession {
+            // Nothing else can touch the session meanwhile: only this event loop posts, and no
+            // task is running for this inbox.
+            let handled = !session.isClosing && session.receiveOnRoomLoop(text: text)
+            state.withLock { state in state.session = session }
+            if handled { return }
+        }
+        post(.text(text))
+    }
+
     /// Handles everything posted, in order, until the inbox is empty.
     func drain() async {
         guard var session = state.withLock({ state in state.session.take() }) else { return }

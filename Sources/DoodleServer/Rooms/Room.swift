@@ -4,8 +4,14 @@ import NIOCore
 
 /// One room: owns its state machine, feeds it events, and carries out what it returns —
 /// sending frames, closing connections, scheduling the next timer, handing records to storage.
+///
+/// The actor runs on one NIO event loop (its creator's) rather than on the shared thread pool:
+/// a drawing message read on that loop is handled there and then, with no task and no thread
+/// switch (`handleDrawingNow`), and its frames for connections on the same loop are written in
+/// the same pass of the loop.
 actor Room {
     nonisolated let code: String
+    nonisolated let eventLoop: any EventLoop
     private var machine: RoomStateMachine
     private var connections: [PlayerID: OutboundQueue] = [:]
     private var replay: ReplayBuffer
@@ -15,8 +21,8 @@ actor Room {
     private let logger: Logger
     private let onSeatReleased: @Sendable (PlayerID, String) async -> Void
     private let onExpired: @Sendable (String) async -> Void
-    private let deadlines: AsyncStream<Int64>.Continuation
-    private nonisolated let deadlineStream: AsyncStream<Int64>
+    private let work: AsyncStream<Work>.Continuation
+    private nonisolated let workStream: AsyncStream<Work>
     private var scheduledDeadline: Int64?
     private var isClosed = false
 
@@ -27,6 +33,7 @@ actor Room {
         onExpired: @escaping @Sendable (String) async -> Void
     ) {
         self.code = machine.code
+        self.eventLoop = creatorQueue.eventLoop
         self.machine = machine
         self.replay = ReplayBuffer(capacity: replayCapacity)
         self.clock = clock
@@ -34,8 +41,27 @@ actor Room {
         self.logger = logger
         self.onSeatReleased = onSeatReleased
         self.onExpired = onExpired
-        (deadlineStream, deadlines) = AsyncStream.makeStream(of: Int64.self, bufferingPolicy: .unbounded)
+        (workStream, work) = AsyncStream.makeStream(of: Work.self, bufferingPolicy: .unbounded)
         connections[machine.ownerId] = creatorQueue
+    }
+
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+        eventLoop.executor.asUnownedSerialExecutor()
+    }
+
+    /// What the room's own task does: sleep until a deadline, or finish what a synchronous
+    /// call could not (telling others about released seats or the room's end).
+    private enum Work: Sendable {
+        case deadline(Int64)
+        case followUp(FollowUp)
+    }
+
+    /// What is left of carrying out effects once every frame has been queued.
+    private struct FollowUp: Sendable {
+        var released: [PlayerID] = []
+        var expired = false
+
+        var isEmpty: Bool { released.isEmpty && !expired }
     }
 
     /// Sends the creator its first `roomState`.
@@ -43,18 +69,23 @@ actor Room {
         await perform(machine.creationEffects())
     }
 
-    /// Runs the room's timers until the room is closed. One sleeper per requested deadline;
-    /// a stale sleeper only causes a harmless extra `tick`.
+    /// Runs the room's timers and follow-ups until the room is closed. One sleeper per
+    /// requested deadline; a stale sleeper only causes a harmless extra `tick`.
     nonisolated func runTimers() async {
         await withDiscardingTaskGroup { group in
-            for await deadline in deadlineStream {
-                group.addTask { [clock] in
-                    do {
-                        try await clock.sleep(untilMillis: deadline)
-                    } catch {
-                        return
+            for await item in workStream {
+                switch item {
+                case .deadline(let deadline):
+                    group.addTask { [clock] in
+                        do {
+                            try await clock.sleep(untilMillis: deadline)
+                        } catch {
+                            return
+                        }
+                        await self.fireTimers()
                     }
-                    await self.fireTimers()
+                case .followUp(let followUp):
+                    group.addTask { await self.finish(followUp) }
                 }
             }
             group.cancelAll()
@@ -63,7 +94,7 @@ actor Room {
 
     func close() {
         isClosed = true
-        deadlines.finish()
+        work.finish()
     }
 
     private func fireTimers() async {
@@ -128,6 +159,13 @@ actor Room {
         await perform(machine.handle(message, from: player, now: clock.nowMillis()))
     }
 
+    /// The same, synchronously, for a caller already on the room's event loop. Whatever would
+    /// have to wait (it never does for drawing) is left to the room's task.
+    func handleNow(_ message: ClientMessage, from player: PlayerID) {
+        let followUp = performNow(machine.handle(message, from: player, now: clock.nowMillis()))
+        if !followUp.isEmpty { work.yield(.followUp(followUp)) }
+    }
+
     func isMember(_ player: PlayerID) -> Bool {
         machine.isMember(player)
     }
@@ -146,8 +184,13 @@ actor Room {
     /// Carries out effects in order. Every frame is queued before anything awaits, so events
     /// of one call never interleave with those of another.
     private func perform(_ effects: [RoomEffect]) async {
-        var released: [PlayerID] = []
-        var expired = false
+        await finish(performNow(effects))
+    }
+
+    /// Queues every frame, hands records to storage and reschedules the timer; returns what
+    /// needs waiting for.
+    private func performNow(_ effects: [RoomEffect]) -> FollowUp {
+        var followUp = FollowUp()
         for effect in effects {
             switch effect {
             case .send(let recipients, let message):
@@ -159,18 +202,22 @@ actor Room {
                 connections[player] = nil
             case .seatReleased(let player):
                 connections[player] = nil
-                released.append(player)
+                followUp.released.append(player)
             case .saveDrawing(let drawing):
                 archive.submit(drawing)
             case .saveGame(let game):
                 archive.submit(game)
             case .roomExpired:
-                expired = true
+                followUp.expired = true
             }
         }
         rescheduleTimer()
-        for player in released { await onSeatReleased(player, code) }
-        if expired {
+        return followUp
+    }
+
+    private func finish(_ followUp: FollowUp) async {
+        for player in followUp.released { await onSeatReleased(player, code) }
+        if followUp.expired {
             logger.debug("room expired", metadata: ["room": "\(code)"])
             await onExpired(code)
         }
@@ -179,7 +226,7 @@ actor Room {
     private func rescheduleTimer() {
         let next = machine.nextDeadline
         if let next, next != scheduledDeadline {
-            deadlines.yield(next)
+            work.yield(.deadline(next))
         }
         scheduledDeadline = next
     }
