@@ -1,3 +1,5 @@
+import DoodleClient
+import DoodleCore
 import DoodleTestSupport
 import Testing
 
@@ -70,6 +72,59 @@ struct WebSocketFramingTests {
                 // Answer the close: the server then drops the socket.
                 try await socket.send(.init(opcode: 0x8, payload: Array(close.payload.prefix(2))))
                 #expect(try await reader.next() == nil, "\(fault.name)")
+            }
+        }
+    }
+
+    /// 400 messages in one burst, more than the inbox holds before it stops reading (64): only
+    /// by handling them in order past that can the flood limit (300 a second) close the connection.
+    @Test("a burst of 400 messages is handled in order and ends in 1008, the server unharmed")
+    func burstIsReadInSteps() async throws {
+        try await TestServer.with { server in
+            try await RawWebSocket.with(port: server.port) { socket, reader in
+                try await socket.sendText(hello)
+                #expect(try await reader.nextData()?.opcode == 0x1)
+                for _ in 0..<400 { try await socket.sendText(#"{"type":"noSuchMessage"}"#) }
+                var errors = 0
+                while let frame = try await reader.nextData() {
+                    if frame.opcode == 0x8 {
+                        #expect(frame.closeCode == 1008)
+                        #expect(errors >= 30, "the first messages were answered before the close")
+                        return
+                    }
+                    errors += 1
+                }
+                Issue.record("the connection ended without a close frame")
+            }
+            try await RawWebSocket.with(port: server.port) { socket, reader in
+                try await socket.sendText(hello)
+                let welcome = try #require(try await reader.nextData())
+                #expect(String(decoding: welcome.payload, as: UTF8.self).contains(#""type":"welcome""#))
+            }
+        }
+    }
+
+    /// Hummingbird lets sockets half-close, so a client's FIN is an event, not a closed channel.
+    @Test("a client that drops its socket without a close frame is seen as disconnected at once")
+    func droppedSocketFreesTheSeat() async throws {
+        try await TestServer.with { server in
+            try await server.withConnections(1) { connections in
+                let owner = connections[0]
+                _ = try await owner.hello(name: "Owner")
+                let room = try await owner.createRoom()
+                let guestId = try await RawWebSocket.with(port: server.port) { socket, reader in
+                    try await socket.sendText(#"{"type":"hello","protocol":1,"name":"Guest"}"#)
+                    let welcome = try #require(try await reader.nextData())
+                    try await socket.sendText(#"{"type":"joinRoom","code":"\#(room.code)"}"#)
+                    _ = try #require(try await reader.nextData())
+                    let text = String(decoding: welcome.payload, as: UTF8.self)
+                    return try #require(text.split(separator: "\"").drop { $0 != "playerId" }.dropFirst(2).first).description
+                }
+                // The raw socket is closed now, without a close frame.
+                let disconnected = try await owner.receiveFirst(timeout: .seconds(3)) { message -> PlayerID? in
+                    if case .event(.playerConnection(let player, false), _) = message { player } else { nil }
+                }
+                #expect(disconnected == guestId)
             }
         }
     }

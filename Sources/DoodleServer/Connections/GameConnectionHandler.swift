@@ -94,6 +94,16 @@ final class GameConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         context.fireChannelInactive()
     }
 
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // Hummingbird allows half-closed sockets (for HTTP), so a client's FIN arrives as an
+        // event instead of closing the channel. A WebSocket that can no longer hear its client
+        // is over: close it now, or the seat would wait for the next failed ping to be released.
+        if case .inputClosed = event as? ChannelEvent {
+            context.close(promise: nil)
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // Frame-level errors (oversized, malformed) were already answered with a close frame
         // by NIO's protocol error handler in front of us; anything else ends the connection.
