@@ -1,0 +1,61 @@
+import DoodleCore
+import DoodleStorage
+import DoodleTestSupport
+import Foundation
+import Logging
+import NIOCore
+import NIOEmbedded
+import NIOWebSocket
+import Synchronization
+import Testing
+
+@testable import DoodleServer
+
+@Suite("Session inbox")
+struct SessionInboxTests {
+    /// Every switch of the socket's reading, in order.
+    private final class ReadSwitches: Sendable {
+        private let log = Mutex<[Bool]>([])
+        func record(_ reading: Bool) { log.withLock { $0.append(reading) } }
+        var all: [Bool] { log.withLock { $0 } }
+    }
+
+    @Test("past 64 waiting messages the socket stops being read, and is read again once they are handled")
+    func readingPausesAndResumes() async throws {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("inbox-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let logger = Logger(label: "inbox-test")
+        let (rules, packs) = try RulesLoader.load(folder: TestServer.repositoryRoot + "/GameRules")
+        let database = try ArchiveDatabase.open(path: scratch.appendingPathComponent("doodle.sqlite").path)
+        let archive = ArchiveWriter(database: database, logger: logger)
+        let metrics = ServerMetrics()
+        let context = ServerContext(
+            rules: rules, packs: packs, directory: PlayerDirectory(),
+            registry: RoomRegistry(rules: rules, packs: packs, clock: SystemGameClock(), archive: archive, metrics: metrics, logger: logger),
+            connections: LiveConnections(), clock: SystemGameClock(), metrics: metrics, archive: archive, logger: logger)
+        let channel = EmbeddedChannel()
+        try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())
+        let queue = OutboundQueue(limit: 4096, eventLoop: channel.eventLoop, sink: try FrameSink.installNow(on: channel))
+        let runner = SessionRunner(logger: logger)
+        let switches = ReadSwitches()
+        let inbox = SessionInbox(session: ClientSession(context: context, queue: queue), runner: runner, switchReading: switches.record)
+
+        // The runner is not running yet, so nothing is handled: the inbox fills up.
+        for _ in 0..<63 { inbox.post(.binary) }
+        #expect(switches.all.isEmpty)
+        inbox.post(.binary)
+        #expect(switches.all == [false])
+        for _ in 0..<10 { inbox.post(.binary) }
+        #expect(switches.all == [false], "paused once, not once per message")
+
+        // Once the runner handles them, reading resumes.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await runner.run() }
+            let deadline = ContinuousClock.now + .seconds(5)
+            while switches.all.count < 2, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+            group.cancelAll()
+        }
+        #expect(switches.all == [false, true])
+    }
+}
