@@ -89,17 +89,23 @@ struct LiveGameTests {
         }
     }
 
+    /// Starts the game and has the first turn's drawer choose the first word.
+    static func startFirstTurn(_ players: [DoodleConnection], _ ids: [PlayerID]) async throws -> (DoodleConnection, PlayerID) {
+        try await players[0].send(.startGame)
+        let drawerId = try await players[0].receiveFirst { message -> PlayerID? in
+            if case .event(.phaseChoosing(_, let drawerId, _), _) = message { drawerId } else { nil }
+        }
+        let drawer = players[try #require(ids.firstIndex(of: drawerId))]
+        _ = try await drawer.receiveFirst { if case .chooseWord = $0 { true } else { nil } }
+        try await drawer.send(.chooseWord(index: 0))
+        return (drawer, drawerId)
+    }
+
     @Test("strokes reach every member in order with consecutive seq")
     func strokesInOrder() async throws {
         try await TestServer.with { server in
             try await server.withRoom(players: 3, settings: Self.quickGame) { players, ids, _ in
-                try await players[0].send(.startGame)
-                let drawerId = try await players[0].receiveFirst { message -> PlayerID? in
-                    if case .event(.phaseChoosing(_, let drawerId, _), _) = message { drawerId } else { nil }
-                }
-                let drawer = players[try #require(ids.firstIndex(of: drawerId))]
-                _ = try await drawer.receiveFirst { if case .chooseWord = $0 { true } else { nil } }
-                try await drawer.send(.chooseWord(index: 0))
+                let (drawer, drawerId) = try await Self.startFirstTurn(players, ids)
                 var baselines: [Int] = []
                 for player in players {
                     let seq = try await player.receiveFirst { message -> Int? in
@@ -140,13 +146,7 @@ struct LiveGameTests {
     func mixedMessagesKeepTheirOrder() async throws {
         try await TestServer.with { server in
             try await server.withRoom(players: 3, settings: Self.quickGame) { players, ids, _ in
-                try await players[0].send(.startGame)
-                let drawerId = try await players[0].receiveFirst { message -> PlayerID? in
-                    if case .event(.phaseChoosing(_, let drawerId, _), _) = message { drawerId } else { nil }
-                }
-                let drawer = players[try #require(ids.firstIndex(of: drawerId))]
-                _ = try await drawer.receiveFirst { if case .chooseWord = $0 { true } else { nil } }
-                try await drawer.send(.chooseWord(index: 0))
+                let (drawer, drawerId) = try await Self.startFirstTurn(players, ids)
                 for player in players {
                     _ = try await player.receiveFirst { if case .event(.phaseDrawing, _) = $0 { true } else { nil } }
                 }
