@@ -146,7 +146,7 @@ struct LiveGameTests {
     func mixedMessagesKeepTheirOrder() async throws {
         try await TestServer.with { server in
             try await server.withRoom(players: 3, settings: Self.quickGame) { players, ids, _ in
-                let (drawer, drawerId) = try await Self.startFirstTurn(players, ids)
+                let (drawer, _) = try await Self.startFirstTurn(players, ids)
                 for player in players {
                     _ = try await player.receiveFirst { if case .event(.phaseDrawing, _) = $0 { true } else { nil } }
                 }

@@ -8,7 +8,6 @@ import NIOCore
 struct WireFrame: Sendable {
     /// Header and payload.
     let bytes: ByteBuffer
-    private let headerLength: Int
 
     /// A final text frame carrying `payload`.
     init(text payload: ByteBuffer) {
@@ -33,16 +32,8 @@ struct WireFrame: Sendable {
             bytes.writeInteger(UInt8(127))
             bytes.writeInteger(UInt64(length))
         }
-        headerLength = bytes.readableBytes
         var payload = payload
         bytes.writeBuffer(&payload)
         self.bytes = bytes
     }
-
-    /// The payload alone (for the fallback path through the WebSocket frame encoder).
-    var payload: ByteBuffer {
-        bytes.getSlice(at: bytes.readerIndex + headerLength, length: bytes.readableBytes - headerLength) ?? ByteBuffer()
-    }
-
-    var isPing: Bool { bytes.getInteger(at: bytes.readerIndex, as: UInt8.self) == 0x89 }
 }

@@ -5,8 +5,8 @@ import NIOWebSocket
 /// already-framed bytes from there, so frames skip the rest of the pipeline and the per-frame
 /// encoding: the biggest per-delivery costs after the `writev` itself.
 ///
-/// Writes from here and from the WebSocket library (its close frame, its pongs) all happen on
-/// the channel's event loop, so they reach the socket in the order they were made.
+/// Writes from here and from the connection's handler (its close frame, its pongs) all happen
+/// on the channel's event loop, so they reach the socket in the order they were made.
 final class WireWriter: ChannelOutboundHandler, RemovableChannelHandler {
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -32,41 +32,22 @@ final class WireWriter: ChannelOutboundHandler, RemovableChannelHandler {
     }
 }
 
-/// Where a connection's frames go: through the wire writer, or — should it not be in the
-/// pipeline — into the channel as `WebSocketFrame`s, through the frame encoder.
-enum FrameSink: Sendable {
-    case wire(NIOLoopBound<WireWriter>)
-    case channel(any Channel)
+/// Where a connection's frames go: the `WireWriter` below its WebSocket frame encoder.
+struct FrameSink: Sendable {
+    private let writer: NIOLoopBound<WireWriter>
 
-    /// Puts a `WireWriter` below the channel's WebSocket frame encoder. Call on any thread.
-    static func install(on channel: any Channel) async -> FrameSink {
-        do {
-            return try await channel.eventLoop.submit { try installNow(on: channel) }.get()
-        } catch {
-            return .channel(channel)
-        }
-    }
-
-    /// The same, on the channel's event loop.
+    /// Puts a `WireWriter` below the channel's WebSocket frame encoder. Call on the channel's
+    /// event loop.
     static func installNow(on channel: any Channel) throws -> FrameSink {
         let pipeline = channel.pipeline.syncOperations
         let encoder = try pipeline.handler(type: WebSocketFrameEncoder.self)
         let writer = WireWriter()
         try pipeline.addHandler(writer, position: .before(encoder))
-        return FrameSink.wire(NIOLoopBound(writer, eventLoop: channel.eventLoop))
+        return FrameSink(writer: NIOLoopBound(writer, eventLoop: channel.eventLoop))
     }
 
     /// On the channel's event loop: writes `frames` with one flush.
     func write(_ frames: [WireFrame], promise: EventLoopPromise<Void>) {
-        switch self {
-        case .wire(let writer):
-            writer.value.write(frames, promise: promise)
-        case .channel(let channel):
-            for (index, frame) in frames.enumerated() {
-                let opcode: WebSocketOpcode = frame.isPing ? .ping : .text
-                channel.write(WebSocketFrame(fin: true, opcode: opcode, data: frame.payload), promise: index == frames.count - 1 ? promise : nil)
-            }
-            channel.flush()
-        }
+        writer.value.write(frames, promise: promise)
     }
 }
