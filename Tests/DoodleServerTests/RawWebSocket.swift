@@ -1,5 +1,6 @@
 import NIOCore
 import NIOPosix
+import NIOSSL
 
 /// A WebSocket client that writes frames byte by byte, for what the real client library never
 /// sends: fragments, pings with payloads, invalid UTF-8, stray continuations.
@@ -17,12 +18,12 @@ struct RawWebSocket {
 
     private let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
 
-    /// Connects to `/v1/ws` on `port`, does the handshake, runs `body`, then closes the socket.
-    static func with<T>(port: Int, _ body: (inout RawWebSocket, inout Reader) async throws -> T) async throws -> T {
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connect(host: "127.0.0.1", port: port) { channel in
-                channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
-            }
+    /// Connects to `/v1/ws` on `port` (over TLS with `tls`), does the handshake, runs `body`,
+    /// then closes the socket.
+    static func with<T>(
+        port: Int, tls: NIOSSLContext? = nil, _ body: (inout RawWebSocket, inout Reader) async throws -> T
+    ) async throws -> T {
+        let channel = try await connect(port: port, tls: tls)
         return try await channel.executeThenClose { inbound, outbound in
             var socket = RawWebSocket(channel: channel)
             var reader = Reader(iterator: inbound.makeAsyncIterator())
@@ -34,6 +35,31 @@ struct RawWebSocket {
             guard head.hasPrefix("HTTP/1.1 101") else { throw RawWebSocketError.handshakeRefused(head) }
             return try await body(&socket, &reader)
         }
+    }
+
+    /// Sends one plain HTTP/1.1 GET and returns the whole answer, head and body.
+    static func get(_ path: String, port: Int, tls: NIOSSLContext? = nil) async throws -> String {
+        let channel = try await connect(port: port, tls: tls)
+        return try await channel.executeThenClose { inbound, outbound in
+            try await outbound.write(ByteBuffer(string: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
+            var answer = ""
+            do {
+                for try await buffer in inbound { answer += String(buffer: buffer) }
+            } catch {
+                // A TLS peer may close without close_notify once it has answered; what arrived stands.
+            }
+            return answer
+        }
+    }
+
+    private static func connect(port: Int, tls: NIOSSLContext?) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
+        try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    if let tls { try channel.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: nil)) }
+                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
     }
 
     /// Sends one frame, masked as a client must.

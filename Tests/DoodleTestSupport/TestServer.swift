@@ -37,6 +37,7 @@ public struct TestServer: Sendable {
     /// - Parameter rules: edits applied to a copy of GameRules/rules.json (e.g. short grace periods).
     public static func with<T: Sendable>(
         rules edit: (@Sendable (inout [String: Any]) -> Void)? = nil,
+        tls: ServerConfiguration.TLSFiles? = nil,
         logger: Logger = TestServer.logger,
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
@@ -47,7 +48,7 @@ public struct TestServer: Sendable {
         let databasePath = scratch.appendingPathComponent("doodle.sqlite").path
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = try await buildApplication(
-            ServerConfiguration(host: "127.0.0.1", port: 0, rulesFolder: rulesFolder, databasePath: databasePath),
+            ServerConfiguration(host: "127.0.0.1", port: 0, rulesFolder: rulesFolder, databasePath: databasePath, tls: tls),
             logger: logger,
             onServerRunning: { port in portContinuation.yield(port) })
         let group = ServiceGroup(configuration: .init(services: [.init(service: application)], logger: logger))

@@ -18,6 +18,7 @@ public func buildApplication(
 ) async throws -> DoodleApplication {
     let (rules, packs) = try RulesLoader.load(folder: configuration.rulesFolder)
     let webClient = try WebClientRoutes.load()
+    let tls = try configuration.tls?.makeContext()
     let metrics = ServerMetrics()
     let database = try ArchiveDatabase.open(path: configuration.databasePath)
     logger.info("archive database: \(database.description)")
@@ -46,12 +47,13 @@ public func buildApplication(
     webClient.register(on: router)
 
     let host = configuration.host
+    let tlsNote = tls == nil ? "" : " with TLS (https:// and wss://)"
     let application = Application(
         router: router,
         server: HTTPServerBuilder { responder in
             GameServerChannel(
                 responder: responder, connections: GameConnectionFactory(context: context, runner: sessions),
-                maxFrameBytes: rules.limits.maxFrameBytes)
+                maxFrameBytes: rules.limits.maxFrameBytes, tls: tls)
         },
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "doodle"),
         // Services stop in reverse order, after the HTTP server: the session runner first, once
@@ -60,7 +62,7 @@ public func buildApplication(
         services: [archive, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
-            logger.info("listening on \(host):\(port)")
+            logger.info("listening on \(host):\(port)\(tlsNote)")
             await onServerRunning(port)
         },
         logger: logger)

@@ -9,15 +9,29 @@ public struct ServerConfiguration: Sendable {
     /// The SQLite file; `:memory:` keeps everything in memory.
     public var databasePath: String
     public var logLevel: Logger.Level
+    /// PEM files of a certificate chain and its private key: with both, the server speaks
+    /// only TLS (`https://` and `wss://`); with neither, plain HTTP and `ws://`.
+    public var tls: TLSFiles?
+
+    public struct TLSFiles: Sendable {
+        public var certificateChainPath: String
+        public var privateKeyPath: String
+
+        public init(certificateChainPath: String, privateKeyPath: String) {
+            self.certificateChainPath = certificateChainPath
+            self.privateKeyPath = privateKeyPath
+        }
+    }
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, rulesFolder: String = "./GameRules",
-        databasePath: String = "./doodle.sqlite", logLevel: Logger.Level = .info
+        databasePath: String = "./doodle.sqlite", logLevel: Logger.Level = .info, tls: TLSFiles? = nil
     ) {
         self.host = host
         self.port = port
         self.rulesFolder = rulesFolder
         self.databasePath = databasePath
         self.logLevel = logLevel
+        self.tls = tls
     }
 }
