@@ -21,4 +21,18 @@ struct WebClientTests {
             #expect(page.contains("/v1/ws"))
         }
     }
+
+    @Test("HEAD / answers like GET, without the page")
+    func headOfThePage() async throws {
+        try await TestServer.with { server in
+            var request = URLRequest(url: try #require(URL(string: server.httpBase + "/")))
+            request.httpMethod = "HEAD"
+            let (data, response) = try await URLSession.shared.data(for: request)
+            let http = try #require(response as? HTTPURLResponse)
+            #expect(http.statusCode == 200)
+            #expect(http.value(forHTTPHeaderField: "Content-Type") == "text/html; charset=utf-8")
+            #expect(Int(http.value(forHTTPHeaderField: "Content-Length") ?? "") ?? 0 > 1000)
+            #expect(data.isEmpty)
+        }
+    }
 }

@@ -21,12 +21,22 @@ struct WebClientRoutes {
 
     func register(on router: Router<DoodleRequestContext>) {
         router.get("/") { _, _ in
-            var headers = HTTPFields()
-            headers[.contentType] = "text/html; charset=utf-8"
-            // The page is small and changes with the server: always revalidate.
-            headers[.cacheControl] = "no-cache"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: page))
+            Response(status: .ok, headers: headers, body: .init(byteBuffer: page))
         }
+        // What a GET would answer, without the page: link checkers and uptime probes ask this.
+        router.head("/") { _, _ in
+            var headers = headers
+            headers[.contentLength] = String(page.readableBytes)
+            return Response(status: .ok, headers: headers)
+        }
+    }
+
+    private var headers: HTTPFields {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/html; charset=utf-8"
+        // The page is small and changes with the server: always revalidate.
+        headers[.cacheControl] = "no-cache"
+        return headers
     }
 }
 
