@@ -19,6 +19,11 @@ struct WebClientTests {
             let page = String(decoding: data, as: UTF8.self)
             #expect(page.contains("<canvas"))
             #expect(page.contains("/v1/ws"))
+            // Every room control of the contract has a way in from the page.
+            for type in ["lockRoom", "updateSettings", "startGame", "leaveRoom"] {
+                #expect(page.contains(#"type: "\#(type)""#), "\(type)")
+            }
+            #expect(page.contains(#"type: amOwner() ? "kick" : "voteKick""#))
         }
     }
 
