@@ -45,10 +45,11 @@ struct WriteFloorCommand: ParsableCommand {
         let wall = Date().timeIntervalSince(started)
         pairs.close()
         let perWrite = cpu / Double(writes) * 1e6
-        print(
+        // The figure is the program's output, so it goes to standard output as is.
+        FileHandle.standardOutput.write(Data((
             "connections \(connections), pause \(pause) µs, frame \(frameBytes) B: \(writes) writes in \(String(format: "%.1f", wall)) s ("
                 + "\(Int(Double(writes) / wall))/s); writer CPU \(String(format: "%.2f", cpu)) s = \(String(format: "%.2f", perWrite)) µs per write, "
-                + "\(Int(Double(writes) / cpu)) writes per CPU second")
+                + "\(Int(Double(writes) / cpu)) writes per CPU second\n").utf8))
     }
 
     /// CPU time (user + system) of the calling thread.
