@@ -149,10 +149,9 @@ final class GameConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         }
         closeSent = true
         var payload = frame.unmaskedData
-        let code = payload.readInteger(as: UInt16.self).map(Int.init)
         // Echo the client's code, as RFC 6455 asks, then drop the connection.
         var answer = context.channel.allocator.buffer(capacity: 2)
-        if let code { answer.writeInteger(UInt16(code)) }
+        if let code = payload.readInteger(as: UInt16.self) { answer.writeInteger(code) }
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: answer)))
             .whenComplete { _ in channel.close(promise: nil) }

@@ -7,7 +7,7 @@ import NIOCore
 ///
 /// The actor runs on one NIO event loop (its creator's) rather than on the shared thread pool:
 /// a drawing message read on that loop is handled there and then, with no task and no thread
-/// switch (`handleDrawingNow`), and its frames for connections on the same loop are written in
+/// switch (`handleNow`), and its frames for connections on the same loop are written in
 /// the same pass of the loop.
 actor Room {
     nonisolated let code: String
