@@ -2,22 +2,31 @@ import DoodleCore
 import NIOCore
 import NIOEmbedded
 import NIOWebSocket
+import Synchronization
 import Testing
 
 @testable import DoodleServer
 
 @Suite("Outbound queue on an embedded channel")
 struct OutboundQueueTests {
+    private static let limits = OutboundBacklog.Limits(frames: 16, bytes: 4096, stallMillis: 5000, stalledBytes: 1024)
+
     /// A channel with the frame encoder and the wire writer below it, as on a live connection.
-    private func makeQueue(limit: Int) throws -> (OutboundQueue, EmbeddedChannel) {
+    private func makeQueue(
+        limits: OutboundBacklog.Limits = Self.limits, budget: OutboundBudget = OutboundBudget(ceiling: 1 << 30),
+        clock: ManualGameClock = ManualGameClock()
+    ) throws -> (OutboundQueue, EmbeddedChannel) {
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())
         let sink = try FrameSink.installNow(on: channel)
-        return (OutboundQueue(limit: limit, eventLoop: channel.eventLoop, sink: sink), channel)
+        return (OutboundQueue(limits: limits, budget: budget, clock: clock, eventLoop: channel.eventLoop, sink: sink), channel)
     }
 
-    private func ending(of queue: OutboundQueue) async -> OutboundEnding {
-        await withCheckedContinuation { continuation in queue.whenEnded { continuation.resume(returning: $0) } }
+    /// How the queue has ended so far (its callback runs at once when the ending is ready).
+    private func ending(of queue: OutboundQueue) -> OutboundEnding? {
+        let ending = Mutex<OutboundEnding?>(nil)
+        queue.whenEnded { reported in ending.withLock { $0 = reported } }
+        return ending.withLock { $0 }
     }
 
     private func written(_ channel: EmbeddedChannel) throws -> [UInt8] {
@@ -26,34 +35,187 @@ struct OutboundQueueTests {
         return bytes
     }
 
+    private func text(_ string: String) -> WireFrame { WireFrame(text: ByteBuffer(string: string)) }
+
+    private func text(bytes count: Int) -> WireFrame { WireFrame(text: ByteBuffer(repeating: UInt8(ascii: "a"), count: count)) }
+
     @Test("frames queued before a drain go out together, in order, framed")
-    func batchInOrder() async throws {
-        let (queue, channel) = try makeQueue(limit: 16)
-        #expect(queue.send(WireFrame(text: ByteBuffer(string: "a"))))
-        #expect(queue.send(WireFrame(text: ByteBuffer(string: "bc"))))
+    func batchInOrder() throws {
+        let (queue, channel) = try makeQueue()
+        #expect(queue.send(text("a")))
+        #expect(queue.send(text("bc")))
         queue.ping()
         channel.embeddedEventLoop.run()
         #expect(try written(channel) == [0x81, 1, 0x61, 0x81, 2, 0x62, 0x63, 0x89, 0])
+        #expect(queue.heldBytes == 0)
     }
 
-    @Test("a reader that falls `limit` frames behind is closed with 1013 after what was queued")
-    func overflowCloses() async throws {
-        let (queue, channel) = try makeQueue(limit: 16)
-        for index in 0..<16 { #expect(queue.send(WireFrame(text: ByteBuffer(string: "\(index)")))) }
-        #expect(!queue.send(WireFrame(text: ByteBuffer(string: "x"))))
+    @Test("a reader that falls too many frames behind is aborted with 1013 and what was queued is dropped")
+    func frameOverflowAborts() throws {
+        let budget = OutboundBudget(ceiling: 1 << 30)
+        let (queue, channel) = try makeQueue(budget: budget)
+        for index in 0..<16 { #expect(queue.send(text("\(index)"))) }
+        #expect(!queue.send(text("x")))
         #expect(queue.isClosing)
-        #expect(!queue.send(WireFrame(text: ByteBuffer(string: "y"))))
+        #expect(!queue.send(text("y")))
+        guard case .abort(.tryAgainLater, _) = ending(of: queue) else {
+            Issue.record("expected an abort with 1013")
+            return
+        }
         channel.embeddedEventLoop.run()
-        #expect(await ending(of: queue) == .close(.tryAgainLater, reason: "outbound buffer overflow: reading too slowly"))
-        #expect(try written(channel).count == (0..<16).reduce(0) { $0 + 2 + "\($1)".utf8.count })
+        #expect(try written(channel).isEmpty, "nothing had reached the socket yet, so nothing is written")
+        #expect(budget.heldBytes == 0)
+        #expect(budget.closesByCode == [.tryAgainLater: 1])
     }
 
-    @Test("finish ends without waiting and without a close")
-    func finish() async throws {
-        let (queue, _) = try makeQueue(limit: 16)
-        queue.send(WireFrame(text: ByteBuffer(string: "a")))
-        queue.finish()
-        #expect(await ending(of: queue) == .finish)
-        #expect(!queue.send(WireFrame(text: ByteBuffer(string: "b"))))
+    @Test("a reader that falls too many bytes behind is aborted with 1013")
+    func byteOverflowAborts() throws {
+        let (queue, _) = try makeQueue()
+        #expect(queue.send(text(bytes: 2000)))
+        #expect(queue.send(text(bytes: 2000)))
+        #expect(!queue.send(text(bytes: 200)), "4,000 + 4 header bytes each + 200 passes 4,096")
+        guard case .abort(.tryAgainLater, let reason) = ending(of: queue) else {
+            Issue.record("expected an abort with 1013")
+            return
+        }
+        #expect(reason.contains("4096 bytes"))
+    }
+
+    @Test("a snapshot asked for while one is pending is coalesced, and does not count against the byte limit")
+    func snapshotsCoalesce() throws {
+        let (queue, channel) = try makeQueue()
+        #expect(queue.sendSnapshot(text(bytes: 10_000)), "one snapshot larger than the byte limit is still sent")
+        #expect(queue.hasPendingSnapshot)
+        #expect(queue.sendSnapshot(text(bytes: 10_000)))
+        #expect(queue.heldBytes == 10_004, "the second was coalesced into the first")
+        #expect(queue.send(text(bytes: 3000)), "events after it count against the limit on their own")
+        channel.embeddedEventLoop.run()
+        #expect(try written(channel).count == 10_004 + 3004)
+        #expect(!queue.hasPendingSnapshot)
+        #expect(queue.heldBytes == 0)
+    }
+
+    @Test("a client that takes nothing of a sizeable backlog for the stall limit is aborted")
+    func stallAborts() throws {
+        let clock = ManualGameClock()
+        let (queue, channel) = try makeQueue(clock: clock)
+        // A small backlog is never a stall.
+        _ = queue.send(text(bytes: 100))
+        clock.advance(byMillis: 10_000)
+        queue.abortIfStalled(now: clock.nowMillis())
+        #expect(!queue.isClosing)
+        channel.embeddedEventLoop.run()
+        _ = try written(channel)
+
+        // A sizeable one that the socket does not take for five seconds is.
+        let held = HeldWrites()
+        try channel.pipeline.syncOperations.addHandler(held, position: .first)
+        _ = queue.sendSnapshot(text(bytes: 3000))
+        channel.embeddedEventLoop.run()
+        #expect(held.count == 1)
+        clock.advance(byMillis: 4999)
+        queue.abortIfStalled(now: clock.nowMillis())
+        #expect(!queue.isClosing)
+        clock.advance(byMillis: 1)
+        queue.abortIfStalled(now: clock.nowMillis())
+        #expect(queue.isClosing)
+        guard case .abort(.tryAgainLater, _) = ending(of: queue) else {
+            Issue.record("expected an abort with 1013")
+            return
+        }
+    }
+
+    @Test("a client slowly taking a large backlog is not a stall")
+    func slowProgressIsNoStall() throws {
+        let clock = ManualGameClock()
+        let limits = OutboundBacklog.Limits(frames: 16, bytes: 1 << 20, stallMillis: 5000, stalledBytes: 1024)
+        let (queue, channel) = try makeQueue(limits: limits, clock: clock)
+        let held = HeldWrites()
+        try channel.pipeline.syncOperations.addHandler(held, position: .first)
+        queue.sendSnapshot(text(bytes: 300_000))
+        channel.embeddedEventLoop.run()
+        // One 64 KiB slice every four seconds: slow, but moving.
+        for _ in 0..<4 {
+            clock.advance(byMillis: 4000)
+            queue.abortIfStalled(now: clock.nowMillis())
+            #expect(!queue.isClosing)
+            held.releaseFirst()
+        }
+        held.releaseAll()
+        #expect(queue.heldBytes == 0)
+    }
+
+    @Test("over the server's budget, a connection with a sizeable backlog is aborted and one that keeps up is served")
+    func serverBudget() throws {
+        let budget = OutboundBudget(ceiling: 3000)
+        let (slow, _) = try makeQueue(budget: budget)
+        let (quick, quickChannel) = try makeQueue(budget: budget)
+        #expect(slow.send(text(bytes: 1500)))
+        #expect(slow.send(text(bytes: 1400)))
+        #expect(quick.send(text(bytes: 50)), "a small backlog is served even near the ceiling")
+        #expect(!slow.send(text(bytes: 200)), "a backlog of 2,900 bytes past a ceiling of 3,000 is aborted")
+        #expect(slow.isClosing)
+        #expect(!quick.isClosing)
+        #expect(budget.heldBytes == 52, "what the aborted connection had queued was released")
+        quickChannel.embeddedEventLoop.run()
+        #expect(budget.heldBytes == 0)
+    }
+
+    @Test("a close waits for what was queued before it; finish ends without waiting and without a close")
+    func closeAndFinish() throws {
+        let (queue, channel) = try makeQueue()
+        queue.send(text("a"))
+        queue.close(.kicked, reason: "kicked")
+        channel.embeddedEventLoop.run()
+        #expect(ending(of: queue) == .close(.kicked, reason: "kicked"))
+        #expect(try written(channel) == [0x81, 1, 0x61])
+
+        let (other, _) = try makeQueue()
+        other.send(text("a"))
+        other.finish()
+        #expect(ending(of: other) == .finish)
+        #expect(!other.send(text("b")))
+    }
+
+    @Test("large frames go to the socket in slices, each taken off the books as it is written")
+    func largeFramesInSlices() throws {
+        let limits = OutboundBacklog.Limits(frames: 16, bytes: 1 << 20, stallMillis: 5000, stalledBytes: 1024)
+        let (queue, channel) = try makeQueue(limits: limits)
+        queue.sendSnapshot(text(bytes: 150_000))
+        channel.embeddedEventLoop.run()
+        var sizes: [Int] = []
+        while let buffer = try channel.readOutbound(as: ByteBuffer.self) { sizes.append(buffer.readableBytes) }
+        #expect(sizes == [65_536, 65_536, 150_010 - 131_072])
+        #expect(queue.heldBytes == 0)
+        #expect(!queue.hasPendingSnapshot)
+    }
+}
+
+/// Holds every write, as a socket whose client does not read, until the test releases it.
+private final class HeldWrites: ChannelOutboundHandler {
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private var writes: [(ByteBuffer, EventLoopPromise<Void>?)] = []
+    private var context: ChannelHandlerContext?
+
+    var count: Int { writes.count }
+
+    func handlerAdded(context: ChannelHandlerContext) { self.context = context }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        writes.append((unwrapOutboundIn(data), promise))
+    }
+
+    func flush(context: ChannelHandlerContext) {}
+
+    func releaseFirst() {
+        guard let context, !writes.isEmpty else { return }
+        let (bytes, promise) = writes.removeFirst()
+        context.writeAndFlush(wrapOutboundOut(bytes), promise: promise)
+    }
+
+    func releaseAll() {
+        while !writes.isEmpty { releaseFirst() }
     }
 }

@@ -33,10 +33,13 @@ struct SessionInboxTests {
         let context = ServerContext(
             rules: rules, packs: packs, directory: PlayerDirectory(),
             registry: RoomRegistry(rules: rules, packs: packs, clock: SystemGameClock(), archive: archive, metrics: metrics, logger: logger),
-            connections: LiveConnections(), clock: SystemGameClock(), metrics: metrics, archive: archive, logger: logger)
+            connections: LiveConnections(), outbound: OutboundBudget(ceiling: rules.limits.serverOutboundBytes), clock: SystemGameClock(),
+            metrics: metrics, archive: archive, logger: logger)
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())
-        let queue = OutboundQueue(limit: 4096, eventLoop: channel.eventLoop, sink: try FrameSink.installNow(on: channel))
+        let queue = OutboundQueue(
+            limits: OutboundBacklog.Limits(rules: rules), budget: context.outbound, clock: SystemGameClock(), eventLoop: channel.eventLoop,
+            sink: try FrameSink.installNow(on: channel))
         let runner = SessionRunner(logger: logger)
         let switches = ReadSwitches()
         let inbox = SessionInbox(session: ClientSession(context: context, queue: queue), runner: runner, switchReading: switches.record)

@@ -64,6 +64,9 @@ public struct TimingRules: Sendable, Equatable, Codable {
     public var emptyRoomGraceSeconds: Int
     public var pingIntervalSeconds: Int
     public var idleTimeoutSeconds: Int
+    /// A connection holding at least `LimitRules.stalledBacklogBytes` unwritten whose client has
+    /// taken none of it for this long is closed (1013).
+    public var outboundStallSeconds: Int
 }
 
 public struct LimitRules: Sendable, Equatable, Codable {
@@ -81,6 +84,14 @@ public struct LimitRules: Sendable, Equatable, Codable {
     public var replayBufferEvents: Int
     /// Frames queued for one slow connection before it is dropped.
     public var outboundBufferFrames: Int
+    /// Bytes queued for one connection (beyond its one pending `roomState`) before it is dropped.
+    public var outboundBufferBytes: Int
+    /// Bytes queued for all connections together before the most backed-up ones are dropped.
+    public var serverOutboundBytes: Int
+
+    /// The backlog below which a connection is never dropped for a stall or for the server's
+    /// budget: a few events' worth, which any live client takes within a round trip.
+    public var stalledBacklogBytes: Int { 64 * 1024 }
 }
 
 /// Everything in `GameRules/rules.json`: the single source of defaults, bounds and constants.

@@ -95,6 +95,7 @@ public enum RulesLoader {
         try require(t.emptyRoomGraceSeconds >= 0, "timing.emptyRoomGraceSeconds", "must not be negative")
         try require(t.pingIntervalSeconds >= 1, "timing.pingIntervalSeconds", "must be at least 1")
         try require(t.idleTimeoutSeconds > t.pingIntervalSeconds, "timing.idleTimeoutSeconds", "must exceed timing.pingIntervalSeconds")
+        try require(t.outboundStallSeconds >= 1, "timing.outboundStallSeconds", "must be at least 1")
         let l = rules.limits
         try require(l.maxFrameBytes >= 1024, "limits.maxFrameBytes", "must be at least 1024")
         try require(l.canvasWidth >= 1 && l.canvasHeight >= 1, "limits.canvasWidth/canvasHeight", "must be at least 1")
@@ -106,5 +107,8 @@ public enum RulesLoader {
         try require(l.maxGuessLength >= 1, "limits.maxGuessLength", "must be at least 1")
         try require(l.replayBufferEvents >= 0, "limits.replayBufferEvents", "must not be negative")
         try require(l.outboundBufferFrames >= 16, "limits.outboundBufferFrames", "must be at least 16")
+        try require(l.outboundBufferBytes >= 4 * l.maxFrameBytes, "limits.outboundBufferBytes", "must be at least 4 × limits.maxFrameBytes")
+        try require(
+            l.serverOutboundBytes >= l.outboundBufferBytes, "limits.serverOutboundBytes", "must be at least limits.outboundBufferBytes")
     }
 }

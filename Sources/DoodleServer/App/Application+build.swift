@@ -30,8 +30,8 @@ public func buildApplication(
     let connections = LiveConnections()
     let sessions = SessionRunner(logger: logger)
     let context = ServerContext(
-        rules: rules, packs: packs, directory: directory, registry: registry, connections: connections, clock: clock,
-        metrics: metrics, archive: archive, logger: logger)
+        rules: rules, packs: packs, directory: directory, registry: registry, connections: connections,
+        outbound: OutboundBudget(ceiling: rules.limits.serverOutboundBytes), clock: clock, metrics: metrics, archive: archive, logger: logger)
 
     let router = Router(context: DoodleRequestContext.self)
     StatusRoutes(context: context).register(on: router)

@@ -9,6 +9,8 @@ struct ServerContext: Sendable {
     let directory: PlayerDirectory
     let registry: RoomRegistry
     let connections: LiveConnections
+    /// What every connection's outbound buffer holds together, and the server's ceiling on it.
+    let outbound: OutboundBudget
     let clock: any GameClock
     let metrics: ServerMetrics
     let archive: ArchiveWriter

@@ -1,3 +1,4 @@
+import DoodleCore
 import DoodleStorage
 import Metrics
 import Prometheus
@@ -15,6 +16,8 @@ struct ServerMetrics: Sendable {
     private let archiveQueued: Metrics.Gauge
     private let archiveFailures: Metrics.Gauge
     private let archiveParked: Metrics.Gauge
+    private let outboundHeld: Metrics.Gauge
+    private let factory: PrometheusMetricsFactory
 
     init() {
         let registry = PrometheusCollectorRegistry()
@@ -29,6 +32,8 @@ struct ServerMetrics: Sendable {
         archiveQueued = Metrics.Gauge(label: "doodle_archive_queued", factory: factory)
         archiveFailures = Metrics.Gauge(label: "doodle_archive_failed_attempts_total", factory: factory)
         archiveParked = Metrics.Gauge(label: "doodle_archive_parked", factory: factory)
+        outboundHeld = Metrics.Gauge(label: "doodle_outbound_queued_bytes", factory: factory)
+        self.factory = factory
     }
 
     func connectionsChanged(_ count: Int) { connectionsGauge.record(count) }
@@ -43,6 +48,16 @@ struct ServerMetrics: Sendable {
         archiveQueued.record(statistics.queued)
         archiveFailures.record(statistics.failedAttempts)
         archiveParked.record(statistics.parked)
+    }
+
+    /// The outbound buffers' bytes and the server's closes by code are counted where they
+    /// happen; they are copied in when metrics are read.
+    func recordOutbound(_ budget: OutboundBudget) {
+        outboundHeld.record(budget.heldBytes)
+        for (code, count) in budget.closesByCode {
+            Metrics.Gauge(label: "doodle_connections_closed_total", dimensions: [("code", "\(code.rawValue)")], factory: factory)
+                .record(count)
+        }
     }
 
     /// The Prometheus text exposition of every metric.

@@ -10,7 +10,8 @@ struct GameConnectionFactory: Sendable {
     func start(on channel: any Channel) throws {
         let context = self.context
         let queue = OutboundQueue(
-            limit: context.rules.limits.outboundBufferFrames, eventLoop: channel.eventLoop, sink: try FrameSink.installNow(on: channel))
+            limits: OutboundBacklog.Limits(rules: context.rules), budget: context.outbound, clock: context.clock,
+            eventLoop: channel.eventLoop, sink: try FrameSink.installNow(on: channel))
         let activity = ConnectionActivity(now: context.clock.nowMillis())
         let session = ClientSession(context: context, queue: queue)
         let handler = GameConnectionHandler(

@@ -22,6 +22,8 @@ final class GameConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     private let clock: any GameClock
     private let maxMessageBytes: Int
     private let closeTimeout: TimeAmount
+    /// How long an aborted connection's close frame may wait behind what the socket holds.
+    static let abortTimeout = TimeAmount.seconds(1)
     private let onClosed: @Sendable () -> Void
 
     /// A text or binary message whose later fragments have not all arrived.
@@ -124,6 +126,8 @@ final class GameConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         switch ending {
         case .close(let code, let reason):
             sendClose(context, code: code.rawValue, reason: reason)
+        case .abort(let code, let reason):
+            sendClose(context, code: code.rawValue, reason: reason, abort: true)
         case .finish:
             context.close(promise: nil)
         }
@@ -163,7 +167,11 @@ final class GameConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         queue.close(code, reason: reason)
     }
 
-    private func sendClose(_ context: ChannelHandlerContext, code: Int, reason: String) {
+    /// Sends our close frame. The client gets `closeTimeout` to answer; on an abort it is not
+    /// waited for: a client that does not read would never see the frame or answer, and what
+    /// the socket still holds for it is released when the socket closes, which is done as soon
+    /// as the frame is written, or `abortTimeout` after the frame was sent.
+    private func sendClose(_ context: ChannelHandlerContext, code: Int, reason: String, abort: Bool = false) {
         guard !closeSent, context.channel.isActive else { return }
         closeSent = true
         var payload = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
@@ -172,8 +180,9 @@ final class GameConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         var reason = reason
         while reason.utf8.count > 123 { reason.removeLast() }
         payload.writeString(reason)
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)), promise: nil)
+        let written = context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)))
         let channel = context.channel
-        closeTimer = context.eventLoop.scheduleTask(in: closeTimeout) { channel.close(promise: nil) }
+        if abort { written.whenComplete { _ in channel.close(promise: nil) } }
+        closeTimer = context.eventLoop.scheduleTask(in: abort ? Self.abortTimeout : closeTimeout) { channel.close(promise: nil) }
     }
 }

@@ -1,8 +1,9 @@
 import DoodleCore
 import ServiceLifecycle
 
-/// Pings every open connection every `pingIntervalSeconds` and closes (4003) those from which
-/// nothing has arrived for `idleTimeoutSeconds`.
+/// Pings every open connection every `pingIntervalSeconds`, closes (4003) those from which
+/// nothing has arrived for `idleTimeoutSeconds`, and aborts (1013) those whose client has taken
+/// nothing of a sizeable backlog for `outboundStallSeconds`.
 ///
 /// One ticker for the whole server rather than a task per connection: an idle connection then
 /// costs no task, no stack of async frames and no timer of its own. The idle check runs every
@@ -33,6 +34,9 @@ struct Heartbeat: Service {
                     entry.queue.close(.idle, reason: "no traffic for \(timing.idleTimeoutSeconds) s")
                 } else if pinging {
                     entry.queue.ping()
+                }
+                if !entry.queue.isClosing {
+                    entry.queue.abortIfStalled(now: now)
                 }
             }
         }

@@ -2,42 +2,26 @@ import DoodleCore
 import NIOCore
 import Synchronization
 
-/// How a connection's outbound side ends, once everything queued before it has been written.
-enum OutboundEnding: Sendable, Equatable {
-    /// Send a close frame with this code.
-    case close(CloseCode, reason: String)
-    /// The client has gone: no close frame.
-    case finish
-}
-
 /// The bounded outbound buffer of one connection. Rooms and the session push already-encoded
-/// frames without waiting; a client that falls `limit` frames behind is closed (1013) rather
-/// than letting its backlog grow without bound or stall the room.
+/// frames without waiting; a client that falls too far behind — in frames, in bytes, for too
+/// long, or while the server as a whole holds too much — is aborted with 1013 rather than
+/// letting its backlog grow or stall the room. `OutboundBacklog` keeps the books.
 ///
 /// Frames go to the socket without a task of their own: the first frame queued after the
 /// last drain schedules one drain on the channel's event loop, which writes every frame queued
 /// by then and flushes once. So a burst costs one event-loop job and one `writev` however many
-/// frames it holds, and no task wakes up per frame. A frame counts against `limit` until NIO
-/// has handed it to the kernel, so a client that reads too slowly still overflows.
+/// frames it holds. A frame counts against the limits until NIO has handed it to the kernel,
+/// so a client that reads too slowly still overflows. Large frames are handed over in slices
+/// of `writeSliceBytes`, so that a client slowly reading a large snapshot is seen to progress.
 final class OutboundQueue: Sendable {
     private struct State {
-        var items: [WireFrame] = []
-        /// Frames handed to the channel whose write has not completed yet.
-        var inFlight = 0
-        var drainScheduled = false
-        var ending: OutboundEnding?
+        var backlog: OutboundBacklog
         /// Told how the connection ends, once.
         var onEnded: (@Sendable (OutboundEnding) -> Void)?
 
-        /// Frames queued or still in NIO's buffers.
-        var backlog: Int { items.count + inFlight }
-
-        /// The callback to call, once the ending is known and — before a close frame — everything
-        /// queued before it is written. Without a close frame there is nothing to wait for: what
-        /// is queued still goes out, the connection just need not stay open for it.
+        /// The callback to call, once the ending is known and can be acted on.
         mutating func readyCallback() -> EndingReport? {
-            guard let ending, let onEnded else { return nil }
-            if case .close = ending, !items.isEmpty || inFlight > 0 { return nil }
+            guard backlog.endingIsReady, let ending = backlog.ending, let onEnded else { return nil }
             self.onEnded = nil
             return EndingReport(callback: onEnded, ending: ending)
         }
@@ -50,52 +34,45 @@ final class OutboundQueue: Sendable {
         func deliver() { callback(ending) }
     }
 
+    static let writeSliceBytes = 64 * 1024
+
     let id: UInt64
-    private let limit: Int
     /// The connection's event loop, where its frames are written.
     let eventLoop: any EventLoop
     private let sink: FrameSink
-    private let state = Mutex(State())
+    private let budget: OutboundBudget
+    private let clock: any GameClock
+    private let state: Mutex<State>
     private let closing = Atomic<Bool>(false)
 
-    init(limit: Int, eventLoop: any EventLoop, sink: FrameSink) {
+    init(limits: OutboundBacklog.Limits, budget: OutboundBudget, clock: any GameClock, eventLoop: any EventLoop, sink: FrameSink) {
         self.id = UInt64.random(in: 1...UInt64.max)
-        self.limit = limit
         self.eventLoop = eventLoop
         self.sink = sink
+        self.budget = budget
+        self.clock = clock
+        self.state = Mutex(State(backlog: OutboundBacklog(limits: limits, now: clock.nowMillis())))
     }
 
     /// Queues a frame; false when the connection is closing or has just overflowed.
     @discardableResult
     func send(_ frame: WireFrame) -> Bool {
-        if closing.load(ordering: .relaxed) { return false }
-        enum Outcome { case queued(schedule: Bool), overflow, closing }
-        let outcome = state.withLock { state -> Outcome in
-            if state.ending != nil { return .closing }
-            if state.backlog >= limit { return .overflow }
-            state.items.append(frame)
-            return .queued(schedule: scheduleDrain(&state))
-        }
-        switch outcome {
-        case .queued(let schedule):
-            if schedule { eventLoop.execute { self.drain() } }
-            return true
-        case .overflow:
-            close(.tryAgainLater, reason: "outbound buffer overflow: reading too slowly")
-            return false
-        case .closing:
-            return false
-        }
+        enqueue(frame, isSnapshot: false)
     }
 
-    /// Queues a ping (not refused at the limit: it is tiny and the heartbeat sends few).
+    /// Queues a `roomState`, unless one is still on its way: that one, with every event after
+    /// it, already brings the client up to date. True when queued or coalesced.
+    @discardableResult
+    func sendSnapshot(_ frame: WireFrame) -> Bool {
+        enqueue(frame, isSnapshot: true)
+    }
+
+    /// Whether a `roomState` is queued or still being written: asking for another is pointless.
+    var hasPendingSnapshot: Bool { state.withLock { $0.backlog.hasPendingSnapshot } }
+
+    /// Queues a ping (not refused at the limits: it is tiny and the heartbeat sends few).
     func ping() {
-        let schedule = state.withLock { state -> Bool in
-            guard state.ending == nil else { return false }
-            state.items.append(.ping)
-            return scheduleDrain(&state)
-        }
-        if schedule { eventLoop.execute { self.drain() } }
+        enqueue(.ping, isSnapshot: false, force: true)
     }
 
     /// Asks for the socket to be closed with `code` after the frames already queued.
@@ -108,10 +85,22 @@ final class OutboundQueue: Sendable {
         end(.finish)
     }
 
+    /// Aborts the connection (1013) when its client has taken nothing of a sizeable backlog
+    /// for the stall limit. The heartbeat asks every connection once a second.
+    func abortIfStalled(now: Int64) {
+        let stalled = state.withLock { $0.backlog.isStalled(now: now) }
+        if stalled {
+            end(.abort(.tryAgainLater, reason: "outbound buffer stalled: the client is not reading"))
+        }
+    }
+
     var isClosing: Bool { closing.load(ordering: .relaxed) }
 
-    /// Calls `onEnded` (once, on any thread) when the connection is closing and every frame
-    /// queued before that has been written, or has failed.
+    /// Bytes queued or in the socket's buffers.
+    var heldBytes: Int { state.withLock { $0.backlog.heldBytes } }
+
+    /// Calls `onEnded` (once, on any thread) when the connection is ending and — before a close
+    /// frame — every frame queued before that has been written, or has failed.
     func whenEnded(_ onEnded: @escaping @Sendable (OutboundEnding) -> Void) {
         let report = state.withLock { state in
             state.onEnded = onEnded
@@ -122,41 +111,91 @@ final class OutboundQueue: Sendable {
 
     // MARK: - Private
 
-    private func end(_ ending: OutboundEnding) {
-        let report = state.withLock { state -> EndingReport? in
-            guard state.ending == nil else { return nil }
-            state.ending = ending
-            return state.readyCallback()
+    @discardableResult
+    private func enqueue(_ frame: WireFrame, isSnapshot: Bool, force: Bool = false) -> Bool {
+        if closing.load(ordering: .relaxed) { return false }
+        let now = clock.nowMillis()
+        let size = frame.bytes.readableBytes
+        let admission = state.withLock { state -> OutboundBacklog.Admission in
+            if !force, state.backlog.heldBytes >= state.backlog.limits.stalledBytes, budget.wouldExceed(adding: size) {
+                return .overflow(reason: "server outbound budget exhausted: reading too slowly")
+            }
+            return state.backlog.enqueue(frame, isSnapshot: isSnapshot, force: force, now: now)
         }
-        closing.store(true, ordering: .relaxed)
-        report?.deliver()
+        switch admission {
+        case .queued(let scheduleDrain):
+            budget.add(size)
+            if scheduleDrain { eventLoop.execute { self.drain() } }
+            return true
+        case .coalesced:
+            return true
+        case .overflow(let reason):
+            end(.abort(.tryAgainLater, reason: reason))
+            return false
+        case .closing:
+            return false
+        }
     }
 
-    private func scheduleDrain(_ state: inout State) -> Bool {
-        if state.drainScheduled { return false }
-        state.drainScheduled = true
-        return true
+    private func end(_ ending: OutboundEnding) {
+        let (accepted, dropped, report) = state.withLock { state -> (Bool, Int, EndingReport?) in
+            let (accepted, dropped) = state.backlog.end(ending)
+            return (accepted, dropped, accepted ? state.readyCallback() : nil)
+        }
+        guard accepted else { return }
+        closing.store(true, ordering: .relaxed)
+        budget.remove(dropped)
+        switch ending {
+        case .close(let code, _), .abort(let code, _): budget.recordClose(code)
+        case .finish: break
+        }
+        report?.deliver()
     }
 
     /// On the event loop: writes everything queued, in order, with one flush.
     private func drain() {
-        let items = state.withLock { state -> [WireFrame] in
-            state.drainScheduled = false
-            var items: [WireFrame] = []
-            swap(&items, &state.items)
-            state.inFlight += items.count
-            return items
-        }
+        let items = state.withLock { $0.backlog.takeQueued() }
         guard !items.isEmpty else { return }
-        let promise = eventLoop.makePromise(of: Void.self)
-        sink.write(items, promise: promise)
-        // Writes complete in order, so the last one's promise stands for the whole batch.
-        promise.futureResult.whenComplete { _ in
-            let report = self.state.withLock { state in
-                state.inFlight = max(0, state.inFlight - items.count)
-                return state.readyCallback()
+        var writes: [OutboundWrite] = []
+        writes.reserveCapacity(items.count)
+        var part = WrittenPart()
+        for item in items {
+            var bytes = item.frame.bytes
+            while bytes.readableBytes > Self.writeSliceBytes, let slice = bytes.readSlice(length: Self.writeSliceBytes) {
+                part.bytes += slice.readableBytes
+                if item.isSnapshot { part.snapshotBytes += slice.readableBytes }
+                writes.append(OutboundWrite(bytes: slice, promise: reportingPromise(for: part)))
+                part = WrittenPart()
             }
-            report?.deliver()
+            part.bytes += bytes.readableBytes
+            part.frames += 1
+            if item.isSnapshot {
+                part.snapshotBytes += bytes.readableBytes
+                part.snapshots += 1
+            }
+            // Writes complete in order, so one promise stands for every write since the last.
+            let promise = part.bytes >= Self.writeSliceBytes ? reportingPromise(for: part) : nil
+            if promise != nil { part = WrittenPart() }
+            writes.append(OutboundWrite(bytes: bytes, promise: promise))
         }
+        if !part.isEmpty { writes[writes.count - 1].promise = reportingPromise(for: part) }
+        sink.write(writes)
+    }
+
+    /// A promise that, once its write is done (or has failed), takes `part` off the books.
+    private func reportingPromise(for part: WrittenPart) -> EventLoopPromise<Void> {
+        let promise = eventLoop.makePromise(of: Void.self)
+        promise.futureResult.whenComplete { _ in self.written(part) }
+        return promise
+    }
+
+    private func written(_ part: WrittenPart) {
+        let now = clock.nowMillis()
+        let report = state.withLock { state in
+            state.backlog.written(part, now: now)
+            return state.readyCallback()
+        }
+        budget.remove(part.bytes)
+        report?.deliver()
     }
 }

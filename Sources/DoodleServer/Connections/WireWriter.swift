@@ -21,12 +21,15 @@ final class WireWriter: ChannelOutboundHandler, RemovableChannelHandler {
         self.context = nil
     }
 
-    /// Writes `frames` in order with one flush; `promise` completes with the last write.
-    /// Once the handler has left the pipeline, `promise` fails and nothing is written.
-    func write(_ frames: [WireFrame], promise: EventLoopPromise<Void>) {
-        guard let context else { return promise.fail(ChannelError.ioOnClosedChannel) }
-        for (index, frame) in frames.enumerated() {
-            context.write(wrapOutboundOut(frame.bytes), promise: index == frames.count - 1 ? promise : nil)
+    /// Writes in order with one flush. Once the handler has left the pipeline, nothing is
+    /// written and every promise fails.
+    func write(_ writes: [OutboundWrite]) {
+        guard let context else {
+            for write in writes { write.promise?.fail(ChannelError.ioOnClosedChannel) }
+            return
+        }
+        for write in writes {
+            context.write(wrapOutboundOut(write.bytes), promise: write.promise)
         }
         context.flush()
     }
@@ -46,8 +49,14 @@ struct FrameSink: Sendable {
         return FrameSink(writer: NIOLoopBound(writer, eventLoop: channel.eventLoop))
     }
 
-    /// On the channel's event loop: writes `frames` with one flush.
-    func write(_ frames: [WireFrame], promise: EventLoopPromise<Void>) {
-        writer.value.write(frames, promise: promise)
+    /// On the channel's event loop: writes in order with one flush.
+    func write(_ writes: [OutboundWrite]) {
+        writer.value.write(writes)
     }
+}
+
+/// Bytes of framed output for the socket, and the promise, if any, told when they are written.
+struct OutboundWrite {
+    var bytes: ByteBuffer
+    var promise: EventLoopPromise<Void>?
 }

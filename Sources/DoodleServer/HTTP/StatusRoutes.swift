@@ -12,6 +12,7 @@ struct StatusRoutes {
         }
         router.get("/metrics") { _, _ in
             context.metrics.recordArchive(context.archive.statistics)
+            context.metrics.recordOutbound(context.outbound)
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: .init(string: context.metrics.exposition())))

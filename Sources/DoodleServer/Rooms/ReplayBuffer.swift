@@ -34,13 +34,17 @@ struct ReplayBuffer {
     }
 
     /// The frames for `player` after `lastSeq` up to `currentSeq`, or nil when some of them are
-    /// no longer held (the caller then sends a full snapshot).
-    func frames(for player: PlayerID, after lastSeq: Int, currentSeq: Int) -> [WireFrame]? {
+    /// no longer held or they come to more than `maxBytes` (the caller then sends a full
+    /// snapshot, which coalesces with any other: a replay never holds more than that).
+    func frames(for player: PlayerID, after lastSeq: Int, currentSeq: Int, maxBytes: Int = .max) -> [WireFrame]? {
         guard lastSeq >= 0, lastSeq <= currentSeq else { return nil }
         if lastSeq == currentSeq { return [] }
         guard head < entries.count, entries[head].seq <= lastSeq + 1 else { return nil }
         var frames: [WireFrame] = []
+        var bytes = 0
         for entry in entries[head...] where entry.seq > lastSeq && entry.recipients.contains(player) {
+            bytes += entry.frame.bytes.readableBytes
+            if bytes > maxBytes { return nil }
             frames.append(entry.frame)
         }
         return frames

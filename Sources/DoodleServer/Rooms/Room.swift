@@ -15,6 +15,8 @@ actor Room {
     private var machine: RoomStateMachine
     private var connections: [PlayerID: OutboundQueue] = [:]
     private var replay: ReplayBuffer
+    /// A catch-up larger than this is sent as one `roomState` instead.
+    private let replayByteLimit: Int
     private let encoder = FrameEncoder()
     private let clock: any GameClock
     private let archive: any GameArchive
@@ -27,7 +29,7 @@ actor Room {
     private var isClosed = false
 
     init(
-        machine: RoomStateMachine, creatorQueue: OutboundQueue, replayCapacity: Int, clock: any GameClock,
+        machine: RoomStateMachine, creatorQueue: OutboundQueue, replayCapacity: Int, replayByteLimit: Int, clock: any GameClock,
         archive: any GameArchive, logger: Logger,
         onSeatReleased: @escaping @Sendable (PlayerID, String) async -> Void,
         onExpired: @escaping @Sendable (String) async -> Void
@@ -36,6 +38,7 @@ actor Room {
         self.eventLoop = creatorQueue.eventLoop
         self.machine = machine
         self.replay = ReplayBuffer(capacity: replayCapacity)
+        self.replayByteLimit = replayByteLimit
         self.clock = clock
         self.archive = archive
         self.logger = logger
@@ -127,10 +130,10 @@ actor Room {
         let effects = machine.reconnect(player, now: clock.nowMillis())
         await perform(effects)
         connections[player] = queue
-        if let lastSeq, let frames = replay.frames(for: player, after: lastSeq, currentSeq: machine.seq) {
+        if let lastSeq, let frames = replay.frames(for: player, after: lastSeq, currentSeq: machine.seq, maxBytes: replayByteLimit) {
             for frame in frames { queue.send(frame) }
         } else {
-            queue.send(encoder.encode(.roomState(machine.snapshot(for: player))))
+            queue.sendSnapshot(encoder.encode(.roomState(machine.snapshot(for: player))))
         }
         return true
     }
@@ -150,9 +153,11 @@ actor Room {
         await perform(machine.rename(player, to: name))
     }
 
+    /// A fresh `roomState`, unless one is still on its way to that connection: then the one on
+    /// its way, and the events after it, already bring the client up to date.
     func sync(_ player: PlayerID) {
-        guard let queue = connections[player] else { return }
-        queue.send(encoder.encode(.roomState(machine.snapshot(for: player))))
+        guard let queue = connections[player], !queue.hasPendingSnapshot else { return }
+        queue.sendSnapshot(encoder.encode(.roomState(machine.snapshot(for: player))))
     }
 
     func handle(_ message: ClientMessage, from player: PlayerID) async {
@@ -196,7 +201,11 @@ actor Room {
             case .send(let recipients, let message):
                 let frame = encoder.encode(message)
                 if let seq = message.seq { replay.append(seq: seq, recipients: recipients, frame: frame) }
-                for player in recipients { connections[player]?.send(frame) }
+                if case .roomState = message {
+                    for player in recipients { connections[player]?.sendSnapshot(frame) }
+                } else {
+                    for player in recipients { connections[player]?.send(frame) }
+                }
             case .close(let player, let code):
                 connections[player]?.close(code, reason: code == .kicked ? "kicked from the room" : "closed by the room")
                 connections[player] = nil

@@ -61,7 +61,8 @@ actor RoomRegistry: Service {
             seed: random.next())
         let handler = seatReleasedHandler
         let room = Room(
-            machine: machine, creatorQueue: queue, replayCapacity: rules.limits.replayBufferEvents, clock: clock, archive: archive,
+            machine: machine, creatorQueue: queue, replayCapacity: rules.limits.replayBufferEvents,
+            replayByteLimit: rules.limits.outboundBufferBytes / 2, clock: clock, archive: archive,
             logger: logger,
             onSeatReleased: { player, code in await handler?(player, code) },
             onExpired: { [weak self] code in await self?.remove(code: code) })

@@ -1,0 +1,185 @@
+import DoodleCore
+import NIOCore
+
+/// How a connection's outbound side ends.
+enum OutboundEnding: Sendable, Equatable {
+    /// Send a close frame with this code, once everything queued before it has been written.
+    case close(CloseCode, reason: String)
+    /// The client reads too slowly to keep: what was not yet handed to the socket is dropped,
+    /// a close frame with this code goes out behind what was, and the socket is closed
+    /// without waiting for the client's answer, so its memory is released at once.
+    case abort(CloseCode, reason: String)
+    /// The client has gone: no close frame.
+    case finish
+}
+
+/// The bookkeeping of one connection's outbound buffer, without I/O: what is queued, what the
+/// socket still holds, when the client last took anything, and when to give up on it.
+///
+/// A connection holds at most `limits.frames` frames and `limits.bytes` bytes, not counting one
+/// pending `roomState`: a snapshot asked for while another is still on its way adds nothing (the
+/// one on its way, followed by every event after it, brings the client to the same state), so
+/// asking again and again cannot multiply the largest answer the server gives.
+struct OutboundBacklog: Sendable {
+    struct Limits: Sendable {
+        /// Frames queued or in the socket's buffers.
+        var frames: Int
+        /// Bytes queued or in the socket's buffers, beyond the one pending snapshot.
+        var bytes: Int
+        /// How long a client may take nothing of a backlog of at least `stalledBytes`.
+        var stallMillis: Int64
+        /// Below this, a backlog is never a reason to close: the idle timeout looks after it.
+        var stalledBytes: Int
+
+        init(frames: Int, bytes: Int, stallMillis: Int64, stalledBytes: Int) {
+            self.frames = frames
+            self.bytes = bytes
+            self.stallMillis = stallMillis
+            self.stalledBytes = stalledBytes
+        }
+
+        /// The limits `GameRules/rules.json` sets.
+        init(rules: GameRules) {
+            self.init(
+                frames: rules.limits.outboundBufferFrames, bytes: rules.limits.outboundBufferBytes,
+                stallMillis: Int64(rules.timing.outboundStallSeconds) * 1000, stalledBytes: rules.limits.stalledBacklogBytes)
+        }
+    }
+
+    /// What became of a frame offered to the backlog.
+    enum Admission: Equatable {
+        /// Queued; `scheduleDrain` when no drain is waiting to pick it up yet.
+        case queued(scheduleDrain: Bool)
+        /// A snapshot while another is pending: nothing was queued, nothing needs to be.
+        case coalesced
+        /// Past a limit: the connection must be aborted.
+        case overflow(reason: String)
+        /// The connection is ending: nothing more is queued.
+        case closing
+    }
+
+    /// A queued frame, and whether it is a `roomState` snapshot.
+    struct Item: Sendable {
+        var frame: WireFrame
+        var isSnapshot: Bool
+    }
+
+    let limits: Limits
+    private(set) var queued: [Item] = []
+    private(set) var queuedBytes = 0
+    private var queuedSnapshots = 0
+    private var queuedSnapshotBytes = 0
+    private(set) var inFlightFrames = 0
+    private(set) var inFlightBytes = 0
+    private var inFlightSnapshots = 0
+    private var inFlightSnapshotBytes = 0
+    private var drainScheduled = false
+    /// When the backlog last moved: it became non-empty, or the socket took some of it.
+    private(set) var lastProgress: Int64
+    private(set) var ending: OutboundEnding?
+
+    init(limits: Limits, now: Int64) {
+        self.limits = limits
+        self.lastProgress = now
+    }
+
+    /// Every byte this connection holds, queued or in the socket's buffers.
+    var heldBytes: Int { queuedBytes + inFlightBytes }
+
+    var frameCount: Int { queued.count + inFlightFrames }
+
+    /// Whether a `roomState` is queued or still being written.
+    var hasPendingSnapshot: Bool { queuedSnapshots + inFlightSnapshots > 0 }
+
+    /// The bytes that count against `limits.bytes`.
+    private var countedBytes: Int { heldBytes - queuedSnapshotBytes - inFlightSnapshotBytes }
+
+    /// Offers a frame. `force` skips the limits (a tiny ping the heartbeat sends).
+    mutating func enqueue(_ frame: WireFrame, isSnapshot: Bool = false, force: Bool = false, now: Int64) -> Admission {
+        if ending != nil { return .closing }
+        let size = frame.bytes.readableBytes
+        if isSnapshot, hasPendingSnapshot { return .coalesced }
+        if !force {
+            if frameCount >= limits.frames {
+                return .overflow(reason: "outbound buffer overflow: more than \(limits.frames) frames waiting")
+            }
+            if !isSnapshot, countedBytes + size > limits.bytes {
+                return .overflow(reason: "outbound buffer overflow: more than \(limits.bytes) bytes waiting")
+            }
+        }
+        if heldBytes == 0 { lastProgress = now }
+        queued.append(Item(frame: frame, isSnapshot: isSnapshot))
+        queuedBytes += size
+        if isSnapshot {
+            queuedSnapshots += 1
+            queuedSnapshotBytes += size
+        }
+        if drainScheduled { return .queued(scheduleDrain: false) }
+        drainScheduled = true
+        return .queued(scheduleDrain: true)
+    }
+
+    /// Takes every queued frame, in order, for one write to the socket.
+    mutating func takeQueued() -> [Item] {
+        drainScheduled = false
+        let batch = queued
+        inFlightFrames += queued.count
+        inFlightBytes += queuedBytes
+        inFlightSnapshots += queuedSnapshots
+        inFlightSnapshotBytes += queuedSnapshotBytes
+        queued = []
+        queuedBytes = 0
+        queuedSnapshots = 0
+        queuedSnapshotBytes = 0
+        return batch
+    }
+
+    /// The socket took (or, the connection being gone, dropped) part of what was taken.
+    mutating func written(_ part: WrittenPart, now: Int64) {
+        inFlightFrames = max(0, inFlightFrames - part.frames)
+        inFlightBytes = max(0, inFlightBytes - part.bytes)
+        inFlightSnapshots = max(0, inFlightSnapshots - part.snapshots)
+        inFlightSnapshotBytes = max(0, inFlightSnapshotBytes - part.snapshotBytes)
+        lastProgress = now
+    }
+
+    /// Whether the client has taken nothing of a sizeable backlog for `limits.stallMillis`.
+    func isStalled(now: Int64) -> Bool {
+        ending == nil && heldBytes >= limits.stalledBytes && now - lastProgress >= limits.stallMillis
+    }
+
+    /// Records how the connection ends; false when it was already ending. An abort drops what
+    /// was not yet handed to the socket and returns how many bytes that freed.
+    mutating func end(_ how: OutboundEnding) -> (accepted: Bool, droppedBytes: Int) {
+        guard ending == nil else { return (false, 0) }
+        ending = how
+        guard case .abort = how else { return (true, 0) }
+        let dropped = queuedBytes
+        queued = []
+        queuedBytes = 0
+        queuedSnapshots = 0
+        queuedSnapshotBytes = 0
+        return (true, dropped)
+    }
+
+    /// Whether the connection's ending can be acted on now: a close frame waits for everything
+    /// queued before it; an abort or a finish waits for nothing.
+    var endingIsReady: Bool {
+        switch ending {
+        case .none: false
+        case .close: queued.isEmpty && inFlightFrames == 0
+        case .abort, .finish: true
+        }
+    }
+}
+
+/// A stretch of taken frames that the socket has written: the frames that ended in it, its
+/// bytes, and the snapshots that ended in it and the snapshot bytes it held.
+struct WrittenPart: Sendable, Equatable {
+    var frames = 0
+    var bytes = 0
+    var snapshots = 0
+    var snapshotBytes = 0
+
+    var isEmpty: Bool { bytes == 0 && frames == 0 }
+}
