@@ -1,3 +1,4 @@
+import DoodleClient
 import DoodleCore
 import DoodleTestSupport
 import Synchronization
@@ -19,6 +20,7 @@ final class DurabilityLedger: Sendable {
         var killed = false
         var runningRooms = 0
         var failures: [String] = []
+        var closures: [ConnectionClosure?] = []
     }
 
     private let state = Mutex(State())
@@ -42,6 +44,14 @@ final class DurabilityLedger: Sendable {
         }
     }
 
+    /// How the connections of a room that stopped playing ended (nil: not seen in time).
+    func connectionsEnded(_ closures: [ConnectionClosure?]) {
+        state.withLock { $0.closures += closures }
+    }
+
+    var closures: [ConnectionClosure?] { state.withLock { $0.closures } }
+
+    /// The server is being stopped: what ends the rooms from now on is expected.
     func markKilled() { state.withLock { $0.killed = true } }
 
     func acknowledge(_ id: String) { state.withLock { _ = $0.acknowledged.insert(id) } }

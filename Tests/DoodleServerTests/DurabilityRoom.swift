@@ -44,11 +44,26 @@ struct DurabilityRoom: Sendable {
                 _ = try await player.joinRoom(code: room.code)
             }
             try await players[0].send(.startGame)
-            for turn in 0..<Self.maxTurns {
-                try Task.checkCancellation()
-                try await playTurn(turn, players: players, ids: ids)
+            do {
+                for turn in 0..<Self.maxTurns {
+                    try Task.checkCancellation()
+                    try await playTurn(turn, players: players, ids: ids)
+                }
+            } catch {
+                await recordClosures(of: players)
+                throw error
             }
         }
+    }
+
+    /// Once one player's connection has ended, waits a moment for the others' to end too and
+    /// tells the ledger how each ended.
+    private func recordClosures(of players: [DoodleConnection]) async {
+        let deadline = ContinuousClock.now + .seconds(2)
+        while players.contains(where: { $0.closure == nil }), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        ledger.connectionsEnded(players.map(\.closure))
     }
 
     private enum TurnStart {
