@@ -31,7 +31,8 @@ struct Heartbeat: Service {
             if pinging { nextPing = now + interval }
             for entry in connections.all where !entry.queue.isClosing {
                 if now - entry.activity.last >= idleLimit {
-                    entry.queue.close(.idle, reason: "no traffic for \(timing.idleTimeoutSeconds) s")
+                    // Silent this long, it will not answer a close either: do not wait for it.
+                    entry.queue.abort(.idle, reason: "no traffic for \(timing.idleTimeoutSeconds) s")
                 } else if pinging {
                     entry.queue.ping()
                 }

@@ -80,6 +80,13 @@ final class OutboundQueue: Sendable {
         end(.close(code, reason: reason))
     }
 
+    /// Closes with `code` without waiting for the client: what is queued is dropped, and the
+    /// socket closes once the close frame is out (or soon after). For a client that has stopped
+    /// reading or answering, whose answer to a close would never come.
+    func abort(_ code: CloseCode, reason: String) {
+        end(.abort(code, reason: reason))
+    }
+
     /// Ends the connection's output without a close frame (the client has gone).
     func finish() {
         end(.finish)
@@ -89,9 +96,7 @@ final class OutboundQueue: Sendable {
     /// for the stall limit. The heartbeat asks every connection once a second.
     func abortIfStalled(now: Int64) {
         let stalled = state.withLock { $0.backlog.isStalled(now: now) }
-        if stalled {
-            end(.abort(.tryAgainLater, reason: "outbound buffer stalled: the client is not reading"))
-        }
+        if stalled { abort(.tryAgainLater, reason: "outbound buffer stalled: the client is not reading") }
     }
 
     var isClosing: Bool { closing.load(ordering: .relaxed) }
@@ -130,7 +135,7 @@ final class OutboundQueue: Sendable {
         case .coalesced:
             return true
         case .overflow(let reason):
-            end(.abort(.tryAgainLater, reason: reason))
+            abort(.tryAgainLater, reason: reason)
             return false
         case .closing:
             return false
