@@ -19,6 +19,8 @@ public enum ErrorCode: String, Sendable, Codable, Equatable, CaseIterable {
     case notEnoughPlayers = "not_enough_players"
     case invalidStroke = "invalid_stroke"
     case wordLeak = "word_leak"
+    case alreadyPaired = "already_paired"
+    case notPaired = "not_paired"
     case rateLimited = "rate_limited"
     case `internal`
 }

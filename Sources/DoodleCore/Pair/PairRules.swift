@@ -1,0 +1,34 @@
+/// The constants of pair mode (PROTOCOL.md rev 3, "Pair mode"; GameRules/README.md, "Pair
+/// mode"): scoring, the guess cap per drawing, and what a secret word may be.
+public struct PairRules: Sendable, Equatable, Codable {
+    /// The guesser's points for a drawing guessed at the first attempt, plus `attemptPenalty`.
+    public var guesserBase: Int
+    /// Taken off the guesser's points for every attempt, the correct one included.
+    public var attemptPenalty: Int
+    /// The guesser never gets less than this for a drawing it guessed.
+    public var guesserMin: Int
+    /// The drawer's points when its partner guesses its drawing.
+    public var drawer: Int
+    /// A drawing still not guessed after this many attempts is revealed, as on a give-up.
+    public var maxGuessesPerDrawing: Int
+    /// The longest secret word, in Unicode code points after NFC and trimming.
+    public var wordMaxLength: Int
+
+    public init(guesserBase: Int, attemptPenalty: Int, guesserMin: Int, drawer: Int, maxGuessesPerDrawing: Int, wordMaxLength: Int) {
+        self.guesserBase = guesserBase
+        self.attemptPenalty = attemptPenalty
+        self.guesserMin = guesserMin
+        self.drawer = drawer
+        self.maxGuessesPerDrawing = maxGuessesPerDrawing
+        self.wordMaxLength = wordMaxLength
+    }
+
+    /// The contract's defaults.
+    public static let standard = PairRules(
+        guesserBase: 110, attemptPenalty: 10, guesserMin: 10, drawer: 50, maxGuessesPerDrawing: 30, wordMaxLength: 30)
+
+    /// The guesser's points for a drawing guessed at attempt number `attempts` (1 = first try).
+    public func guesserGain(attempts: Int) -> Int {
+        max(guesserMin, guesserBase - attemptPenalty * attempts)
+    }
+}
