@@ -221,7 +221,8 @@ import Testing
             spelled == [
                 "bad_message", "not_ready", "unsupported_protocol", "invalid_name", "invalid_code", "room_not_found", "room_full",
                 "room_locked", "banned", "already_in_room", "not_in_room", "not_owner", "not_drawer", "invalid_phase",
-                "invalid_settings", "invalid_target", "not_enough_players", "invalid_stroke", "word_leak", "rate_limited", "internal",
+                "invalid_settings", "invalid_target", "not_enough_players", "invalid_stroke", "word_leak", "already_paired", "not_paired",
+                "rate_limited", "internal",
             ])
     }
 }

@@ -11,7 +11,8 @@ struct PairStateMachineTests {
     static func makePair(streak: Int = 0) throws -> PairStateMachine {
         let stored = PairStateMachine.Stored(
             pairId: "pr_test", since: now, partners: [(ada, "Ada"), (bob, "Bob")], streak: streak)
-        return PairStateMachine(stored, rules: .standard, limits: try Fixtures.rules().limits, seed: 7)
+        let rules = try Fixtures.rules()
+        return PairStateMachine(stored, rules: rules.pair, limits: rules.limits, seed: 7)
     }
 
     static let line: [DrawingAction] = [

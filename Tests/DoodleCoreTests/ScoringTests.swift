@@ -57,11 +57,13 @@ import Testing
         #expect(scoring.drawerGain(correct: correct, guessers: guessers) == expected)
     }
 
-    @Test func pairGainsFollowTheFormula() {
-        #expect(scoring.pairGuesserGain(wrongGuesses: 0) == 100)
-        #expect(scoring.pairGuesserGain(wrongGuesses: 3) == 70)
-        #expect(scoring.pairGuesserGain(wrongGuesses: 8) == 20)
-        #expect(scoring.pairGuesserGain(wrongGuesses: 30) == 20)
+    @Test func pairGainsFollowTheFormula() throws {
+        let pair = try Fixtures.rules().pair
+        #expect(pair.guesserGain(attempts: 1) == 100)
+        #expect(pair.guesserGain(attempts: 4) == 70)
+        #expect(pair.guesserGain(attempts: 10) == 10)
+        #expect(pair.guesserGain(attempts: 30) == 10)
+        #expect(pair.drawer == 50)
     }
 
     // MARK: - Through the state machine

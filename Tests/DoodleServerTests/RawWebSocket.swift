@@ -19,11 +19,13 @@ struct RawWebSocket {
     private let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
 
     /// Connects to `/v1/ws` on `port` (over TLS with `tls`), does the handshake, runs `body`,
-    /// then closes the socket.
+    /// then closes the socket. With `receiveBuffer`, the socket's kernel receive buffer is that
+    /// small and at most a couple of reads are taken from it unless the body reads: a client
+    /// that does not read soon stops the server's writes.
     static func with<T>(
-        port: Int, tls: NIOSSLContext? = nil, _ body: (inout RawWebSocket, inout Reader) async throws -> T
+        port: Int, tls: NIOSSLContext? = nil, receiveBuffer: Int? = nil, _ body: (inout RawWebSocket, inout Reader) async throws -> T
     ) async throws -> T {
-        let channel = try await connect(port: port, tls: tls)
+        let channel = try await connect(port: port, tls: tls, receiveBuffer: receiveBuffer)
         return try await channel.executeThenClose { inbound, outbound in
             var socket = RawWebSocket(channel: channel)
             var reader = Reader(iterator: inbound.makeAsyncIterator())
@@ -52,12 +54,20 @@ struct RawWebSocket {
         }
     }
 
-    private static func connect(port: Int, tls: NIOSSLContext?) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
-        try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+    private static func connect(
+        port: Int, tls: NIOSSLContext?, receiveBuffer: Int? = nil
+    ) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        var configuration = NIOAsyncChannel<ByteBuffer, ByteBuffer>.Configuration()
+        if let receiveBuffer {
+            bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer))
+            configuration.backPressureStrategy = .init(lowWatermark: 1, highWatermark: 2)
+        }
+        return try await bootstrap
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let tls { try channel.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: nil)) }
-                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel, configuration: configuration)
                 }
             }
     }

@@ -35,7 +35,7 @@ struct SlowReaderTests {
                     if batch % 40 == 39 { try await Task.sleep(for: .milliseconds(400)) }
                 }
 
-                let closedAfter: Duration? = try await RawWebSocket.with(port: server.port) { socket, reader -> Duration? in
+                let closedAfter: Duration? = try await RawWebSocket.with(port: server.port, receiveBuffer: 4096) { socket, reader -> Duration? in
                     try await socket.sendText(#"{"type":"hello","protocol":1,"name":"Sloth"}"#)
                     _ = try await reader.nextData()
                     try await socket.sendText(#"{"type":"joinRoom","code":"\#(room.code)"}"#)

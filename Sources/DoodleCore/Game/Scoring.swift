@@ -17,11 +17,6 @@ public struct Scoring: Sendable {
         guard correct > 0 else { return 0 }
         return rules.drawerMax * correct / max(correct, guessers)
     }
-
-    /// Pair mode: the guesser's points after `wrongGuesses` wrong tries on the drawing.
-    public func pairGuesserGain(wrongGuesses: Int) -> Int {
-        max(rules.pairGuesserMin, rules.pairGuesser - rules.pairWrongGuessPenalty * wrongGuesses)
-    }
 }
 
 /// The hint reveal times of GameRules/README.md, "Hints".

@@ -1,5 +1,5 @@
-/// The constants of pair mode (PROTOCOL.md rev 3, "Pair mode"; GameRules/README.md, "Pair
-/// mode"): scoring, the guess cap per drawing, and what a secret word may be.
+/// The `pair` section of GameRules/rules.json (GameRules/README.md, "Pair mode"): scoring, the
+/// guess cap per drawing, and what a secret word may be.
 public struct PairRules: Sendable, Equatable, Codable {
     /// The guesser's points for a drawing guessed at the first attempt, plus `attemptPenalty`.
     public var guesserBase: Int
@@ -22,10 +22,6 @@ public struct PairRules: Sendable, Equatable, Codable {
         self.maxGuessesPerDrawing = maxGuessesPerDrawing
         self.wordMaxLength = wordMaxLength
     }
-
-    /// The contract's defaults.
-    public static let standard = PairRules(
-        guesserBase: 110, attemptPenalty: 10, guesserMin: 10, drawer: 50, maxGuessesPerDrawing: 30, wordMaxLength: 30)
 
     /// The guesser's points for a drawing guessed at attempt number `attempts` (1 = first try).
     public func guesserGain(attempts: Int) -> Int {

@@ -36,13 +36,6 @@ public struct ScoringRules: Sendable, Equatable, Codable {
     public var guesserTimeBonus: Int
     /// What the drawer earns when every guesser guessed; less in proportion otherwise.
     public var drawerMax: Int
-    /// Pair mode: the guesser's points for a correct guess, before the per-wrong-guess penalty.
-    public var pairGuesser: Int
-    /// Pair mode: subtracted per wrong guess before the right one, never below `pairGuesserMin`.
-    public var pairWrongGuessPenalty: Int
-    public var pairGuesserMin: Int
-    /// Pair mode: the drawer's points when the partner guesses its drawing.
-    public var pairDrawer: Int
 }
 
 public struct RateLimitRule: Sendable, Equatable, Codable {
@@ -98,6 +91,7 @@ public struct LimitRules: Sendable, Equatable, Codable {
 public struct GameRules: Sendable, Equatable, Codable {
     public var settings: SettingRules
     public var scoring: ScoringRules
+    public var pair: PairRules
     public var rateLimits: RateLimitRules
     public var timing: TimingRules
     public var limits: LimitRules

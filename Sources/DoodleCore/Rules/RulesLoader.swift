@@ -80,10 +80,13 @@ public enum RulesLoader {
         try require(p.guesserBase >= 1, "scoring.guesserBase", "must be at least 1 (a correct guess always scores)")
         try require(p.guesserTimeBonus >= 0, "scoring.guesserTimeBonus", "must not be negative")
         try require(p.drawerMax >= s.maxPlayers.max, "scoring.drawerMax", "must be at least settings.maxPlayers.max so one guess always pays the drawer")
-        try require(p.pairGuesserMin >= 1, "scoring.pairGuesserMin", "must be at least 1")
-        try require(p.pairGuesser >= p.pairGuesserMin, "scoring.pairGuesser", "must be at least scoring.pairGuesserMin")
-        try require(p.pairWrongGuessPenalty >= 0, "scoring.pairWrongGuessPenalty", "must not be negative")
-        try require(p.pairDrawer >= 1, "scoring.pairDrawer", "must be at least 1")
+        let pair = rules.pair
+        try require(pair.guesserMin >= 1, "pair.guesserMin", "must be at least 1")
+        try require(pair.guesserBase - pair.attemptPenalty >= pair.guesserMin, "pair.guesserBase", "must leave at least pair.guesserMin for a first-try guess")
+        try require(pair.attemptPenalty >= 0, "pair.attemptPenalty", "must not be negative")
+        try require(pair.drawer >= 1, "pair.drawer", "must be at least 1")
+        try require(pair.maxGuessesPerDrawing >= 1, "pair.maxGuessesPerDrawing", "must be at least 1")
+        try require(pair.wordMaxLength >= 1, "pair.wordMaxLength", "must be at least 1")
         let r = rules.rateLimits
         for (name, rule) in [("guess", r.guess), ("drawing", r.drawing), ("joinRoom", r.joinRoom), ("other", r.other)] {
             try require(rule.count >= 1, "rateLimits.\(name).count", "must be at least 1")
