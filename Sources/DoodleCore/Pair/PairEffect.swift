@@ -27,6 +27,20 @@ public struct PairSubmission: Sendable, Equatable {
     public var actions: [DrawingAction]
     /// What is on the canvas at the end.
     public var strokes: [CanvasItem]
+
+    public init(
+        drawingId: String, clientDrawingId: String, senderId: PlayerID, recipientId: PlayerID, word: String, sentAt: Int64,
+        actions: [DrawingAction], strokes: [CanvasItem]
+    ) {
+        self.drawingId = drawingId
+        self.clientDrawingId = clientDrawingId
+        self.senderId = senderId
+        self.recipientId = recipientId
+        self.word = word
+        self.sentAt = sentAt
+        self.actions = actions
+        self.strokes = strokes
+    }
 }
 
 public enum PairDrawingStatus: String, Sendable, Equatable, Codable {

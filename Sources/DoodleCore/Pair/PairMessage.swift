@@ -18,6 +18,19 @@ public struct PairSentItem: Sendable, Equatable {
     public var attempts: Int
 }
 
+/// A draft as storage keeps it: its record, replayed into a board when the pair room loads.
+public struct PairDraftRecord: Sendable, Equatable {
+    public var clientDrawingId: String
+    public var word: String
+    public var actions: [DrawingAction]
+
+    public init(clientDrawingId: String, word: String, actions: [DrawingAction]) {
+        self.clientDrawingId = clientDrawingId
+        self.word = word
+        self.actions = actions
+    }
+}
+
 /// Your open drawing: it survives disconnects and restarts, and only you ever see it.
 public struct PairDraft: Sendable, Equatable {
     public var clientDrawingId: String
@@ -28,6 +41,14 @@ public struct PairDraft: Sendable, Equatable {
         self.clientDrawingId = clientDrawingId
         self.word = word
         self.board = board
+    }
+
+    /// A draft rebuilt from its record. The record was accepted once; replayed under today's
+    /// limits, an action that no longer fits is dropped rather than the whole draft.
+    public init(replaying actions: [DrawingAction], clientDrawingId: String, word: String, limits: LimitRules) {
+        var board = DrawingBoard(limits: limits)
+        for action in actions { _ = board.apply(action) }
+        self.init(clientDrawingId: clientDrawingId, word: word, board: board)
     }
 }
 
@@ -72,4 +93,18 @@ public struct DrawingResolution: Sendable, Equatable {
     public var drawerGained: Int
     public var streak: Int
     public var scores: [PlayerID: Int]
+
+    public init(
+        drawingId: String, guesserId: PlayerID?, word: String, attempts: Int, gained: Int, drawerGained: Int, streak: Int,
+        scores: [PlayerID: Int]
+    ) {
+        self.drawingId = drawingId
+        self.guesserId = guesserId
+        self.word = word
+        self.attempts = attempts
+        self.gained = gained
+        self.drawerGained = drawerGained
+        self.streak = streak
+        self.scores = scores
+    }
 }

@@ -86,9 +86,7 @@ extension PairStateMachine {
     public mutating func storeFailed(sender: PlayerID, clientDrawingId: String) -> [PairEffect] {
         guard let entry = storing.removeValue(forKey: clientDrawingId), entry.submission.senderId == sender else { return [] }
         if drafts[sender] == nil {
-            var board = DrawingBoard(limits: limits)
-            for action in entry.submission.actions { _ = board.apply(action) }
-            drafts[sender] = PairDraft(clientDrawingId: clientDrawingId, word: entry.submission.word, board: board)
+            drafts[sender] = PairDraft(replaying: entry.submission.actions, clientDrawingId: clientDrawingId, word: entry.submission.word, limits: limits)
         }
         return error(.internal, "the drawing could not be saved; submit it again", to: sender, ref: "submitDrawing")
     }

@@ -50,11 +50,11 @@ public struct PairStateMachine: Sendable {
         public var scores: [PlayerID: Int]
         public var streak: Int
         public var pending: [(submission: PairSubmission, attempts: Int)]
-        public var drafts: [PlayerID: PairDraft]
+        public var drafts: [PlayerID: PairDraftRecord]
 
         public init(
             pairId: String, since: Int64, partners: [(id: PlayerID, name: String)], seq: Int = 0, scores: [PlayerID: Int] = [:],
-            streak: Int = 0, pending: [(submission: PairSubmission, attempts: Int)] = [], drafts: [PlayerID: PairDraft] = [:]
+            streak: Int = 0, pending: [(submission: PairSubmission, attempts: Int)] = [], drafts: [PlayerID: PairDraftRecord] = [:]
         ) {
             self.pairId = pairId
             self.since = since
@@ -77,7 +77,9 @@ public struct PairStateMachine: Sendable {
         partners = stored.partners.map { Partner(id: $0.id, name: $0.name) }
         scores = Dictionary(uniqueKeysWithValues: stored.partners.map { ($0.id, stored.scores[$0.id] ?? 0) })
         streak = stored.streak
-        drafts = stored.drafts
+        drafts = stored.drafts.mapValues { record in
+            PairDraft(replaying: record.actions, clientDrawingId: record.clientDrawingId, word: record.word, limits: limits)
+        }
         pending = stored.pending.map {
             PendingDrawing(submission: $0.submission, attempts: $0.attempts, normalizedWord: GuessNormalizer.normalize($0.submission.word))
         }

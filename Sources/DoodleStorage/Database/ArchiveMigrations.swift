@@ -7,6 +7,7 @@ enum ArchiveMigrations {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-players-drawings-games", migrate: createInitialSchema)
+        migrator.registerMigration("v2-pairs", migrate: PairSchema.create)
         return migrator
     }
 

@@ -21,19 +21,8 @@ enum PendingWrite: Sendable {
     func prepared() throws -> PreparedWrite {
         switch self {
         case .drawing(let drawing):
-            var items = 0
-            var numbers = 0
-            for action in drawing.actions {
-                switch action {
-                case .strokeBegin(let begin):
-                    items += 1
-                    numbers += begin.points.count
-                case .strokePoints(_, let points): numbers += points.count
-                case .fill: items += 1
-                case .strokeEnd, .undo, .clear: break
-                }
-            }
-            return .drawing(drawing, record: Data(StrokeCodec.encode(drawing.actions)), itemCount: items, pointCount: numbers / 2)
+            let size = RecordSize(of: drawing.actions)
+            return .drawing(drawing, record: Data(StrokeCodec.encode(drawing.actions)), itemCount: size.items, pointCount: size.points)
         case .game(let game):
             let settings = String(decoding: try JSONEncoder().encode(game.settings), as: UTF8.self)
             return .game(game, settingsJSON: settings)

@@ -1,0 +1,286 @@
+import DoodleCore
+import Foundation
+import GRDB
+
+/// Pairs in the database: codes, forming a pair, the live pair's state, and every change a pair
+/// room makes. Each call is one transaction, written before it returns: a pair drawing is the
+/// sender's only copy once its client drops the draft, so `store` is what `drawingSent` waits for.
+public struct PairRepository: Sendable {
+    private let database: ArchiveDatabase
+
+    public init(database: ArchiveDatabase) {
+        self.database = database
+    }
+
+    /// Where a player's pair room is.
+    public enum Membership: Sendable, Equatable {
+        case paired(pairId: String)
+        /// Unpaired: its open code (the same one every time until it is spent).
+        case open(code: String)
+    }
+
+    /// The player's live pair, or its open code, opening one drawn from `newCode` if it has
+    /// none. `newCode` is called again if a drawn code exists already.
+    public func membership(of player: PlayerID, now: Int64, newCode: @escaping @Sendable () -> String) async throws -> Membership {
+        try await database.connection.write { db in
+            if let pairId = try String.fetchOne(db, sql: "SELECT pair_id FROM pair_member WHERE player_id = ?", arguments: [player]) {
+                return .paired(pairId: pairId)
+            }
+            if let code = try String.fetchOne(
+                db, sql: "SELECT code FROM pair_code WHERE owner_id = ? AND spent_at IS NULL", arguments: [player])
+            {
+                return .open(code: code)
+            }
+            for _ in 0..<16 {
+                let code = newCode()
+                try db.execute(
+                    sql: "INSERT INTO pair_code (code, owner_id, created_at) VALUES (?, ?, ?) ON CONFLICT (code) DO NOTHING",
+                    arguments: [code, player, now])
+                if db.changesCount == 1 { return .open(code: code) }
+            }
+            throw PairRepositoryError.noFreeCode
+        }
+    }
+
+    /// What a code is, for `joinRoom` and `GET /v1/rooms/{code}`.
+    public struct CodeInfo: Sendable, Equatable {
+        public var ownerId: PlayerID
+        public var isOpen: Bool
+
+        public init(ownerId: PlayerID, isOpen: Bool) {
+            self.ownerId = ownerId
+            self.isOpen = isOpen
+        }
+    }
+
+    public func code(_ code: String) async throws -> CodeInfo? {
+        try await database.connection.read { db in
+            try Row.fetchOne(db, sql: "SELECT owner_id, spent_at FROM pair_code WHERE code = ?", arguments: [code]).map { row in
+                CodeInfo(ownerId: row["owner_id"], isOpen: (row["spent_at"] as Int64?) == nil)
+            }
+        }
+    }
+
+    /// How taking a code ended, in the contract's order of checks.
+    public enum Formation: Sendable, Equatable {
+        case formed(pairId: String, ownerId: PlayerID)
+        case codeNotFound
+        case ownCode
+        case alreadyPaired
+        case codeSpent
+    }
+
+    /// `joiner` takes `code`: in one transaction the pair is stored, both become its members,
+    /// and the code (and the joiner's own open code) are spent. Of racing joiners the first to
+    /// commit wins; the others find the code spent, or the owner already paired.
+    public func form(code: String, joiner: PlayerID, joinerName: String, pairId: String, now: Int64) async throws -> Formation {
+        try await database.connection.write { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT owner_id, spent_at FROM pair_code WHERE code = ?", arguments: [code]) else {
+                return .codeNotFound
+            }
+            let owner: PlayerID = row["owner_id"]
+            if owner == joiner { return .ownCode }
+            let paired = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM pair_member WHERE player_id IN (?, ?)", arguments: [joiner, owner]) ?? 0
+            if paired > 0 { return .alreadyPaired }
+            if (row["spent_at"] as Int64?) != nil { return .codeSpent }
+            let ownerName = try String.fetchOne(db, sql: "SELECT name FROM player WHERE id = ?", arguments: [owner])
+            try db.execute(
+                sql: """
+                    INSERT INTO pair (id, first_id, first_name, second_id, second_name, since)
+                    VALUES (:id, :owner, :ownerName, :joiner, :joinerName, :since)
+                    """,
+                arguments: ["id": pairId, "owner": owner, "ownerName": ownerName, "joiner": joiner, "joinerName": joinerName, "since": now])
+            try db.execute(
+                sql: "INSERT INTO pair_member (player_id, pair_id) VALUES (?, ?), (?, ?)", arguments: [owner, pairId, joiner, pairId])
+            try db.execute(
+                sql: "UPDATE pair_code SET spent_at = ? WHERE spent_at IS NULL AND owner_id IN (?, ?)", arguments: [now, owner, joiner])
+            return .formed(pairId: pairId, ownerId: owner)
+        }
+    }
+
+    /// The live pair `pairId` as its room is loaded: partners, scores, streak, `seq`, the
+    /// drawings still waiting, and both drafts. Nil once it has ended.
+    public func livePair(_ pairId: String) async throws -> PairStateMachine.Stored? {
+        try await database.connection.read { db in
+            guard let pair = try Row.fetchOne(db, sql: "SELECT * FROM pair WHERE id = ? AND ended_at IS NULL", arguments: [pairId]) else {
+                return nil
+            }
+            let first: PlayerID = pair["first_id"] ?? ""
+            let second: PlayerID = pair["second_id"] ?? ""
+            let firstName: String = try Self.currentName(of: first, in: db) ?? pair["first_name"] ?? "deleted player"
+            let secondName: String = try Self.currentName(of: second, in: db) ?? pair["second_name"] ?? "deleted player"
+            var pending: [(submission: PairSubmission, attempts: Int)] = []
+            for row in try Row.fetchAll(
+                db, sql: "SELECT * FROM pair_drawing WHERE pair_id = ? AND status = 'pending' ORDER BY sent_at, id", arguments: [pairId])
+            {
+                pending.append((try Self.submission(row), row["attempts"]))
+            }
+            var drafts: [PlayerID: PairDraftRecord] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM pair_draft WHERE player_id IN (?, ?)", arguments: [first, second]) {
+                drafts[row["player_id"]] = PairDraftRecord(
+                    clientDrawingId: row["client_drawing_id"], word: row["word"], actions: try StrokeCodec.decode(Array(row["record"] as Data)))
+            }
+            return PairStateMachine.Stored(
+                pairId: pairId, since: pair["since"], partners: [(first, firstName), (second, secondName)], seq: pair["seq"],
+                scores: [first: pair["first_score"], second: pair["second_score"]], streak: pair["streak"], pending: pending,
+                drafts: drafts)
+        }
+    }
+
+    /// Stores a submitted drawing, unless its sender stored that `clientDrawingId` before:
+    /// then nothing is written and the earlier drawing's id is the answer. The sender's saved
+    /// draft goes, now that the drawing is safe.
+    public func store(_ submission: PairSubmission, pairId: String) async throws -> PairStoreOutcome {
+        let record = Data(StrokeCodec.encode(submission.actions))
+        let size = RecordSize(of: submission.actions)
+        return try await database.connection.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO pair_drawing (id, pair_id, sender_key, sender_id, recipient_id, client_drawing_id, word, sent_at,
+                                              status, item_count, point_count, record)
+                    VALUES (:id, :pair, :sender, :sender, :recipient, :client, :word, :sentAt, 'pending', :items, :points, :record)
+                    ON CONFLICT (sender_key, client_drawing_id) DO NOTHING
+                    """,
+                arguments: [
+                    "id": submission.drawingId, "pair": pairId, "sender": submission.senderId, "recipient": submission.recipientId,
+                    "client": submission.clientDrawingId, "word": submission.word, "sentAt": submission.sentAt, "items": size.items,
+                    "points": size.points, "record": record,
+                ])
+            let inserted = db.changesCount == 1
+            try db.execute(
+                sql: "DELETE FROM pair_draft WHERE player_id = ? AND client_drawing_id = ?",
+                arguments: [submission.senderId, submission.clientDrawingId])
+            if !inserted, let existing = try String.fetchOne(
+                db, sql: "SELECT id FROM pair_drawing WHERE sender_key = ? AND client_drawing_id = ?",
+                arguments: [submission.senderId, submission.clientDrawingId])
+            {
+                return .alreadyStored(drawingId: existing)
+            }
+            return .stored
+        }
+    }
+
+    public func storeAttempt(drawingId: String, attempts: Int) async throws {
+        try await database.connection.write { db in
+            try db.execute(
+                sql: "UPDATE pair_drawing SET attempts = ? WHERE id = ? AND status = 'pending'", arguments: [attempts, drawingId])
+        }
+    }
+
+    /// How a drawing ended, and the pair's scores, streak and `seq` after it.
+    public func storeResolution(_ resolution: DrawingResolution, status: PairDrawingStatus, pairId: String, seq: Int, at now: Int64) async throws {
+        try await database.connection.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE pair_drawing SET status = :status, attempts = :attempts, guesser_gained = :gained,
+                                            drawer_gained = :drawerGained, resolved_at = :now
+                    WHERE id = :id AND status = 'pending'
+                    """,
+                arguments: [
+                    "status": status.rawValue, "attempts": resolution.attempts, "gained": resolution.gained,
+                    "drawerGained": resolution.drawerGained, "now": now, "id": resolution.drawingId,
+                ])
+            guard let pair = try Row.fetchOne(db, sql: "SELECT first_id, second_id FROM pair WHERE id = ?", arguments: [pairId]) else { return }
+            let first: PlayerID? = pair["first_id"]
+            let second: PlayerID? = pair["second_id"]
+            try db.execute(
+                sql: "UPDATE pair SET first_score = ?, second_score = ?, streak = ?, seq = max(seq, ?) WHERE id = ?",
+                arguments: [
+                    first.flatMap { resolution.scores[$0] } ?? 0, second.flatMap { resolution.scores[$0] } ?? 0, resolution.streak, seq,
+                    pairId,
+                ])
+        }
+    }
+
+    /// Saves a partner's open draft, or forgets it (nil).
+    public func storeDraft(of player: PlayerID, _ draft: PairDraft?, at now: Int64) async throws {
+        try await database.connection.write { db in
+            guard let draft else {
+                try db.execute(sql: "DELETE FROM pair_draft WHERE player_id = ?", arguments: [player])
+                return
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO pair_draft (player_id, client_drawing_id, word, record, updated_at)
+                    VALUES (:player, :client, :word, :record, :now)
+                    ON CONFLICT (player_id) DO UPDATE SET client_drawing_id = excluded.client_drawing_id, word = excluded.word,
+                                                          record = excluded.record, updated_at = excluded.updated_at
+                    """,
+                arguments: [
+                    "player": player, "client": draft.clientDrawingId, "word": draft.word,
+                    "record": Data(StrokeCodec.encode(draft.board.record)), "now": now,
+                ])
+        }
+    }
+
+    /// The pair room's latest `seq`, which never goes back, across restarts too.
+    public func storeSeq(_ seq: Int, pairId: String) async throws {
+        try await database.connection.write { db in
+            try db.execute(sql: "UPDATE pair SET seq = max(seq, ?) WHERE id = ?", arguments: [seq, pairId])
+        }
+    }
+
+    /// Ends the pair: no members any more, pending drawings closed, drafts gone, and a notice
+    /// for each partner but `by`, to be told at its next entry if it was away.
+    public func end(pairId: String, by player: PlayerID, seq: Int, at now: Int64) async throws {
+        try await database.connection.write { db in
+            try db.execute(
+                sql: "UPDATE pair SET ended_at = ?, ended_by = ?, seq = max(seq, ?) WHERE id = ? AND ended_at IS NULL",
+                arguments: [now, player, seq, pairId])
+            guard db.changesCount == 1 else { return }
+            let members = try String.fetchAll(db, sql: "SELECT player_id FROM pair_member WHERE pair_id = ?", arguments: [pairId])
+            try db.execute(sql: "DELETE FROM pair_member WHERE pair_id = ?", arguments: [pairId])
+            try db.execute(
+                sql: "UPDATE pair_drawing SET status = 'closed', resolved_at = ? WHERE pair_id = ? AND status = 'pending'",
+                arguments: [now, pairId])
+            for member in members {
+                try db.execute(sql: "DELETE FROM pair_draft WHERE player_id = ?", arguments: [member])
+                if member != player {
+                    try db.execute(
+                        sql: "INSERT OR IGNORE INTO pair_notice (player_id, pair_id, ended_by) VALUES (?, ?, ?)",
+                        arguments: [member, pairId, player])
+                }
+            }
+        }
+    }
+
+    /// Unpairings `player` has not been told of, oldest first; each is forgotten once read.
+    public func takeNotices(for player: PlayerID) async throws -> [(pairId: String, by: PlayerID?)] {
+        try await database.connection.write { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT pair_notice.pair_id, pair_notice.ended_by FROM pair_notice JOIN pair ON pair.id = pair_notice.pair_id
+                    WHERE player_id = ? ORDER BY pair.ended_at
+                    """,
+                arguments: [player])
+            try db.execute(sql: "DELETE FROM pair_notice WHERE player_id = ?", arguments: [player])
+            return rows.map { (pairId: $0["pair_id"], by: $0["ended_by"]) }
+        }
+    }
+
+    // MARK: - Rows
+
+    private static func currentName(of player: PlayerID, in db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT name FROM player WHERE id = ?", arguments: [player])
+    }
+
+    private static func submission(_ row: Row) throws -> PairSubmission {
+        let actions = try StrokeCodec.decode(Array(row["record"] as Data))
+        return PairSubmission(
+            drawingId: row["id"], clientDrawingId: row["client_drawing_id"], senderId: row["sender_key"],
+            recipientId: row["recipient_id"] ?? "", word: row["word"], sentAt: row["sent_at"], actions: actions,
+            strokes: CanvasReplay.visibleItems(after: actions))
+    }
+}
+
+public enum PairRepositoryError: Error, CustomStringConvertible {
+    case noFreeCode
+
+    public var description: String {
+        switch self {
+        case .noFreeCode: "no free pair code could be drawn"
+        }
+    }
+}
