@@ -67,7 +67,7 @@ public func buildApplication(
         },
         logger: logger)
     return DoodleApplication(
-        application: application, drain: ClientDrain(connections: connections, logger: logger), archive: archive, logger: logger)
+        application: application, drain: ClientDrain(connections: connections, logger: logger), logger: logger)
 }
 
 /// The server as one service: the Hummingbird application plus, started after it and so
@@ -75,8 +75,6 @@ public func buildApplication(
 public struct DoodleApplication: Service, CustomStringConvertible {
     let application: any Service
     let drain: ClientDrain
-    /// Tests use it to wait until everything handed over is saved (`flush()`).
-    let archive: ArchiveWriter
     let logger: Logger
 
     /// Service lifecycle logs services by their description.
