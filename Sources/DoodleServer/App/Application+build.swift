@@ -34,6 +34,7 @@ public func buildApplication(
         metrics: metrics, archive: archive, logger: logger)
 
     let router = Router(context: DoodleRequestContext.self)
+    router.add(middleware: APIErrorMiddleware())
     StatusRoutes(context: context).register(on: router)
     ArchiveRoutes(
         reader: ArchiveReader(database: database), players: players,
