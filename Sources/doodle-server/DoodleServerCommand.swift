@@ -67,24 +67,24 @@ struct DoodleServerCommand: AsyncParsableCommand {
     func settings(environment: [String: String]) throws -> (ServerConfiguration, Logger.Level) {
         let defaults = ServerConfiguration()
         let nonEmpty = "a non-empty text"
-        let host = try ServerOption.host.value(flag: host, environment: environment, expected: "a host name or IP address") {
+        let host = try ServerOption.host.value(flag: self.host, environment: environment, expected: "a host name or IP address") {
             $0.isEmpty || $0.contains(where: \.isWhitespace) ? nil : $0
         }
-        let port = try ServerOption.port.value(flag: port, environment: environment, expected: "an integer from 0 to 65535") {
+        let port = try ServerOption.port.value(flag: self.port, environment: environment, expected: "an integer from 0 to 65535") {
             Int($0).flatMap { (0...65535).contains($0) ? $0 : nil }
         }
-        let rules = try ServerOption.rules.value(flag: rules, environment: environment, expected: nonEmpty) { $0.isEmpty ? nil : $0 }
-        let database = try ServerOption.database.value(flag: database, environment: environment, expected: nonEmpty) {
+        let rules = try ServerOption.rules.value(flag: self.rules, environment: environment, expected: nonEmpty) { $0.isEmpty ? nil : $0 }
+        let database = try ServerOption.database.value(flag: self.database, environment: environment, expected: nonEmpty) {
             $0.isEmpty ? nil : $0
         }
         let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
-        let logLevel = try ServerOption.logLevel.value(flag: logLevel, environment: environment, expected: "one of \(levels)") {
+        let logLevel = try ServerOption.logLevel.value(flag: self.logLevel, environment: environment, expected: "one of \(levels)") {
             Logger.Level(rawValue: $0)
         }
-        let certificate = try ServerOption.tlsCertificate.value(flag: tlsCertificate, environment: environment, expected: nonEmpty) {
+        let certificate = try ServerOption.tlsCertificate.value(flag: self.tlsCertificate, environment: environment, expected: nonEmpty) {
             $0.isEmpty ? nil : $0
         }
-        let key = try ServerOption.tlsKey.value(flag: tlsKey, environment: environment, expected: nonEmpty) { $0.isEmpty ? nil : $0 }
+        let key = try ServerOption.tlsKey.value(flag: self.tlsKey, environment: environment, expected: nonEmpty) { $0.isEmpty ? nil : $0 }
         var tls: ServerConfiguration.TLSFiles?
         switch (certificate, key) {
         case (let certificate?, let key?): tls = ServerConfiguration.TLSFiles(certificateChainPath: certificate, privateKeyPath: key)

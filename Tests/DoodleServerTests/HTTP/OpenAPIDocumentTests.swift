@@ -26,10 +26,10 @@ struct OpenAPIDocumentTests {
         #expect(try !problems(#"{"id":"p","rank":0}"#, player).isEmpty, "below minimum")
         #expect(try !problems(#"{"id":"p","rank":10}"#, player).isEmpty, "above maximum")
         #expect(try !problems(#"{"id":"p","rank":1,"tag":"b"}"#, player).isEmpty, "not in enum")
-        let list = #"{"type":"array","items":{"$ref":"#/components/schemas/Player"}}"#
+        let list = ##"{"type":"array","items":{"$ref":"#/components/schemas/Player"}}"##
         #expect(try problems(#"[{"id":"p","rank":2}]"#, list, schemas: ["Player": player]).isEmpty)
         #expect(try !problems(#"[{"id":"p","rank":2},{"rank":2}]"#, list, schemas: ["Player": player]).isEmpty, "bad item via $ref")
-        #expect(try !problems(#"[]"#, #"{"$ref":"#/components/schemas/Missing"}"#).isEmpty, "unresolvable $ref")
+        #expect(try !problems("[]", ##"{"$ref":"#/components/schemas/Missing"}"##).isEmpty, "unresolvable $ref")
         let nullable = #"{"type":"string","nullable":true}"#
         #expect(try problems("null", nullable).isEmpty)
         #expect(try !problems("null", #"{"type":"string"}"#).isEmpty)

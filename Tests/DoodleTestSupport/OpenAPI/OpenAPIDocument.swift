@@ -20,9 +20,9 @@ public struct OpenAPIDocument: Sendable {
 
     /// Every documented (method, path template), e.g. ("GET", "/v1/drawings/{id}.svg").
     public var operations: [(method: String, template: String)] {
-        paths.sorted { $0.key < $1.key }.flatMap { template, item -> [(method: String, template: String)] in
-            guard case .object(let methods) = item else { return [] }
-            return methods.keys.sorted().map { (method: $0.uppercased(), template: template) }
+        paths.sorted { $0.key < $1.key }.flatMap { entry -> [(method: String, template: String)] in
+            guard case .object(let methods) = entry.value else { return [] }
+            return methods.keys.sorted().map { (method: $0.uppercased(), template: entry.key) }
         }
     }
 
