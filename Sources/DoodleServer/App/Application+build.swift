@@ -34,7 +34,6 @@ public func buildApplication(
         metrics: metrics, archive: archive, logger: logger)
 
     let router = Router(context: DoodleRequestContext.self)
-    router.add(middleware: APIErrorMiddleware())
     StatusRoutes(context: context).register(on: router)
     ArchiveRoutes(
         reader: ArchiveReader(database: database), players: players,
@@ -46,6 +45,7 @@ public func buildApplication(
             message: "this is the WebSocket endpoint: open it with a WebSocket upgrade")
     }
     webClient.register(on: router)
+    router.add(middleware: APIErrorMiddleware(routes: router.routes))
 
     let host = configuration.host
     let tlsNote = tls == nil ? "" : " with TLS (https:// and wss://)"

@@ -1,26 +1,43 @@
+import HTTPTypes
 import Hummingbird
 
-/// Gives errors that Hummingbird raises itself (no route for the path or the method, a
-/// malformed request) the API's error body, `{"error":{"code","message"}}`, instead of an
-/// empty one. Errors the routes throw are `APIError`s already and pass through.
+/// Gives what the router answers by itself, when no route serves a request, the API's error
+/// body `{"error":{"code","message"}}` instead of an empty one: 405 `method_not_allowed` with
+/// `Allow` when the path has routes for other methods, else 404 `not_found`.
+///
+/// Added to the router after every route, so that it wraps only the router's not-found
+/// responder (Hummingbird applies a middleware to the routes added after it).
 struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The path of every route with the methods it serves.
+    private let routes: [(path: RouterPath, methods: [HTTPRequest.Method])]
+
+    init(routes: [Router<Context>.RouteDescription]) {
+        var byPath: [String: (path: RouterPath, methods: [HTTPRequest.Method])] = [:]
+        for route in routes {
+            byPath[route.path.description, default: (path: route.path, methods: [])].methods.append(route.method)
+        }
+        self.routes = byPath.values.sorted { $0.path.description < $1.path.description }
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as HTTPError {
-            throw Self.apiError(for: error, request: request)
+        } catch let error as HTTPError where error.status == .notFound {
+            let allowed = allowedMethods(for: request.uri.path)
+            guard !allowed.isEmpty else { throw APIError.notFound("no route for \(request.method) \(request.uri.path)") }
+            var headers = HTTPFields()
+            headers[.allow] = allowed.map(\.rawValue).sorted().joined(separator: ", ")
+            throw APIError(
+                status: .methodNotAllowed, code: "method_not_allowed", message: "\(request.method) is not allowed here",
+                headers: headers)
         }
     }
 
-    static func apiError(for error: HTTPError, request: Request) -> APIError {
-        switch error.status {
-        case .notFound:
-            return .notFound("no route for \(request.method) \(request.uri.path)")
-        case .methodNotAllowed:
-            return APIError(status: .methodNotAllowed, code: "method_not_allowed", message: "\(request.method) is not allowed here")
-        default:
-            let code = error.status.code < 500 ? "bad_request" : "internal"
-            return APIError(status: error.status, code: code, message: error.body ?? error.status.reasonPhrase)
-        }
+    /// The methods the routes whose path matches `path` serve; empty if none matches.
+    func allowedMethods(for path: String) -> [HTTPRequest.Method] {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        return routes.filter { route in
+            route.path.count == components.count && zip(route.path, components).allSatisfy { $0.0 ~= $0.1 }
+        }.flatMap(\.methods)
     }
 }

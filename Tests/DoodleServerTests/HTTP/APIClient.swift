@@ -10,6 +10,8 @@ import FoundationNetworking
 struct APIAnswer: Sendable {
     let status: Int
     let contentType: String?
+    /// The `Allow` header (on a 405).
+    let allow: String?
     let body: Data
 
     var text: String { String(decoding: body, as: UTF8.self) }
@@ -50,6 +52,8 @@ extension TestServer {
         if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = try #require(response as? HTTPURLResponse, sourceLocation: sourceLocation)
-        return APIAnswer(status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"), body: data)
+        return APIAnswer(
+            status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"),
+            allow: http.value(forHTTPHeaderField: "Allow"), body: data)
     }
 }

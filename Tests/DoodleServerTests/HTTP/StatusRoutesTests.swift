@@ -57,16 +57,28 @@ struct StatusRoutesTests {
         }
     }
 
-    @Test("an unknown path or method answers 404 with the API's error body")
-    func unknownRoutes() async throws {
+    @Test("an unknown path is 404, a known path with another method 405 with Allow; both with the error body")
+    func unroutedRequests() async throws {
         try await TestServer.with { server in
             let document = try TestServer.apiDocument.get()
-            for (method, path) in [("GET", "/v1/nothing"), ("POST", "/v1/health"), ("PUT", "/v1/me")] {
-                let answer = try await server.send(method, path)
-                #expect(answer.status == 404, "\(method) \(path)")
-                #expect(answer.errorCode == "not_found", "\(method) \(path)")
-                // Undocumented on purpose: the checker must refuse it.
-                #expect(!document.problems(method: method, path: path, status: answer.status, contentType: answer.contentType, body: answer.body).isEmpty)
+            let cases: [(method: String, path: String, status: Int, code: String, allow: String?)] = [
+                ("GET", "/v1/nothing", 404, "not_found", nil),
+                ("GET", "/v1/drawings/d1/extra", 404, "not_found", nil),
+                ("POST", "/v1/health", 405, "method_not_allowed", "GET"),
+                ("PUT", "/v1/me", 405, "method_not_allowed", "DELETE, GET"),
+                ("POST", "/v1/drawings/d1.svg", 405, "method_not_allowed", "GET"),
+            ]
+            for expected in cases {
+                let answer = try await server.send(expected.method, expected.path)
+                let label = "\(expected.method) \(expected.path)"
+                #expect(answer.status == expected.status, "\(label)")
+                #expect(answer.errorCode == expected.code, "\(label)")
+                #expect(answer.allow == expected.allow, "\(label)")
+                // Undocumented on purpose: the document checker must refuse it.
+                let problems = document.problems(
+                    method: expected.method, path: expected.path, status: answer.status, contentType: answer.contentType,
+                    body: answer.body)
+                #expect(!problems.isEmpty, "\(label)")
             }
         }
     }
