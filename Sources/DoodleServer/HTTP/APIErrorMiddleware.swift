@@ -26,7 +26,7 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             let allowed = allowedMethods(for: request.uri.path)
             guard !allowed.isEmpty else { throw APIError.notFound("no route for \(request.method) \(request.uri.path)") }
             var headers = HTTPFields()
-            headers[.allow] = allowed.map(\.rawValue).sorted().joined(separator: ", ")
+            headers[.allow] = Set(allowed.map(\.rawValue)).sorted().joined(separator: ", ")
             throw APIError(
                 status: .methodNotAllowed, code: "method_not_allowed", message: "\(request.method) is not allowed here",
                 headers: headers)
