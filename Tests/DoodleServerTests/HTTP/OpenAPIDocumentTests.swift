@@ -33,6 +33,9 @@ struct OpenAPIDocumentTests {
         let nullable = #"{"type":"string","nullable":true}"#
         #expect(try problems("null", nullable).isEmpty)
         #expect(try !problems("null", #"{"type":"string"}"#).isEmpty)
+        let colour = #"{"type":"string","pattern":"^#[0-9a-f]{6}$","minLength":7}"#
+        #expect(try problems(##""#1a2b3c""##, colour).isEmpty)
+        #expect(try !problems(##""#1A2B3C""##, colour).isEmpty, "pattern")
         let either = #"{"oneOf":[{"type":"object"},{"type":"null"}]}"#
         #expect(try problems("null", either).isEmpty)
         #expect(try !problems("3", either).isEmpty)

@@ -1,8 +1,10 @@
+import Foundation
+
 /// Checks a JSON value against a schema written in the subset of JSON Schema that
 /// docs/openapi.json uses: `type` (a name or a list of names), `enum`, `required`,
 /// `properties`, `additionalProperties` (false or a schema), `items`, `oneOf`, `nullable`,
-/// `minimum`/`maximum`, `minLength`, and `$ref` to `#/components/schemas/…`. Other keywords
-/// (`description`, `default`, `pattern`, …) are annotations here and are not checked.
+/// `minimum`/`maximum`, `minLength`, `pattern`, and `$ref` to `#/components/schemas/…`. Other
+/// keywords (`description`, `default`, …) are annotations here and are not checked.
 public struct JSONSchemaValidator: Sendable {
     /// `components.schemas` of the document, for `$ref`.
     let schemas: [String: JSONValue]
@@ -82,8 +84,14 @@ public struct JSONSchemaValidator: Sendable {
             if let minimum = Self.number(keywords["minimum"]), number < minimum { found.append("\(path): \(value) is below \(minimum)") }
             if let maximum = Self.number(keywords["maximum"]), number > maximum { found.append("\(path): \(value) is above \(maximum)") }
         }
-        if case .string(let text) = value, let minLength = Self.number(keywords["minLength"]), Double(text.count) < minLength {
-            found.append("\(path): \(value) is shorter than \(Int(minLength))")
+        if case .string(let text) = value {
+            if let minLength = Self.number(keywords["minLength"]), Double(text.count) < minLength {
+                found.append("\(path): \(value) is shorter than \(Int(minLength))")
+            }
+            // The document's patterns use only syntax that ECMA-262 and NSRegularExpression share.
+            if let pattern = keywords["pattern"]?.stringValue, text.range(of: pattern, options: .regularExpression) == nil {
+                found.append("\(path): \(value) does not match \(pattern)")
+            }
         }
         return found
     }
