@@ -79,6 +79,16 @@ struct StartupTests {
         #expect(!output.contains("listening on"), "\(output)")
     }
 
+    @Test("a flag wins over its environment variable, which is then not read at all")
+    func flagWinsOverVariable() async throws {
+        // The port is read before the log level: had DOODLE_PORT been read, its error would come first.
+        let (status, output) = try await runServerExecutable(
+            ["--port", "0", "--log-level", "loud"], environment: ["DOODLE_PORT": "abc"])
+        #expect(status != 0)
+        #expect(output.contains("--log-level 'loud'"), "\(output)")
+        #expect(!output.contains("DOODLE_PORT='abc'"), "\(output)")
+    }
+
     @Test("--help lists every option with its environment variable and default")
     func helpListsEveryOption() async throws {
         let (status, help) = try await runServerExecutable(["--help"], environment: [:])
