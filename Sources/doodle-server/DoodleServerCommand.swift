@@ -6,54 +6,48 @@ import ServiceLifecycle
 import UnixSignals
 
 /// `doodle-server`: reads flags (or `DOODLE_*` environment variables), builds the application
-/// and runs it until SIGTERM or SIGINT.
+/// and runs it until SIGTERM or SIGINT. A bad value stops start-up with exit status 64.
 @main
 struct DoodleServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doodle-server",
         abstract: "The Doodle draw-and-guess game server.",
-        discussion: "Every option can also be set in the environment: DOODLE_HOST, DOODLE_PORT, DOODLE_RULES, DOODLE_DATABASE, DOODLE_LOG_LEVEL, DOODLE_TLS_CERTIFICATE, DOODLE_TLS_KEY. Flags win over the environment.")
+        discussion: """
+            Every option can also be set with the environment variable shown beside it. A flag wins \
+            over its variable; an empty variable counts as unset. A value that cannot be used stops \
+            start-up with a message naming the flag and the variable.
+            """)
 
-    @Option(help: "Address to listen on.")
-    var host: String = Self.environment("DOODLE_HOST") ?? "127.0.0.1"
+    // Every option is read as text so that a bad flag and a bad variable get the same message.
+    @Option(help: ServerOption.host.help("Address to listen on."))
+    var host: String?
 
-    @Option(help: "Port to listen on; 0 picks any free port.")
-    var port: Int = Int(Self.environment("DOODLE_PORT") ?? "") ?? 8080
+    @Option(help: ServerOption.port.help("Port to listen on, 0–65535; 0 picks any free port."))
+    var port: String?
 
-    @Option(help: "The GameRules folder (rules.json and words/).")
-    var rules: String = Self.environment("DOODLE_RULES") ?? "./GameRules"
+    @Option(help: ServerOption.rules.help("The GameRules folder (rules.json and words/)."))
+    var rules: String?
 
-    @Option(help: "The SQLite database file.")
-    var database: String = Self.environment("DOODLE_DATABASE") ?? "./doodle.sqlite"
+    @Option(help: ServerOption.database.help("The SQLite database file; :memory: keeps nothing."))
+    var database: String?
 
-    @Option(help: "trace, debug, info, notice, warning, error or critical.")
-    var logLevel: String = Self.environment("DOODLE_LOG_LEVEL") ?? "info"
+    @Option(help: ServerOption.logLevel.help("trace, debug, info, notice, warning, error or critical."))
+    var logLevel: String?
 
-    @Option(help: "PEM file with the TLS certificate chain; with --tls-key the server speaks only https:// and wss://.")
-    var tlsCertificate: String? = Self.environment("DOODLE_TLS_CERTIFICATE")
+    @Option(help: ServerOption.tlsCertificate.help("PEM file with the TLS certificate chain; with --tls-key the server speaks only https:// and wss://."))
+    var tlsCertificate: String?
 
-    @Option(help: "PEM file with the TLS private key (with --tls-certificate).")
-    var tlsKey: String? = Self.environment("DOODLE_TLS_KEY")
+    @Option(help: ServerOption.tlsKey.help("PEM file with the TLS private key (with --tls-certificate)."))
+    var tlsKey: String?
 
     func validate() throws {
-        guard (tlsCertificate == nil) == (tlsKey == nil) else {
-            throw ValidationError("--tls-certificate and --tls-key go together: give both or neither")
-        }
-        guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("--log-level must be one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535") }
+        _ = try settings(environment: ProcessInfo.processInfo.environment)
     }
 
     func run() async throws {
+        let (configuration, logLevel) = try settings(environment: ProcessInfo.processInfo.environment)
         var logger = Logger(label: "doodle")
-        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        var tls: ServerConfiguration.TLSFiles?
-        if let tlsCertificate, let tlsKey {
-            tls = ServerConfiguration.TLSFiles(certificateChainPath: tlsCertificate, privateKeyPath: tlsKey)
-        }
-        let configuration = ServerConfiguration(
-            host: host, port: port, rulesFolder: rules, databasePath: database, logLevel: logger.logLevel, tls: tls)
+        logger.logLevel = logLevel
         let application: DoodleApplication
         do {
             application = try await buildApplication(configuration, logger: logger)
@@ -67,7 +61,41 @@ struct DoodleServerCommand: AsyncParsableCommand {
         try await group.run()
     }
 
-    private static func environment(_ name: String) -> String? {
-        ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
+    /// Every setting from its flag, else its environment variable, else its default.
+    ///
+    /// - Throws: `ValidationError` naming the first setting whose value cannot be used.
+    func settings(environment: [String: String]) throws -> (ServerConfiguration, Logger.Level) {
+        let defaults = ServerConfiguration()
+        let nonEmpty = "a non-empty text"
+        let host = try ServerOption.host.value(flag: self.host, environment: environment, expected: "a host name or IP address") {
+            $0.isEmpty || $0.contains(where: \.isWhitespace) ? nil : $0
+        }
+        let port = try ServerOption.port.value(flag: self.port, environment: environment, expected: "an integer from 0 to 65535") {
+            Int($0).flatMap { (0...65535).contains($0) ? $0 : nil }
+        }
+        let rules = try ServerOption.rules.value(flag: self.rules, environment: environment, expected: nonEmpty) { $0.isEmpty ? nil : $0 }
+        let database = try ServerOption.database.value(flag: self.database, environment: environment, expected: nonEmpty) {
+            $0.isEmpty ? nil : $0
+        }
+        let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+        let logLevel = try ServerOption.logLevel.value(flag: self.logLevel, environment: environment, expected: "one of \(levels)") {
+            Logger.Level(rawValue: $0)
+        }
+        let certificate = try ServerOption.tlsCertificate.value(flag: self.tlsCertificate, environment: environment, expected: nonEmpty) {
+            $0.isEmpty ? nil : $0
+        }
+        let key = try ServerOption.tlsKey.value(flag: self.tlsKey, environment: environment, expected: nonEmpty) { $0.isEmpty ? nil : $0 }
+        var tls: ServerConfiguration.TLSFiles?
+        switch (certificate, key) {
+        case (let certificate?, let key?): tls = ServerConfiguration.TLSFiles(certificateChainPath: certificate, privateKeyPath: key)
+        case (nil, nil): tls = nil
+        default:
+            throw ValidationError(
+                "--tls-certificate (DOODLE_TLS_CERTIFICATE) and --tls-key (DOODLE_TLS_KEY) go together: give both or neither")
+        }
+        let configuration = ServerConfiguration(
+            host: host ?? defaults.host, port: port ?? defaults.port, rulesFolder: rules ?? defaults.rulesFolder,
+            databasePath: database ?? defaults.databasePath, tls: tls)
+        return (configuration, logLevel ?? ServerOption.defaultLogLevel)
     }
 }

@@ -9,6 +9,12 @@ import Testing
 import FoundationNetworking
 #endif
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 @Suite("Start-up and the status endpoints")
 struct StartupTests {
     @Test("invalid rules stop start-up with a message naming the field")
@@ -36,6 +42,97 @@ struct StartupTests {
         }
         Issue.record("the server started with invalid rules")
         return ""
+    }
+
+    /// A bad setting, given as a flag or an environment variable, and the names its message must carry.
+    struct BadSetting: Sendable, CustomTestStringConvertible {
+        var arguments: [String] = []
+        var environment: [String: String] = [:]
+        var named: [String]
+
+        var testDescription: String {
+            (arguments + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
+        }
+    }
+
+    static let badSettings: [BadSetting] = [
+        BadSetting(environment: ["DOODLE_PORT": "abc"], named: ["DOODLE_PORT", "--port"]),
+        BadSetting(environment: ["DOODLE_PORT": "65536"], named: ["DOODLE_PORT", "--port"]),
+        BadSetting(arguments: ["--port", "-1"], named: ["DOODLE_PORT", "--port"]),
+        BadSetting(arguments: ["--port", "8080x"], named: ["DOODLE_PORT", "--port"]),
+        BadSetting(environment: ["DOODLE_HOST": "local host"], named: ["DOODLE_HOST", "--host"]),
+        BadSetting(arguments: ["--rules", ""], named: ["DOODLE_RULES", "--rules"]),
+        BadSetting(arguments: ["--database", ""], named: ["DOODLE_DATABASE", "--database"]),
+        BadSetting(environment: ["DOODLE_LOG_LEVEL": "loud"], named: ["DOODLE_LOG_LEVEL", "--log-level"]),
+        BadSetting(arguments: ["--log-level", "INFO"], named: ["DOODLE_LOG_LEVEL", "--log-level"]),
+        BadSetting(environment: ["DOODLE_TLS_CERTIFICATE": "cert.pem"], named: ["DOODLE_TLS_KEY", "--tls-key"]),
+        BadSetting(arguments: ["--tls-key", "key.pem"], named: ["DOODLE_TLS_CERTIFICATE", "--tls-certificate"]),
+    ]
+
+    @Test("a bad flag or environment value stops start-up with a message naming both", arguments: badSettings)
+    func badSettingStopsStartup(_ setting: BadSetting) async throws {
+        let (status, output) = try await runServerExecutable(setting.arguments, environment: setting.environment)
+        #expect(status != 0, "\(output)")
+        for name in setting.named {
+            #expect(output.contains(name), "\(output)")
+        }
+        #expect(!output.contains("listening on"), "\(output)")
+    }
+
+    @Test("a flag wins over its environment variable, which is then not read at all")
+    func flagWinsOverVariable() async throws {
+        // The port is read before the log level: had DOODLE_PORT been read, its error would come first.
+        let (status, output) = try await runServerExecutable(
+            ["--port", "0", "--log-level", "loud"], environment: ["DOODLE_PORT": "abc"])
+        #expect(status != 0)
+        #expect(output.contains("--log-level 'loud'"), "\(output)")
+        #expect(!output.contains("DOODLE_PORT='abc'"), "\(output)")
+    }
+
+    @Test("--help lists every option with its environment variable and default")
+    func helpListsEveryOption() async throws {
+        let (status, help) = try await runServerExecutable(["--help"], environment: [:])
+        #expect(status == 0)
+        let expected = [
+            ("--host", "DOODLE_HOST", "127.0.0.1"), ("--port", "DOODLE_PORT", "8080"), ("--rules", "DOODLE_RULES", "./GameRules"),
+            ("--database", "DOODLE_DATABASE", "./doodle.sqlite"), ("--log-level", "DOODLE_LOG_LEVEL", "info"),
+            ("--tls-certificate", "DOODLE_TLS_CERTIFICATE", "none"), ("--tls-key", "DOODLE_TLS_KEY", "none"),
+        ]
+        // Help wraps long lines, so compare with runs of whitespace folded to one space.
+        let folded = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for (flag, variable, defaultText) in expected {
+            #expect(folded.contains(flag), "\(help)")
+            #expect(folded.contains("env: \(variable); default: \(defaultText)"), "\(help)")
+        }
+    }
+
+    /// Runs `doodle-server` to its end with `arguments` and only `environment`'s `DOODLE_*`
+    /// variables; its exit status and everything it wrote. Only for runs that stop by themselves.
+    private func runServerExecutable(_ arguments: [String], environment: [String: String]) async throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = try ChildServer.locateExecutable(named: "doodle-server")
+        process.arguments = arguments
+        var inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("DOODLE_") }
+        inherited.merge(environment) { _, given in given }
+        process.environment = inherited
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        // A setting that should have been refused would start a server that never exits.
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(20))
+        while process.isRunning && clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        if process.isRunning {
+            _ = kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            Issue.record("doodle-server \(arguments) kept running")
+        }
+        // What it wrote (a usage message or help) is far below the pipe's buffer size.
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
     @Test("health, metrics and public room info answer over HTTP")

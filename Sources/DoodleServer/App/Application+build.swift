@@ -45,6 +45,7 @@ public func buildApplication(
             message: "this is the WebSocket endpoint: open it with a WebSocket upgrade")
     }
     webClient.register(on: router)
+    router.add(middleware: APIErrorMiddleware(routes: router.routes))
 
     let host = configuration.host
     let tlsNote = tls == nil ? "" : " with TLS (https:// and wss://)"
@@ -67,7 +68,7 @@ public func buildApplication(
         },
         logger: logger)
     return DoodleApplication(
-        application: application, drain: ClientDrain(connections: connections, logger: logger), archive: archive, logger: logger)
+        application: application, drain: ClientDrain(connections: connections, logger: logger), logger: logger)
 }
 
 /// The server as one service: the Hummingbird application plus, started after it and so
@@ -75,8 +76,6 @@ public func buildApplication(
 public struct DoodleApplication: Service, CustomStringConvertible {
     let application: any Service
     let drain: ClientDrain
-    /// Tests use it to wait until everything handed over is saved (`flush()`).
-    let archive: ArchiveWriter
     let logger: Logger
 
     /// Service lifecycle logs services by their description.

@@ -1,5 +1,3 @@
-import Logging
-
 /// Everything `doodle-server` can be told on its command line or in its environment.
 public struct ServerConfiguration: Sendable {
     public var host: String
@@ -8,7 +6,6 @@ public struct ServerConfiguration: Sendable {
     public var rulesFolder: String
     /// The SQLite file; `:memory:` keeps everything in memory.
     public var databasePath: String
-    public var logLevel: Logger.Level
     /// PEM files of a certificate chain and its private key: with both, the server speaks
     /// only TLS (`https://` and `wss://`); with neither, plain HTTP and `ws://`.
     public var tls: TLSFiles?
@@ -25,13 +22,12 @@ public struct ServerConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, rulesFolder: String = "./GameRules",
-        databasePath: String = "./doodle.sqlite", logLevel: Logger.Level = .info, tls: TLSFiles? = nil
+        databasePath: String = "./doodle.sqlite", tls: TLSFiles? = nil
     ) {
         self.host = host
         self.port = port
         self.rulesFolder = rulesFolder
         self.databasePath = databasePath
-        self.logLevel = logLevel
         self.tls = tls
     }
 }

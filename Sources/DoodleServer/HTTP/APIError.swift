@@ -8,6 +8,8 @@ struct APIError: HTTPResponseError {
     let status: HTTPResponse.Status
     let code: String
     let message: String
+    /// Headers the answer carries besides its content type (`Allow` on a 405).
+    var headers = HTTPFields()
 
     static func notFound(_ message: String) -> APIError { APIError(status: .notFound, code: "not_found", message: message) }
     static func badRequest(_ message: String) -> APIError { APIError(status: .badRequest, code: "bad_request", message: message) }
@@ -26,7 +28,7 @@ struct APIError: HTTPResponseError {
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         let data = try JSONEncoder().encode(Body(error: .init(code: code, message: message)))
-        var headers = HTTPFields()
+        var headers = headers
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }

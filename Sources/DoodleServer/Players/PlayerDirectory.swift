@@ -94,10 +94,6 @@ actor PlayerDirectory {
         tokenHashes[player] = nil
     }
 
-    func seat(of player: PlayerID) -> String? {
-        seats[player]
-    }
-
     static func hash(_ token: String) -> String {
         SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
     }

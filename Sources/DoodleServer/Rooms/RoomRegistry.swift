@@ -46,8 +46,6 @@ actor RoomRegistry: Service {
         }
     }
 
-    var count: Int { rooms.count }
-
     func room(code: String) -> Room? {
         rooms[code]
     }

@@ -30,7 +30,8 @@ public struct PlayerProfile: Sendable, Equatable, Encodable {
             arguments: [argument])
         return row.map { row in
             PlayerProfile(
-                playerId: row[0], name: row[1], score: row[2], games: row[3], wins: row[4], createdAt: row[5], lastSeenAt: row[6])
+                playerId: row["id"], name: row["name"], score: row["total_score"], games: row["games"], wins: row["wins"],
+                createdAt: row["created_at"], lastSeenAt: row["last_seen_at"])
         }
     }
 }

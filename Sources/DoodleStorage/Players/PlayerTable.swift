@@ -15,12 +15,13 @@ enum PlayerTable {
         try release.execute(arguments: [session.tokenHash, session.playerId])
         let upsert = try db.cachedStatement(
             sql: """
-                INSERT INTO player (id, name, token_hash, created_at, last_seen_at) VALUES (?, ?, ?, ?, ?)
+                INSERT INTO player (id, name, token_hash, created_at, last_seen_at)
+                VALUES (:id, :name, :token_hash, :at, :at)
                 ON CONFLICT (id) DO UPDATE SET
                     name = excluded.name, token_hash = excluded.token_hash, last_seen_at = excluded.last_seen_at
                 WHERE excluded.last_seen_at >= player.last_seen_at OR player.token_hash IS NULL
                 """)
-        try upsert.execute(arguments: [session.playerId, session.name, session.tokenHash, session.at, session.at])
+        try upsert.execute(arguments: ["id": session.playerId, "name": session.name, "token_hash": session.tokenHash, "at": session.at])
     }
 
     /// Adds one finished game to a player's totals: score, one game, and a win for rank 1. A
@@ -29,12 +30,14 @@ enum PlayerTable {
         let upsert = try db.cachedStatement(
             sql: """
                 INSERT INTO player (id, name, token_hash, created_at, last_seen_at, total_score, games, wins)
-                VALUES (?, ?, NULL, ?, ?, ?, 1, ?)
+                VALUES (:id, :name, NULL, :ended_at, :ended_at, :score, 1, :wins)
                 ON CONFLICT (id) DO UPDATE SET
                     total_score = player.total_score + excluded.total_score,
                     games = player.games + 1,
                     wins = player.wins + excluded.wins
                 """)
-        try upsert.execute(arguments: [line.playerId, line.name, endedAt, endedAt, line.score, line.rank == 1 ? 1 : 0])
+        try upsert.execute(arguments: [
+            "id": line.playerId, "name": line.name, "ended_at": endedAt, "score": line.score, "wins": line.rank == 1 ? 1 : 0,
+        ])
     }
 }

@@ -16,10 +16,12 @@ public struct ArchiveReader: Sendable {
     public func leaderboard(limit: Int) async throws -> Leaderboard {
         try await database.connection.read { db in
             let rows = try Row.fetchAll(db, sql: Self.leaderboardSQL, arguments: [max(limit, 0)])
-            let ranked = Ranking.rank(rows) { row in row[2] as Int }
+            let ranked = Ranking.rank(rows) { row in row["total_score"] as Int }
             return Leaderboard(
                 players: ranked.map { entry, rank in
-                    LeaderboardEntry(playerId: entry[0], name: entry[1], score: entry[2], games: entry[3], wins: entry[4], rank: rank)
+                    LeaderboardEntry(
+                        playerId: entry["id"], name: entry["name"], score: entry["total_score"], games: entry["games"],
+                        wins: entry["wins"], rank: rank)
                 })
         }
     }
@@ -29,15 +31,16 @@ public struct ArchiveReader: Sendable {
         try await database.connection.read { db in
             guard let row = try Row.fetchOne(db, sql: Self.gameSQL, arguments: [id]) else { return nil }
             let ranking = try Row.fetchAll(db, sql: Self.gameRankingSQL, arguments: [id]).map { line in
-                GameRankLine(player: PlayerReference(playerId: line[0], name: line[1]), score: line[2], rank: line[3])
+                GameRankLine(
+                    player: PlayerReference(playerId: line["player_id"], name: line["name"]), score: line["score"], rank: line["rank"])
             }
             let drawings = try Row.fetchAll(db, sql: Self.gameDrawingsSQL, arguments: [id]).map(Self.summary)
-            let settingsJSON: String = row[4]
+            let settingsJSON: String = row["settings"]
             return GameDetails(
-                id: row[0], roomCode: row[1], mode: RoomMode(rawValue: row[2]) ?? .party,
-                reason: GameEndReason(rawValue: row[3]) ?? .completed,
+                id: row["id"], roomCode: row["room_code"], mode: RoomMode(rawValue: row["mode"]) ?? .party,
+                reason: GameEndReason(rawValue: row["reason"]) ?? .completed,
                 settings: try? JSONDecoder().decode(RoomSettings.self, from: Data(settingsJSON.utf8)),
-                startedAt: row[5], endedAt: row[6], ranking: ranking, drawings: drawings)
+                startedAt: row["started_at"], endedAt: row["ended_at"], ranking: ranking, drawings: drawings)
         }
     }
 
@@ -48,13 +51,16 @@ public struct ArchiveReader: Sendable {
         try await database.connection.read { db in
             guard let row = try Row.fetchOne(db, sql: Self.drawingSQL, arguments: [id]) else { return nil }
             let guessers = try Row.fetchAll(db, sql: Self.drawingGuessesSQL, arguments: [id]).map { line in
-                GuessLine(player: PlayerReference(playerId: line[0], name: line[1]), gained: line[2], atMilliseconds: line[3])
+                GuessLine(
+                    player: PlayerReference(playerId: line["player_id"], name: line["name"]), gained: line["gained"],
+                    atMilliseconds: line["at_ms"])
             }
-            let record: Data = row[9]
+            let record: Data = row["record"]
             return DrawingDetails(
-                id: row[0], gameId: row[1], roomCode: row[2], word: row[3],
-                drawer: PlayerReference(playerId: row[4], name: row[5]), drawerGained: row[6], guessers: guessers,
-                startedAt: row[7], endedAt: row[8], actions: try StrokeCodec.decode([UInt8](record)))
+                id: row["id"], gameId: row["game_id"], roomCode: row["room_code"], word: row["word"],
+                drawer: PlayerReference(playerId: row["drawer_id"], name: row["drawer_name"]), drawerGained: row["drawer_gained"],
+                guessers: guessers, startedAt: row["started_at"], endedAt: row["ended_at"],
+                actions: try StrokeCodec.decode([UInt8](record)))
         }
     }
 
@@ -94,8 +100,9 @@ public struct ArchiveReader: Sendable {
 
     private static func summary(_ row: Row) -> DrawingSummary {
         DrawingSummary(
-            id: row[0], gameId: row[1], roomCode: row[2], word: row[3], drawer: PlayerReference(playerId: row[4], name: row[5]),
-            guesserCount: row[8], startedAt: row[6], endedAt: row[7])
+            id: row["id"], gameId: row["game_id"], roomCode: row["room_code"], word: row["word"],
+            drawer: PlayerReference(playerId: row["drawer_id"], name: row["drawer_name"]), guesserCount: row["guesser_count"],
+            startedAt: row["started_at"], endedAt: row["ended_at"])
     }
 }
 
@@ -122,7 +129,8 @@ extension ArchiveReader {
     static let drawingGuessesSQL = """
         SELECT guess.player_id,
                COALESCE(player.name, (SELECT game_player.name FROM game_player
-                                      WHERE game_player.game_id = drawing.game_id AND game_player.player_id = guess.player_id)),
+                                      WHERE game_player.game_id = drawing.game_id AND game_player.player_id = guess.player_id))
+                   AS name,
                guess.gained, guess.at_ms
         FROM guess
         JOIN drawing ON drawing.id = guess.drawing_id
@@ -134,7 +142,7 @@ extension ArchiveReader {
     private static let summaryColumns = """
         SELECT drawing.id, drawing.game_id, drawing.room_code, drawing.word, drawing.drawer_id, drawing.drawer_name,
                drawing.started_at, drawing.ended_at,
-               (SELECT COUNT(*) FROM guess WHERE guess.drawing_id = drawing.id)
+               (SELECT COUNT(*) FROM guess WHERE guess.drawing_id = drawing.id) AS guesser_count
         FROM drawing
         """
 

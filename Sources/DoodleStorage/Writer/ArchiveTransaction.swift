@@ -35,21 +35,27 @@ struct ArchiveTransaction {
             sql: """
                 INSERT INTO drawing (id, game_id, room_code, word, drawer_id, drawer_name, drawer_gained,
                                      started_at, ended_at, item_count, point_count, record)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                VALUES (:id, :game_id, :room_code, :word, :drawer_id, :drawer_name, :drawer_gained,
+                        :started_at, :ended_at, :item_count, :point_count, :record)
                 ON CONFLICT (id) DO NOTHING
                 """)
         try insert.execute(arguments: [
-            drawing.id, drawing.gameId, drawing.roomCode, drawing.word,
-            drawerDeleted ? nil : drawing.drawerId, drawerDeleted ? nil : drawing.drawerName, drawing.drawerGained,
-            drawing.startedAt, drawing.endedAt, itemCount, pointCount, record,
+            "id": drawing.id, "game_id": drawing.gameId, "room_code": drawing.roomCode, "word": drawing.word,
+            "drawer_id": drawerDeleted ? nil : drawing.drawerId, "drawer_name": drawerDeleted ? nil : drawing.drawerName,
+            "drawer_gained": drawing.drawerGained, "started_at": drawing.startedAt, "ended_at": drawing.endedAt,
+            "item_count": itemCount, "point_count": pointCount, "record": record,
         ])
         guard db.changesCount > 0, !drawing.guessers.isEmpty else { return }
         let insertGuess = try db.cachedStatement(
-            sql: "INSERT INTO guess (drawing_id, position, player_id, gained, at_ms) VALUES (?, ?, ?, ?, ?)")
+            sql: """
+                INSERT INTO guess (drawing_id, position, player_id, gained, at_ms)
+                VALUES (:drawing_id, :position, :player_id, :gained, :at_ms)
+                """)
         for (position, guess) in drawing.guessers.enumerated() {
             let guesserDeleted = try isDeleted(guess.playerId)
             try insertGuess.execute(arguments: [
-                drawing.id, position, guesserDeleted ? nil : guess.playerId, guess.gained, guess.atMilliseconds,
+                "drawing_id": drawing.id, "position": position, "player_id": guesserDeleted ? nil : guess.playerId,
+                "gained": guess.gained, "at_ms": guess.atMilliseconds,
             ])
         }
     }
@@ -59,19 +65,24 @@ struct ArchiveTransaction {
         let insert = try db.cachedStatement(
             sql: """
                 INSERT INTO game (id, room_code, mode, reason, settings, started_at, ended_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                VALUES (:id, :room_code, :mode, :reason, :settings, :started_at, :ended_at)
                 ON CONFLICT (id) DO NOTHING
                 """)
         try insert.execute(arguments: [
-            game.id, game.roomCode, game.mode.rawValue, game.reason.rawValue, settingsJSON, game.startedAt, game.endedAt,
+            "id": game.id, "room_code": game.roomCode, "mode": game.mode.rawValue, "reason": game.reason.rawValue,
+            "settings": settingsJSON, "started_at": game.startedAt, "ended_at": game.endedAt,
         ])
         guard db.changesCount > 0 else { return }
         let insertLine = try db.cachedStatement(
-            sql: "INSERT INTO game_player (game_id, position, player_id, name, score, rank) VALUES (?, ?, ?, ?, ?, ?)")
+            sql: """
+                INSERT INTO game_player (game_id, position, player_id, name, score, rank)
+                VALUES (:game_id, :position, :player_id, :name, :score, :rank)
+                """)
         for (position, line) in game.ranking.enumerated() {
             let deleted = try isDeleted(line.playerId)
             try insertLine.execute(arguments: [
-                game.id, position, deleted ? nil : line.playerId, deleted ? nil : line.name, line.score, line.rank,
+                "game_id": game.id, "position": position, "player_id": deleted ? nil : line.playerId,
+                "name": deleted ? nil : line.name, "score": line.score, "rank": line.rank,
             ])
             if !deleted {
                 try PlayerTable.addGameResult(line, endedAt: game.endedAt, in: db)

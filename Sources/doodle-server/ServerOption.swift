@@ -1,0 +1,52 @@
+import ArgumentParser
+import DoodleServer
+import Logging
+
+/// One `doodle-server` setting: its flag, its environment variable and its default. A value
+/// comes from the flag, else the variable (an empty variable counts as unset), else the
+/// default; a value that does not parse stops start-up with a message naming both names.
+struct ServerOption: Sendable {
+    let flag: String
+    let variable: String
+    /// The default as `--help` shows it; nil when the setting is off unless given.
+    let defaultText: String?
+
+    private static let defaults = ServerConfiguration()
+    /// Used when neither `--log-level` nor `DOODLE_LOG_LEVEL` is given.
+    static let defaultLogLevel = Logger.Level.info
+
+    static let host = ServerOption(flag: "--host", variable: "DOODLE_HOST", defaultText: defaults.host)
+    static let port = ServerOption(flag: "--port", variable: "DOODLE_PORT", defaultText: String(defaults.port))
+    static let rules = ServerOption(flag: "--rules", variable: "DOODLE_RULES", defaultText: defaults.rulesFolder)
+    static let database = ServerOption(flag: "--database", variable: "DOODLE_DATABASE", defaultText: defaults.databasePath)
+    static let logLevel = ServerOption(flag: "--log-level", variable: "DOODLE_LOG_LEVEL", defaultText: defaultLogLevel.rawValue)
+    static let tlsCertificate = ServerOption(flag: "--tls-certificate", variable: "DOODLE_TLS_CERTIFICATE", defaultText: nil)
+    static let tlsKey = ServerOption(flag: "--tls-key", variable: "DOODLE_TLS_KEY", defaultText: nil)
+
+    /// `summary` followed by where else the value can come from, for `--help`.
+    func help(_ summary: String) -> ArgumentHelp {
+        ArgumentHelp("\(summary) [env: \(variable); default: \(defaultText ?? "none")]")
+    }
+
+    /// The given text and where it came from (`--port 80`, `DOODLE_PORT=80`), or nil if neither
+    /// the flag nor the variable gives one.
+    func given(flag value: String?, environment: [String: String]) -> (text: String, origin: String)? {
+        if let value { return (value, "\(flag) '\(value)'") }
+        if let value = environment[variable], !value.isEmpty { return (value, "\(variable)='\(value)'") }
+        return nil
+    }
+
+    /// The parsed value, or nil if neither flag nor variable gives one.
+    ///
+    /// - Parameter expected: what a good value looks like, for the error message.
+    /// - Throws: `ValidationError` naming the flag and the variable when `parse` refuses the text.
+    func value<Value>(
+        flag value: String?, environment: [String: String], expected: String, parse: (String) -> Value?
+    ) throws -> Value? {
+        guard let (text, origin) = given(flag: value, environment: environment) else { return nil }
+        guard let parsed = parse(text) else {
+            throw ValidationError("invalid \(origin): \(flag) (\(variable)) must be \(expected)")
+        }
+        return parsed
+    }
+}
