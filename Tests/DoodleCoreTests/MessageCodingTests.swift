@@ -34,7 +34,11 @@ import Testing
             .draw(.fill(FillAction(x: 10, y: 20, color: "#ffcc00"))),
             .draw(.undo), .draw(.clear),
             .guess(text: "banana ✓"),
+            .pairGuess(drawingId: "d_1", text: "kite"),
+            .suggestWords,
+            .beginDrawing(clientDrawingId: "c_8f2abcde", word: "ice cream"),
             .submitDrawing(clientDrawingId: "c-1"),
+            .giveUp(drawingId: "d_2"),
         ]
     }()
 

@@ -22,7 +22,7 @@ public struct RateLimiter: Sendable {
 
     public static func bucket(for message: ClientMessage) -> Bucket {
         switch message {
-        case .guess: .guess
+        case .guess, .pairGuess: .guess
         case .draw: .drawing
         case .joinRoom: .joinRoom
         default: .other

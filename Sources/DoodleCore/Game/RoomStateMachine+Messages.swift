@@ -21,8 +21,8 @@ extension RoomStateMachine {
         case .voteKick(let target): return voteKick(target, by: player, now: now)
         case .chooseWord(let index): return chooseWord(index, by: player, now: now)
         case .draw(let action): return draw(action, by: player)
-        case .guess(let text): return guess(text, by: player, now: now)
-        case .submitDrawing, .unpair:
+        case .guess(let text), .pairGuess(_, let text): return guess(text, by: player, now: now)
+        case .suggestWords, .beginDrawing, .submitDrawing, .giveUp, .unpair:
             return [error(.invalidPhase, "\(message.typeName) is for pair rooms", to: player, ref: message.typeName)]
         case .hello, .rename, .createRoom, .joinRoom, .leaveRoom, .sync:
             return [error(.badMessage, "\(message.typeName) is not a room message", to: player, ref: message.typeName)]

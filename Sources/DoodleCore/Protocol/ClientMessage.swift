@@ -14,7 +14,13 @@ public enum ClientMessage: Sendable, Equatable {
     case chooseWord(index: Int)
     case draw(DrawingAction)
     case guess(text: String)
+    /// A guess at one pair drawing: `guess` with a `drawingId`. A party room reads it as a
+    /// plain guess (an unknown field is ignored there).
+    case pairGuess(drawingId: String, text: String)
+    case suggestWords
+    case beginDrawing(clientDrawingId: String, word: String)
     case submitDrawing(clientDrawingId: String)
+    case giveUp(drawingId: String)
     case unpair
 
     /// The `type` field, used as an error's `ref`.
@@ -33,8 +39,11 @@ public enum ClientMessage: Sendable, Equatable {
         case .voteKick: "voteKick"
         case .chooseWord: "chooseWord"
         case .draw(let action): action.typeName
-        case .guess: "guess"
+        case .guess, .pairGuess: "guess"
+        case .suggestWords: "suggestWords"
+        case .beginDrawing: "beginDrawing"
         case .submitDrawing: "submitDrawing"
+        case .giveUp: "giveUp"
         case .unpair: "unpair"
         }
     }
@@ -61,8 +70,16 @@ extension ClientMessage: Codable {
         case "lockRoom": self = .lockRoom(locked: try c.required("locked"))
         case "voteKick": self = .voteKick(playerId: try c.required("playerId"))
         case "chooseWord": self = .chooseWord(index: try c.required("index"))
-        case "guess": self = .guess(text: try c.required("text"))
+        case "guess":
+            if let drawingId: String = try c.optional("drawingId") {
+                self = .pairGuess(drawingId: drawingId, text: try c.required("text"))
+            } else {
+                self = .guess(text: try c.required("text"))
+            }
+        case "suggestWords": self = .suggestWords
+        case "beginDrawing": self = .beginDrawing(clientDrawingId: try c.required("clientDrawingId"), word: try c.required("word"))
         case "submitDrawing": self = .submitDrawing(clientDrawingId: try c.required("clientDrawingId"))
+        case "giveUp": self = .giveUp(drawingId: try c.required("drawingId"))
         case "unpair": self = .unpair
         default:
             guard let action = try DrawingAction.decode(type: type, from: c) else {
@@ -92,8 +109,15 @@ extension ClientMessage: Codable {
         case .chooseWord(let index): try c.put(index, "index")
         case .draw(let action): try action.encodeFields(into: &c)
         case .guess(let text): try c.put(text, "text")
+        case .pairGuess(let drawingId, let text):
+            try c.put(drawingId, "drawingId")
+            try c.put(text, "text")
+        case .beginDrawing(let id, let word):
+            try c.put(id, "clientDrawingId")
+            try c.put(word, "word")
         case .submitDrawing(let id): try c.put(id, "clientDrawingId")
-        case .leaveRoom, .sync, .startGame, .unpair: break
+        case .giveUp(let drawingId): try c.put(drawingId, "drawingId")
+        case .leaveRoom, .sync, .startGame, .unpair, .suggestWords: break
         }
     }
 }
