@@ -10,7 +10,7 @@ public struct PairInboxItem: Sendable, Equatable {
 }
 
 /// One of your own drawings still waiting for your partner, as the pair room's `sent` shows it.
-public struct PairSentItem: Sendable, Equatable {
+public struct PairSentItem: Sendable, Equatable, Codable {
     public var drawingId: String
     public var clientDrawingId: String
     public var word: String
