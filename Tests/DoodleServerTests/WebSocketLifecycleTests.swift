@@ -74,7 +74,7 @@ struct WebSocketLifecycleTests {
             return
         }
         #expect(code == fault.code)
-        #expect(lifecycle.state == .failing(clientClosed: false))
+        #expect(lifecycle.state == .failing(clientClosed: false, timer: nil))
         #expect(lifecycle.received(frame(.text, [0x41])) == .none, "no message after a fault")
         #expect(lifecycle.received(frame(.ping, [1])) == .none, "no pong after a fault")
     }
@@ -99,9 +99,11 @@ struct WebSocketLifecycleTests {
             Issue.record("the close did not wait for the queue")
             return
         }
+        #expect(lifecycle.closeTimerStarted(5) == nil)
         #expect(lifecycle.received(frame(.text, [0x41])) == .none, "nothing counts after the client's close")
         #expect(
-            lifecycle.outboundEnded(.close(.protocolError, reason: "")) == .sendClose(.init(code: 3000, reason: ""), then: .closeSocket))
+            lifecycle.outboundEnded(.close(.protocolError, reason: ""))
+                == .sendClose(.init(code: 3000, reason: ""), then: .closeSocket(cancelling: 5)))
         #expect(lifecycle.state == .closed)
     }
 
@@ -156,17 +158,30 @@ struct WebSocketLifecycleTests {
     func clientClosesWhileFailing() {
         var lifecycle = Lifecycle(maxMessageBytes: 100)
         _ = lifecycle.received(frame(.continuation, [1]))
+        #expect(lifecycle.closeTimerStarted(4) == nil)
         #expect(lifecycle.received(close([0x03, 0xE8])) == .none)
-        #expect(lifecycle.state == .failing(clientClosed: true))
+        #expect(lifecycle.state == .failing(clientClosed: true, timer: 4))
         #expect(
             lifecycle.outboundEnded(.close(.protocolError, reason: "stray"))
-                == .sendClose(.init(code: 1002, reason: "stray"), then: .closeSocket))
+                == .sendClose(.init(code: 1002, reason: "stray"), then: .closeSocket(cancelling: 4)))
+    }
+
+    @Test("the timer started at a fault still bounds the wait for the client's close after ours is sent")
+    func faultTimerCarriesOver() {
+        var lifecycle = Lifecycle(maxMessageBytes: 100)
+        _ = lifecycle.received(frame(.continuation, [1]))
+        #expect(lifecycle.closeTimerStarted(2) == nil)
+        #expect(
+            lifecycle.outboundEnded(.close(.protocolError, reason: "stray"))
+                == .sendClose(.init(code: 1002, reason: "stray"), then: .awaitClientClose))
+        #expect(lifecycle.closeTimerStarted(9) == 9, "a second timer is handed back: one already runs")
+        #expect(lifecycle.received(close([0x03, 0xEA])) == .closeSocket(cancelling: 2))
     }
 
     @Test("an outbound end without a close frame just closes the socket")
     func finishClosesSocket() {
         var lifecycle = Lifecycle(maxMessageBytes: 100)
-        #expect(lifecycle.outboundEnded(.finish) == .closeSocket)
+        #expect(lifecycle.outboundEnded(.finish) == .closeSocket(cancelling: nil))
         #expect(lifecycle.received(frame(.text, [0x41])) == .none)
     }
 }

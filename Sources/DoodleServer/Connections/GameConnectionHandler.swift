@@ -14,7 +14,9 @@ import NIOWebSocket
 /// - Closing: when the server closes (the outbound queue has written what came before), the
 ///   close frame goes out and the client gets `closeTimeout` to answer before the socket is
 ///   dropped; when the client closes first, its close is answered — after what was queued
-///   before it — and the socket closed.
+///   before it — and the socket closed. A close this handler decides on (a fault, or the
+///   answer to the client's) drops the socket within `closeTimeout` even if the queue never
+///   drains.
 final class GameConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
@@ -57,6 +59,7 @@ final class GameConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: payload)), promise: nil)
         case .closeAfterQueued(let code, let reason):
             queue.close(code, reason: reason)
+            startCloseTimer(context)
         case .closeSocket(let timer):
             timer?.cancel()
             context.close(promise: nil)
@@ -105,23 +108,33 @@ final class GameConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         switch lifecycle.outboundEnded(ending) {
         case .none:
             break
-        case .closeSocket:
+        case .closeSocket(let timer):
+            timer?.cancel()
             context.close(promise: nil)
         case .sendClose(let reply, let then):
             guard context.channel.isActive else { return }
             let written = context.writeAndFlush(wrapOutboundOut(closeFrame(reply, allocator: context.channel.allocator)))
-            let channel = context.channel
             switch then {
-            case .closeSocket:
-                written.whenComplete { _ in channel.close(promise: nil) }
+            case .closeSocket(let timer):
+                let channel = context.channel
+                written.whenComplete { _ in
+                    timer?.cancel()
+                    channel.close(promise: nil)
+                }
             case .awaitClientClose:
-                let timer = context.eventLoop.scheduleTask(in: closeTimeout) { channel.close(promise: nil) }
-                lifecycle.closeTimerStarted(timer)?.cancel()
+                startCloseTimer(context)
             }
         }
     }
 
     // MARK: - Private
+
+    /// Bounds how long the socket stays open now that it is closing (see `WebSocketLifecycle`).
+    private func startCloseTimer(_ context: ChannelHandlerContext) {
+        let channel = context.channel
+        let timer = context.eventLoop.scheduleTask(in: closeTimeout) { channel.close(promise: nil) }
+        lifecycle.closeTimerStarted(timer)?.cancel()
+    }
 
     private func closeFrame(_ reply: WebSocketLifecycle<Scheduled<Void>>.CloseReply, allocator: ByteBufferAllocator) -> WebSocketFrame {
         guard let code = reply.code else { return WebSocketFrame(fin: true, opcode: .connectionClose, data: allocator.buffer(capacity: 0)) }

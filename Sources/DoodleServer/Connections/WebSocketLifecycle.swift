@@ -8,7 +8,9 @@ import NIOWebSocket
 /// `GameConnectionHandler` owns one, feeds it every frame and every end of the outbound queue,
 /// and does what the returned action says; nothing in here touches a socket or a clock, so the
 /// rules are tested as a value. `CloseTimer` is whatever the owner cancels to stop waiting for
-/// the client's close (NIO's `Scheduled<Void>` in the handler).
+/// the close to finish (NIO's `Scheduled<Void>` in the handler): once this side has decided to
+/// close — for a fault, to answer the client's close, or after sending its own close frame — a
+/// timer bounds how long the socket may stay open, so a client that stops reading cannot hold it.
 struct WebSocketLifecycle<CloseTimer> {
     enum State {
         /// Messages flow; `partial` is a fragmented message whose last fragment has not arrived.
@@ -16,9 +18,9 @@ struct WebSocketLifecycle<CloseTimer> {
         /// The client broke a WebSocket rule: we close, and our close frame waits for the frames
         /// queued before it. `clientClosed`: the client's close came meanwhile, so once ours is
         /// out there is nothing left to wait for.
-        case failing(clientClosed: Bool)
+        case failing(clientClosed: Bool, timer: CloseTimer?)
         /// The client closed first; `reply` goes out once the frames queued before it are written.
-        case answering(reply: CloseReply)
+        case answering(reply: CloseReply, timer: CloseTimer?)
         /// Our close frame is out and we wait for the client's, until `timer` fires.
         case closeSent(timer: CloseTimer?)
         /// Nothing more to say: the socket is closing or closed.
@@ -46,7 +48,7 @@ struct WebSocketLifecycle<CloseTimer> {
         /// Ask the outbound queue to close after what it holds; its end then comes back through
         /// `outboundEnded`. For the client's own close, the reply is already decided here and the
         /// code passed to the queue only makes it wait: `CloseCode` cannot carry every code a
-        /// client may send.
+        /// client may send. Start the close timer too (`closeTimerStarted`).
         case closeAfterQueued(CloseCode, reason: String)
         /// The closing handshake is complete: stop the timer and close the socket.
         case closeSocket(cancelling: CloseTimer?)
@@ -56,15 +58,16 @@ struct WebSocketLifecycle<CloseTimer> {
         case none
         /// Send this close frame, then do `then`.
         case sendClose(CloseReply, then: AfterClose)
-        /// The client has gone without a close: just close the socket.
-        case closeSocket
+        /// No close frame to send (the client has gone): stop the timer and close the socket.
+        case closeSocket(cancelling: CloseTimer?)
     }
 
-    enum AfterClose: Equatable {
-        /// Start the timer that drops the socket if the client never answers.
+    enum AfterClose {
+        /// Wait for the client's close; start the timer that drops the socket if it never comes
+        /// (`closeTimerStarted` hands it back if one already runs).
         case awaitClientClose
-        /// The client has closed already: close the socket once the frame is written.
-        case closeSocket
+        /// The client has closed already: once the frame is written, stop the timer and close.
+        case closeSocket(cancelling: CloseTimer?)
     }
 
     /// Largest message, its fragments together.
@@ -81,9 +84,9 @@ struct WebSocketLifecycle<CloseTimer> {
         switch state {
         case .open(let partial):
             return receivedWhileOpen(frame, partial: partial)
-        case .failing:
+        case .failing(_, let timer):
             // What the client sends after its fault is moot, except a close: ours will then end it.
-            if frame.opcode == .connectionClose { state = .failing(clientClosed: true) }
+            if frame.opcode == .connectionClose { state = .failing(clientClosed: true, timer: timer) }
             return .none
         case .answering:
             // Nothing may follow a close frame (RFC 6455 §5.5.1).
@@ -108,35 +111,47 @@ struct WebSocketLifecycle<CloseTimer> {
                 return .sendClose(CloseReply(code: UInt16(code.rawValue), reason: reason), then: .awaitClientClose)
             case .finish:
                 state = .closed
-                return .closeSocket
+                return .closeSocket(cancelling: nil)
             }
-        case .failing(let clientClosed):
+        case .failing(let clientClosed, let timer):
             switch ending {
             case .close(let code, let reason):
-                state = clientClosed ? .closed : .closeSent(timer: nil)
-                return .sendClose(
-                    CloseReply(code: UInt16(code.rawValue), reason: reason), then: clientClosed ? .closeSocket : .awaitClientClose)
+                let reply = CloseReply(code: UInt16(code.rawValue), reason: reason)
+                if clientClosed {
+                    state = .closed
+                    return .sendClose(reply, then: .closeSocket(cancelling: timer))
+                }
+                // The timer started at the fault keeps running: it now bounds the wait for the client.
+                state = .closeSent(timer: timer)
+                return .sendClose(reply, then: .awaitClientClose)
             case .finish:
                 state = .closed
-                return .closeSocket
+                return .closeSocket(cancelling: timer)
             }
-        case .answering(let reply):
+        case .answering(let reply, let timer):
             state = .closed
             switch ending {
             case .close:
-                return .sendClose(reply, then: .closeSocket)
+                return .sendClose(reply, then: .closeSocket(cancelling: timer))
             case .finish:
-                return .closeSocket
+                return .closeSocket(cancelling: timer)
             }
         case .closeSent, .closed:
             return .none
         }
     }
 
-    /// The timer started for `.awaitClientClose`; returns it back when it is no longer wanted.
+    /// The timer started for `.closeAfterQueued` or `.awaitClientClose`; hands it back when it
+    /// is not wanted (one already runs, or the socket is closing), for the owner to cancel.
     mutating func closeTimerStarted(_ timer: CloseTimer) -> CloseTimer? {
         switch state {
-        case .closeSent(timer: nil):
+        case .failing(let clientClosed, nil):
+            state = .failing(clientClosed: clientClosed, timer: timer)
+            return nil
+        case .answering(let reply, nil):
+            state = .answering(reply: reply, timer: timer)
+            return nil
+        case .closeSent(nil):
             state = .closeSent(timer: timer)
             return nil
         case .open, .failing, .answering, .closeSent, .closed:
@@ -158,14 +173,15 @@ struct WebSocketLifecycle<CloseTimer> {
     // MARK: - Private
 
     private mutating func endState() -> CloseTimer? {
+        let timer: CloseTimer?
         switch state {
-        case .closeSent(let timer):
-            state = .closed
-            return timer
-        case .open, .failing, .answering, .closed:
-            state = .closed
-            return nil
+        case .failing(_, let running), .answering(_, let running), .closeSent(let running):
+            timer = running
+        case .open, .closed:
+            timer = nil
         }
+        state = .closed
+        return timer
     }
 
     private mutating func receivedWhileOpen(_ frame: WebSocketFrame, partial: PartialMessage?) -> ReceivedAction {
@@ -206,7 +222,7 @@ struct WebSocketLifecycle<CloseTimer> {
             return .none
         case .connectionClose:
             let reply = Self.reply(toClose: frame.unmaskedData)
-            state = .answering(reply: reply)
+            state = .answering(reply: reply, timer: nil)
             return .closeAfterQueued(.protocolError, reason: reply.reason)
         default:
             return fail(.protocolError, reason: "unknown opcode")
@@ -223,7 +239,7 @@ struct WebSocketLifecycle<CloseTimer> {
     }
 
     private mutating func fail(_ code: CloseCode, reason: String) -> ReceivedAction {
-        state = .failing(clientClosed: false)
+        state = .failing(clientClosed: false, timer: nil)
         return .closeAfterQueued(code, reason: reason)
     }
 }
@@ -262,4 +278,5 @@ extension WebSocketLifecycle {
 extension WebSocketLifecycle.ReceivedAction: Equatable where CloseTimer: Equatable {}
 extension WebSocketLifecycle.State: Equatable where CloseTimer: Equatable {}
 extension WebSocketLifecycle.PartialMessage: Equatable {}
-extension WebSocketLifecycle.OutboundEndedAction: Equatable {}
+extension WebSocketLifecycle.OutboundEndedAction: Equatable where CloseTimer: Equatable {}
+extension WebSocketLifecycle.AfterClose: Equatable where CloseTimer: Equatable {}
