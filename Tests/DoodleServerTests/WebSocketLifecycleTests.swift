@@ -117,12 +117,16 @@ struct WebSocketLifecycleTests {
         #expect(Lifecycle.reply(toClose: ByteBuffer(bytes: [0x03])).code == 1002)
     }
 
-    @Test("close codes that may not be sent are answered 1002", arguments: [0, 999, 1004, 1005, 1006, 1015, 1016, 1100, 2000, 2999, 5000, 65535] as [UInt16])
+    @Test(
+        "close codes that may not be sent are answered 1002",
+        arguments: [0, 999, 1004, 1005, 1006, 1015, 1016, 1100, 2000, 2999, 5000, 65535] as [UInt16])
     func forbiddenCodes(code: UInt16) {
         #expect(reply(toCode: code).code == 1002)
     }
 
-    @Test("close codes that may be sent are echoed", arguments: [1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 3000, 3999, 4000, 4999] as [UInt16])
+    @Test(
+        "close codes that may be sent are echoed",
+        arguments: [1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014, 3000, 3999, 4000, 4999] as [UInt16])
     func allowedCodes(code: UInt16) {
         #expect(reply(toCode: code) == .init(code: code, reason: ""))
     }
