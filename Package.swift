@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "doodle-archive-bench", targets: ["doodle-archive-bench"]),
         .executable(name: "doodle-bot", targets: ["doodle-bot"]),
         .library(name: "DoodleBot", targets: ["DoodleBot"]),
+        .executable(name: "doodle-ws-echo", targets: ["doodle-ws-echo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -133,6 +134,22 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/DoodleTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        // A WebSocket echo server on the game's connection handler, for Autobahn|Testsuite
+        // (.ci/autobahn). Test support only: doodle-server never mounts it.
+        .executableTarget(
+            name: "doodle-ws-echo",
+            dependencies: [
+                "DoodleServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            path: "Tests/WebSocketEchoServer",
             swiftSettings: swiftSettings
         ),
         .testTarget(

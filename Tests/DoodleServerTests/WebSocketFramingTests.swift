@@ -76,6 +76,28 @@ struct WebSocketFramingTests {
         }
     }
 
+    /// Found by hand before the lifecycle checked close frames: each was answered with a plain
+    /// close (or 1000) instead of the code RFC 6455 names.
+    @Test(
+        "a malformed close frame is answered with the code naming its fault, then the socket closes",
+        arguments: [
+            (name: "a one-byte payload", payload: [0x03] as [UInt8], code: 1002),
+            (name: "reserved code 1005", payload: [0x03, 0xED], code: 1002),
+            (name: "unassigned code 2000", payload: [0x07, 0xD0], code: 1002),
+            (name: "a reason that is not UTF-8", payload: [0x03, 0xE8, 0xC3, 0x28], code: 1007),
+        ])
+    func malformedCloseIsRefused(close: (name: String, payload: [UInt8], code: Int)) async throws {
+        try await TestServer.with { server in
+            try await RawWebSocket.with(port: server.port) { socket, reader in
+                try await socket.send(.init(opcode: 0x8, payload: close.payload))
+                let answer = try #require(try await reader.nextData(), "\(close.name)")
+                #expect(answer.opcode == 0x8, "\(close.name)")
+                #expect(answer.closeCode == close.code, "\(close.name)")
+                #expect(try await reader.next() == nil, "\(close.name)")
+            }
+        }
+    }
+
     /// 400 messages in one burst, more than the inbox holds before it stops reading (64): only
     /// by handling them in order past that can the flood limit (300 a second) close the connection.
     @Test("a burst of 400 messages is handled in order and ends in 1008, the server unharmed")

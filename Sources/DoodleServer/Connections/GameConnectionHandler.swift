@@ -4,94 +4,79 @@ import NIOWebSocket
 
 /// One game connection after the WebSocket upgrade, on its event loop, behind NIO's frame
 /// decoder: the WebSocket rules that need no async work happen here, the rest goes in order to
-/// the connection's `SessionInbox`.
+/// the connection's `MessageInbox`.
 ///
+/// The rules themselves are `WebSocketLifecycle`'s; this handler feeds it the frames and the end
+/// of the outbound queue, and does the writes, timers and closes it asks for:
 /// - Text messages (fragmented ones reassembled, at most `maxMessageBytes`, else 1009) must be
-///   UTF-8 (else 1007) and go to the inbox; binary messages go there too, to be refused.
+///   UTF-8 (else 1007) and go to the inbox; binary messages go there too.
 /// - Pings are answered here; every frame, pongs included, counts as the client's activity.
 /// - Closing: when the server closes (the outbound queue has written what came before), the
 ///   close frame goes out and the client gets `closeTimeout` to answer before the socket is
-///   dropped; when the client closes first, its close is answered and the socket closed.
+///   dropped; when the client closes first, its close is answered — after what was queued
+///   before it — and the socket closed. A close this handler decides on (a fault, or the
+///   answer to the client's) drops the socket within `closeTimeout` even if the queue never
+///   drains. An abort (a client too slow, stalled or silent) does not wait for an answer at all:
+///   the socket closes once the close frame is written, or `abortTimeout` after it was sent.
 final class GameConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
-    private let inbox: SessionInbox
+    private let inbox: any MessageInbox
     private let queue: OutboundQueue
     private let activity: ConnectionActivity
     private let clock: any GameClock
-    private let maxMessageBytes: Int
     private let closeTimeout: TimeAmount
-    /// How long an aborted connection's close frame may wait behind what the socket holds.
+    /// How long an aborted connection's close frame may wait behind what the socket holds: the
+    /// client is not reading, and what the socket holds for it is released when it closes.
     static let abortTimeout = TimeAmount.seconds(1)
     private let onClosed: @Sendable () -> Void
 
-    /// A text or binary message whose later fragments have not all arrived.
-    private var partial: (isText: Bool, bytes: ByteBuffer)?
-    private var closeSent = false
-    private var closeTimer: Scheduled<Void>?
+    private var lifecycle: WebSocketLifecycle<Scheduled<Void>>
     private var context: ChannelHandlerContext?
 
     init(
-        inbox: SessionInbox, queue: OutboundQueue, activity: ConnectionActivity, clock: any GameClock, maxMessageBytes: Int,
+        inbox: any MessageInbox, queue: OutboundQueue, activity: ConnectionActivity, clock: any GameClock, maxMessageBytes: Int,
         closeTimeout: TimeAmount = .seconds(10), onClosed: @escaping @Sendable () -> Void
     ) {
         self.inbox = inbox
         self.queue = queue
         self.activity = activity
         self.clock = clock
-        self.maxMessageBytes = maxMessageBytes
         self.closeTimeout = closeTimeout
         self.onClosed = onClosed
+        self.lifecycle = WebSocketLifecycle(maxMessageBytes: maxMessageBytes)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
         activity.touch(now: clock.nowMillis())
-        switch frame.opcode {
-        case .text, .binary:
-            guard partial == nil else {
-                return fail(.protocolError, reason: "a new message began before the previous one was complete")
-            }
-            if frame.fin {
-                deliver(isText: frame.opcode == .text, bytes: frame.unmaskedData)
-            } else {
-                partial = (frame.opcode == .text, frame.unmaskedData)
-            }
-        case .continuation:
-            guard var message = partial else {
-                return fail(.protocolError, reason: "a continuation frame without a message to continue")
-            }
-            guard message.bytes.readableBytes + frame.length <= maxMessageBytes else {
-                return fail(.frameTooLarge, reason: "messages are limited to \(maxMessageBytes) bytes")
-            }
-            var fragment = frame.unmaskedData
-            message.bytes.writeBuffer(&fragment)
-            if frame.fin {
-                partial = nil
-                deliver(isText: message.isText, bytes: message.bytes)
-            } else {
-                partial = message
-            }
-        case .ping:
-            guard !closeSent else { return }
-            let pong = WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)
-            context.writeAndFlush(wrapOutboundOut(pong), promise: nil)
-        case .pong:
+        switch lifecycle.received(frame) {
+        case .none:
             break
-        case .connectionClose:
-            receivedClose(context, frame)
-        default:
-            fail(.protocolError, reason: "unknown opcode")
+        case .deliver(let message):
+            // The queue also closes for the game's own reasons (kick, flood, idle): what the
+            // client sends after that is moot.
+            guard !queue.isClosing else { return }
+            inbox.receive(message)
+        case .pong(let payload):
+            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: payload)), promise: nil)
+        case .closeAfterQueued(let code, let reason):
+            queue.close(code, reason: reason)
+            startCloseTimer(context)
+        case .answerAfterQueued:
+            queue.answerClientClose()
+            startCloseTimer(context)
+        case .closeSocket(let timer):
+            timer?.cancel()
+            context.close(promise: nil)
         }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        closeTimer?.cancel()
-        closeTimer = nil
-        partial = nil
+        lifecycle.socketClosed()?.cancel()
         queue.finish()
-        inbox.post(.ended)
+        inbox.connectionEnded()
         onClosed()
         context.fireChannelInactive()
     }
@@ -107,9 +92,13 @@ final class GameConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // Frame-level errors (oversized, malformed) were already answered with a close frame
-        // by NIO's protocol error handler in front of us; anything else ends the connection.
-        if !(error is NIOWebSocketError) { context.close(promise: nil) }
+        if error is NIOWebSocketError {
+            // A malformed frame: NIO's protocol error handler in front of us has already sent
+            // the close frame (1002, or 1009 for an oversized frame) and closes the socket.
+            lifecycle.decoderFailed()?.cancel()
+        } else {
+            context.close(promise: nil)
+        }
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -123,66 +112,52 @@ final class GameConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     /// Called on the event loop once the outbound queue has ended.
     func outboundEnded(_ ending: OutboundEnding) {
         guard let context else { return }
-        switch ending {
-        case .close(let code, let reason):
-            sendClose(context, code: code.rawValue, reason: reason)
-        case .abort(let code, let reason):
-            sendClose(context, code: code.rawValue, reason: reason, abort: true)
-        case .finish:
+        switch lifecycle.outboundEnded(ending) {
+        case .none:
+            break
+        case .closeSocket(let timer):
+            timer?.cancel()
             context.close(promise: nil)
+        case .sendClose(let reply, let then):
+            guard context.channel.isActive else { return }
+            let written = context.writeAndFlush(wrapOutboundOut(closeFrame(reply, allocator: context.channel.allocator)))
+            switch then {
+            case .closeSocket(let timer):
+                let channel = context.channel
+                written.whenComplete { _ in
+                    timer?.cancel()
+                    channel.close(promise: nil)
+                }
+            case .closeSocketSoon(let timer):
+                let channel = context.channel
+                written.whenComplete { _ in
+                    timer?.cancel()
+                    channel.close(promise: nil)
+                }
+                context.eventLoop.scheduleTask(in: Self.abortTimeout) { channel.close(promise: nil) }
+            case .awaitClientClose:
+                startCloseTimer(context)
+            }
         }
     }
 
     // MARK: - Private
 
-    private func deliver(isText: Bool, bytes: ByteBuffer) {
-        // After our close frame the client may still send; the contract has nothing more to say.
-        guard !closeSent, !queue.isClosing else { return }
-        guard isText else { return inbox.post(.binary) }
-        guard let text = String(validating: bytes.readableBytesView, as: UTF8.self) else {
-            return fail(.invalidPayload, reason: "text frames must be UTF-8")
-        }
-        inbox.post(text: text)
-    }
-
-    private func receivedClose(_ context: ChannelHandlerContext, _ frame: WebSocketFrame) {
-        if closeSent {
-            // The answer to our close: the handshake is complete.
-            context.close(promise: nil)
-            return
-        }
-        closeSent = true
-        var payload = frame.unmaskedData
-        // Echo the client's code, as RFC 6455 asks, then drop the connection.
-        var answer = context.channel.allocator.buffer(capacity: 2)
-        if let code = payload.readInteger(as: UInt16.self) { answer.writeInteger(code) }
+    /// Bounds how long the socket stays open now that it is closing (see `WebSocketLifecycle`).
+    private func startCloseTimer(_ context: ChannelHandlerContext) {
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: answer)))
-            .whenComplete { _ in channel.close(promise: nil) }
+        let timer = context.eventLoop.scheduleTask(in: closeTimeout) { channel.close(promise: nil) }
+        lifecycle.closeTimerStarted(timer)?.cancel()
     }
 
-    /// Ends the connection from our side for a WebSocket-level fault in the client's frames.
-    private func fail(_ code: CloseCode, reason: String) {
-        partial = nil
-        queue.close(code, reason: reason)
-    }
-
-    /// Sends our close frame. The client gets `closeTimeout` to answer; on an abort it is not
-    /// waited for: a client that does not read would never see the frame or answer, and what
-    /// the socket still holds for it is released when the socket closes, which is done as soon
-    /// as the frame is written, or `abortTimeout` after the frame was sent.
-    private func sendClose(_ context: ChannelHandlerContext, code: Int, reason: String, abort: Bool = false) {
-        guard !closeSent, context.channel.isActive else { return }
-        closeSent = true
-        var payload = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
-        payload.writeInteger(UInt16(code))
+    private func closeFrame(_ reply: WebSocketLifecycle<Scheduled<Void>>.CloseReply, allocator: ByteBufferAllocator) -> WebSocketFrame {
+        guard let code = reply.code else { return WebSocketFrame(fin: true, opcode: .connectionClose, data: allocator.buffer(capacity: 0)) }
         // A close frame's payload is at most 125 bytes: the code and up to 123 of reason.
-        var reason = reason
+        var reason = reply.reason
         while reason.utf8.count > 123 { reason.removeLast() }
+        var payload = allocator.buffer(capacity: 2 + reason.utf8.count)
+        payload.writeInteger(code)
         payload.writeString(reason)
-        let written = context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)))
-        let channel = context.channel
-        if abort { written.whenComplete { _ in channel.close(promise: nil) } }
-        closeTimer = context.eventLoop.scheduleTask(in: abort ? Self.abortTimeout : closeTimeout) { channel.close(promise: nil) }
+        return WebSocketFrame(fin: true, opcode: .connectionClose, data: payload)
     }
 }

@@ -9,6 +9,9 @@ enum OutboundEnding: Sendable, Equatable {
     /// a close frame with this code goes out behind what was, and the socket is closed
     /// without waiting for the client's answer, so its memory is released at once.
     case abort(CloseCode, reason: String)
+    /// The client closed first: once everything queued before now is written, the connection
+    /// sends its answer to that close (the handler holds it).
+    case answerClient
     /// The client has gone: no close frame.
     case finish
 }
@@ -167,7 +170,7 @@ struct OutboundBacklog: Sendable {
     var endingIsReady: Bool {
         switch ending {
         case .none: false
-        case .close: queued.isEmpty && inFlightFrames == 0
+        case .close, .answerClient: queued.isEmpty && inFlightFrames == 0
         case .abort, .finish: true
         }
     }

@@ -87,6 +87,11 @@ final class OutboundQueue: Sendable {
         end(.abort(code, reason: reason))
     }
 
+    /// The client has closed: once what is queued is written, the handler answers its close.
+    func answerClientClose() {
+        end(.answerClient)
+    }
+
     /// Ends the connection's output without a close frame (the client has gone).
     func finish() {
         end(.finish)
@@ -152,7 +157,7 @@ final class OutboundQueue: Sendable {
         budget.remove(dropped)
         switch ending {
         case .close(let code, _), .abort(let code, _): budget.recordClose(code)
-        case .finish: break
+        case .answerClient, .finish: break
         }
         report?.deliver()
     }

@@ -105,6 +105,22 @@ final class SessionInbox: Sendable {
     }
 }
 
+extension SessionInbox: MessageInbox {
+    func receive(_ message: InboundMessage) {
+        switch message {
+        case .text(let text):
+            post(text: text)
+        case .binary:
+            // The game has no binary messages: the session only refuses them.
+            post(.binary)
+        }
+    }
+
+    func connectionEnded() {
+        post(.ended)
+    }
+}
+
 extension Array {
     /// The elements, leaving the array empty.
     fileprivate mutating func take() -> [Element] {

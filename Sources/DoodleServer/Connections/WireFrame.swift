@@ -14,6 +14,11 @@ struct WireFrame: Sendable {
         self.init(opcode: 0x1, payload: payload)
     }
 
+    /// A final binary frame carrying `payload`.
+    init(binary payload: ByteBuffer) {
+        self.init(opcode: 0x2, payload: payload)
+    }
+
     /// An empty ping.
     static let ping = WireFrame(opcode: 0x9, payload: ByteBuffer())
 
