@@ -22,17 +22,15 @@ struct SessionInboxTests {
 
     @Test("past 64 waiting messages the socket stops being read, and is read again once they are handled")
     func readingPausesAndResumes() async throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("inbox-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
         let logger = Logger(label: "inbox-test")
         let (rules, packs) = try RulesLoader.load(folder: TestServer.repositoryRoot + "/GameRules")
-        let database = try ArchiveDatabase.open(path: scratch.appendingPathComponent("doodle.sqlite").path)
-        let archive = ArchiveWriter(database: database, logger: logger)
+        let archive = DiscardingArchive()
         let metrics = ServerMetrics()
         let context = ServerContext(
             rules: rules, packs: packs, directory: PlayerDirectory(),
-            registry: RoomRegistry(rules: rules, packs: packs, clock: SystemGameClock(), archive: archive, metrics: metrics, logger: logger),
+            registry: RoomRegistry(
+                rules: rules, packs: packs, clock: SystemGameClock(), archive: archive, metrics: metrics, logger: logger,
+                seatReleased: { _, _ in }),
             connections: LiveConnections(), outbound: OutboundBudget(ceiling: rules.limits.serverOutboundBytes), clock: SystemGameClock(),
             metrics: metrics, archive: archive, logger: logger)
         let channel = EmbeddedChannel()
@@ -61,4 +59,11 @@ struct SessionInboxTests {
         }
         #expect(switches.all == [false, true])
     }
+}
+
+/// An archive that keeps nothing: for pieces tested without storage.
+struct DiscardingArchive: GameArchive {
+    func submit(_ drawing: FinishedDrawing) {}
+    func submit(_ game: FinishedGame) {}
+    var statistics: ArchiveWriterStatistics { ArchiveWriterStatistics() }
 }

@@ -24,9 +24,10 @@ public func buildApplication(
     logger.info("archive database: \(database.description)")
     let archive = ArchiveWriter(database: database, logger: logger)
     let players = PlayerRepository(database: database, writer: archive, logger: logger)
-    let registry = RoomRegistry(rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, logger: logger)
     let directory = PlayerDirectory(store: SQLitePlayerStore(players: players, clock: clock, logger: logger))
-    await registry.onSeatReleased { player, code in await directory.seatReleased(player, room: code) }
+    let registry = RoomRegistry(
+        rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, logger: logger,
+        seatReleased: { player, code in await directory.seatReleased(player, room: code) })
     let connections = LiveConnections()
     let sessions = SessionRunner(logger: logger)
     let context = ServerContext(

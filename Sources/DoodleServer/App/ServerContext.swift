@@ -13,7 +13,7 @@ struct ServerContext: Sendable {
     let outbound: OutboundBudget
     let clock: any GameClock
     let metrics: ServerMetrics
-    let archive: ArchiveWriter
+    let archive: any GameArchive
     let logger: Logger
 
     var settingsValidator: SettingsValidator {

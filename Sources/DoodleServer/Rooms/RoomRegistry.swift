@@ -15,21 +15,21 @@ actor RoomRegistry: Service {
     private let archive: any GameArchive
     private let logger: Logger
     private let metrics: ServerMetrics
-    /// Set after init: the directory must hear when a room releases a seat.
-    private var seatReleasedHandler: (@Sendable (PlayerID, String) async -> Void)?
+    /// Told when a room releases a seat (the player directory forgets the player's room).
+    private let seatReleased: @Sendable (PlayerID, String) async -> Void
 
-    init(rules: GameRules, packs: [String: WordPack], clock: any GameClock, archive: any GameArchive, metrics: ServerMetrics, logger: Logger) {
+    init(
+        rules: GameRules, packs: [String: WordPack], clock: any GameClock, archive: any GameArchive, metrics: ServerMetrics, logger: Logger,
+        seatReleased: @escaping @Sendable (PlayerID, String) async -> Void
+    ) {
         self.rules = rules
         self.packs = packs
         self.clock = clock
         self.archive = archive
         self.metrics = metrics
         self.logger = logger
+        self.seatReleased = seatReleased
         (newRoomStream, newRooms) = AsyncStream.makeStream(of: Room.self)
-    }
-
-    func onSeatReleased(_ handler: @escaping @Sendable (PlayerID, String) async -> Void) {
-        seatReleasedHandler = handler
     }
 
     nonisolated func run() async {
@@ -57,12 +57,11 @@ actor RoomRegistry: Service {
         let machine = RoomStateMachine(
             code: code, mode: mode, settings: settings, creator: creator, creatorName: creatorName, rules: rules, packs: packs,
             seed: random.next())
-        let handler = seatReleasedHandler
         let room = Room(
             machine: machine, creatorQueue: queue, replayCapacity: rules.limits.replayBufferEvents,
             replayByteLimit: rules.limits.outboundBufferBytes / 2, clock: clock, archive: archive,
             logger: logger,
-            onSeatReleased: { player, code in await handler?(player, code) },
+            onSeatReleased: seatReleased,
             onExpired: { [weak self] code in await self?.remove(code: code) })
         rooms[code] = room
         metrics.roomsChanged(rooms.count)
