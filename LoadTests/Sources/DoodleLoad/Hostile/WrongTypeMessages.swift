@@ -77,7 +77,8 @@ enum WrongTypeMessages {
             }
         }
         for (name, type) in settings {
-            for wrong in type.wrongValues {
+            // An explicit null in settings decodes and is refused later (`invalid_settings`): not a wrong type.
+            for wrong in type.wrongValues where wrong != "null" {
                 texts.append("{\"type\":\"updateSettings\",\"settings\":{\"\(name)\":\(wrong)}}")
                 texts.append("{\"type\":\"createRoom\",\"settings\":{\"\(name)\":\(wrong)}}")
             }
