@@ -10,7 +10,7 @@ struct HostileBreaker {
     let closeWait: Duration
 
     func run() async {
-        let shots = HostileCatalogue.closingShots + [HostileCatalogue.unsupportedHello]
+        let shots = HostileCatalogue.allClosingShots
         var next = index * 5
         while !stop.isStopping {
             let shot = shots[next % shots.count]
@@ -36,6 +36,7 @@ struct HostileBreaker {
                 // The server may close while a flood is still being written: that is its answer.
             }
             tally.sent(shot)
+            tally.sentClosing(shot)
             _ = await socket.waitForClose(timeout: closeWait)
             // Taken before our own close, which would otherwise count as the server's. Once the
             // server's close frame is here the client hangs up rather than leave it waiting.

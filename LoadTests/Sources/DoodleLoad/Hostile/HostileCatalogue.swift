@@ -142,6 +142,9 @@ enum HostileCatalogue {
         return shots
     }()
 
+    /// Every shot a breaker sends.
+    static var allClosingShots: [HostileShot] { closingShots + [unsupportedHello] }
+
     /// The header of a frame that announces 2^62 bytes and never sends them.
     static let hugeLengthHeader: [UInt8] = [0x81, 0xFF, 0x40, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4]
 

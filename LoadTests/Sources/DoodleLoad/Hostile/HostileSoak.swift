@@ -94,7 +94,9 @@ public struct HostileSoak: Sendable {
             group.addTask {
                 let deadline = ContinuousClock.now + configuration.timeLimit
                 var reported = 0
-                while ContinuousClock.now < deadline && tally.hostileFrames < configuration.frames {
+                let closingShots = HostileCatalogue.allClosingShots.count
+                // Until enough frames are sent and every closing shot has been tried at least once.
+                while ContinuousClock.now < deadline && (tally.hostileFrames < configuration.frames || tally.closingShotsSent < closingShots) {
                     watch?.sample()
                     if tally.hostileFrames >= reported + 20_000 {
                         reported = tally.hostileFrames

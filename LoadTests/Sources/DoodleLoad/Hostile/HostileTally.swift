@@ -42,6 +42,8 @@ final class HostileTally: Sendable {
 
     private let counts = Mutex(Counts())
     private let frames = Atomic<Int>(0)
+    /// Labels of the closing shots sent at least once.
+    private let closingLabels = Mutex<Set<String>>([])
 
     /// Hostile frames sent so far.
     var hostileFrames: Int { frames.load(ordering: .relaxed) }
@@ -52,6 +54,14 @@ final class HostileTally: Sendable {
         frames.add(shot.frameCount, ordering: .relaxed)
         counts.withLock { $0.framesByKind[shot.kind, default: 0] += shot.frameCount }
     }
+
+    /// Notes a closing shot, so that the soak runs until each has been tried.
+    func sentClosing(_ shot: HostileShot) {
+        closingLabels.withLock { _ = $0.insert(shot.label) }
+    }
+
+    /// How many different closing shots have been sent.
+    var closingShotsSent: Int { closingLabels.withLock { $0.count } }
 
     func sentSetup(_ count: Int) { counts.withLock { $0.setupFrames += count } }
 

@@ -6,11 +6,11 @@ import Synchronization
 /// Reads the server's `/metrics` over a plain HTTP/1.1 request, for the figures only the server
 /// knows (how many connections it closed, and with which code, once it counts them).
 enum MetricsScrape {
-    /// The lines of `/metrics` whose metric name contains one of `words`; nil if the request failed.
+    /// The lines of `/metrics` that contain one of `words` (the archive's queue aside); nil if the request failed.
     static func lines(port: Int, containing words: [String]) async -> [String]? {
         guard let body = await get(port: port, path: "/metrics") else { return nil }
         return body.split(separator: "\n").map(String.init).filter { line in
-            !line.hasPrefix("#") && words.contains { line.contains($0) }
+            !line.hasPrefix("#") && !line.hasPrefix("doodle_archive") && words.contains { line.contains($0) }
         }
     }
 

@@ -69,7 +69,10 @@ public struct FullCanvasRoom: Sendable {
         }
         // The canvas as the server holds it: every refused message would show as missing points.
         try await drawer.send(.sync)
-        let frame = try await drawer.receiveFrame(timeout: .seconds(30)) { frame in frame.text.prefix(64).contains("\"type\":\"roomState\"") }
+        let frame = try await drawer.receiveFrame(timeout: .seconds(30)) { frame in
+            if case .roomState? = frame.message { return true }
+            return false
+        }
         guard case .roomState(let snapshot)? = frame.message else { throw LoadError.setupFailed("canvas room \(index): no roomState") }
         let points = snapshot.strokes.reduce(0) { total, item in
             if case .stroke(let stroke) = item { return total + stroke.points.count / 2 }
