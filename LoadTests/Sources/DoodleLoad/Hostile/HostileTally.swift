@@ -108,6 +108,6 @@ final class HostileTally: Sendable {
 
 extension HostileTally.Counts {
     fileprivate mutating func note(violation: String) {
-        if violations.count < 20 { violations.append(violation) }
+        if violations.count < 20 && !violations.contains(violation) { violations.append(violation) }
     }
 }
