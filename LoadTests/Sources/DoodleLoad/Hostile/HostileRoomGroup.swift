@@ -22,6 +22,7 @@ struct HostileRoomGroup {
             return
         }
         guard let ownerId = await setUp(sockets) else {
+            tally.connectFailed("hostile room \(index): setup (hello, createRoom, joinRoom, startGame, chooseWord) got no answer")
             for socket in sockets { tally.finished(socket.answers, lastShot: nil, expectsClose: false) }
             return
         }

@@ -82,7 +82,7 @@ public struct SlowReaderResult: Sendable, Codable, Equatable {
             failures.append("\(outcomes.count - closedInTime) of \(outcomes.count) slow clients not closed within \(configuration.closeDeadlineSeconds) s")
         }
         if memoryCapReached { failures.append("server RSS passed the \(configuration.memoryCapBytes >> 20) MiB safety cap (run cut short)") }
-        if let memory, memorySubject == "server RSS", memory.growthBytes >= configuration.memoryGrowthBound {
+        if let memory, memorySubject == SlowReaderScenario.serverMemory, memory.growthBytes >= configuration.memoryGrowthBound {
             failures.append("server RSS grew by \(memory.growthBytes / 1_000_000) MB (bound \(configuration.memoryGrowthBound / 1_000_000) MB)")
         }
         return failures

@@ -47,12 +47,13 @@ public struct SlowReaderScenario: Sendable {
     public let url: String
     /// The server's memory; nil when the server is not a process of ours (in-process tests).
     public let probe: (@Sendable () -> ProcessSample?)?
-    /// What `probe` measures, for the report: the server, or (in process) the test process.
+    /// What `probe` measures, for the report: the server (``serverMemory``), or in process the test process.
     public let memorySubject: String
+    public static let serverMemory = "server RSS"
     public let logger: Logger
 
     public init(
-        configuration: Configuration, url: String, probe: (@Sendable () -> ProcessSample?)?, memorySubject: String = "server RSS",
+        configuration: Configuration, url: String, probe: (@Sendable () -> ProcessSample?)?, memorySubject: String = SlowReaderScenario.serverMemory,
         logger: Logger
     ) {
         self.configuration = configuration
@@ -77,7 +78,7 @@ public struct SlowReaderScenario: Sendable {
             return SlowReaderResult(
                 configuration: .init(configuration), rooms: rooms, outcomes: outcomes, memory: watch?.figures(),
                 memorySubject: memorySubject, memoryCapReached: watch?.isOverCap ?? false, playingRoom: playing,
-                serverAlive: memorySubject == "server RSS" ? probe.map { $0() != nil } : nil,
+                serverAlive: memorySubject == Self.serverMemory ? probe.map { $0() != nil } : nil,
                 serverMetrics: await MetricsScrape.lines(port: port, containing: ["close", "queued"]))
         }
     }
