@@ -58,6 +58,7 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Hostile connections at once.") var hostileConnections = 200
     @Option(help: "Hostile frames in all.") var hostileFrames = 100_000
     @Option(help: "At most this many seconds of hostile traffic.") var hostileSeconds = 180
+    @Option(help: "At least this many seconds of hostile traffic.") var hostileMinSeconds = 30
 
     @Option(help: "Stop a slow-reader run when the server's RSS passes this many MiB (the machine is shared).")
     var memoryCapMib = 2048
@@ -83,7 +84,7 @@ struct LoadCommand: AsyncParsableCommand {
         if let idle { guard parseSizes(idle) != nil else { throw ValidationError("--idle takes counts like 1000,5000") } }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level") }
         guard slowClients >= 1, slowClients <= 500, slowSeconds >= 1, memoryCapMib >= 64 else { throw ValidationError("check the --slow-* options") }
-        guard hostileConnections >= 10, hostileFrames >= 1, hostileSeconds >= 1 else { throw ValidationError("check the --hostile-* options") }
+        guard hostileConnections >= 10, hostileFrames >= 1, hostileSeconds >= 1, hostileMinSeconds >= 0, hostileMinSeconds <= hostileSeconds else { throw ValidationError("check the --hostile-* options") }
     }
 
     func run() async throws {
@@ -111,7 +112,8 @@ struct LoadCommand: AsyncParsableCommand {
         }
         if hostile {
             let configuration = HostileSoak.Configuration(
-                connections: hostileConnections, frames: hostileFrames, timeLimit: .seconds(hostileSeconds))
+                connections: hostileConnections, frames: hostileFrames, timeLimit: .seconds(hostileSeconds),
+                minimumDuration: .seconds(hostileMinSeconds))
             let result = try await runner.hostile(configuration)
             StandardOutput.write(conditions(report.machine) + result.text)
             try ReportFiles.writeJSON(result, to: json)

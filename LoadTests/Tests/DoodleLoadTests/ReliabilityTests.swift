@@ -24,7 +24,7 @@ struct ReliabilityTests {
     @Test("hostile traffic: no internal, only contract close codes, the playing room loses nothing, a new client is served")
     func hostileShortForm() async throws {
         let configuration = HostileSoak.Configuration(
-            connections: 20, frames: 3000, breakerEvery: 5, roomSize: 4, timeLimit: .seconds(60))
+            connections: 20, frames: 3000, breakerEvery: 5, roomSize: 4, timeLimit: .seconds(60), minimumDuration: .zero)
         let result = try await TestServer.with(logger: Self.logger) { server in
             try await HostileSoak(configuration: configuration, url: server.webSocketURL, probe: nil, logger: Self.logger).run()
         }

@@ -18,6 +18,9 @@ public struct HostileSoak: Sendable {
         /// Messages per second of each seated connection (the `other` limit is 30/s).
         public var seatedRate: Int
         public var timeLimit: Duration
+        /// The soak runs at least this long, so that floods (hundreds of frames a shot) do not
+        /// reach `frames` before the seated connections have sent their share.
+        public var minimumDuration: Duration
         /// How long a breaker waits for the server to close after a closing shot.
         public var closeWait: Duration
         /// The verdict: p99 of the playing room, hello→welcome of a new client afterwards, RSS back near its start.
@@ -27,7 +30,7 @@ public struct HostileSoak: Sendable {
 
         public init(
             connections: Int = 200, frames: Int = 100_000, breakerEvery: Int = 10, roomSize: Int = 9, seatedRate: Int = 20,
-            timeLimit: Duration = .seconds(180), closeWait: Duration = .seconds(3), p99Bound: Double = 50, welcomeBound: Double = 100,
+            timeLimit: Duration = .seconds(180), minimumDuration: Duration = .seconds(30), closeWait: Duration = .seconds(3), p99Bound: Double = 50, welcomeBound: Double = 100,
             memoryReturnBound: Int = 50_000_000
         ) {
             self.connections = connections
@@ -36,6 +39,7 @@ public struct HostileSoak: Sendable {
             self.roomSize = roomSize
             self.seatedRate = seatedRate
             self.timeLimit = timeLimit
+            self.minimumDuration = minimumDuration
             self.closeWait = closeWait
             self.p99Bound = p99Bound
             self.welcomeBound = welcomeBound
@@ -93,10 +97,13 @@ public struct HostileSoak: Sendable {
             }
             group.addTask {
                 let deadline = ContinuousClock.now + configuration.timeLimit
+                let earliestEnd = ContinuousClock.now + configuration.minimumDuration
                 var reported = 0
                 let closingShots = HostileCatalogue.allClosingShots.count
-                // Until enough frames are sent and every closing shot has been tried at least once.
-                while ContinuousClock.now < deadline && (tally.hostileFrames < configuration.frames || tally.closingShotsSent < closingShots) {
+                // Until enough frames are sent, every closing shot has been tried at least once, and the minimum time is up.
+                while ContinuousClock.now < deadline
+                    && (tally.hostileFrames < configuration.frames || tally.closingShotsSent < closingShots || ContinuousClock.now < earliestEnd)
+                {
                     watch?.sample()
                     if tally.hostileFrames >= reported + 20_000 {
                         reported = tally.hostileFrames
