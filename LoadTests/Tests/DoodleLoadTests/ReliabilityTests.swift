@@ -19,6 +19,12 @@ struct ReliabilityTests {
         return logger
     }
 
+    /// The scenario's full report, whose verdict line judges the long form's criteria too: only
+    /// the qualitative ones are asserted here.
+    static func printFigures(_ text: String) {
+        FileHandle.standardOutput.write(Data(("short form, figures only (not asserted):\n" + text).utf8))
+    }
+
     static let ownMemory: @Sendable () -> ProcessSample? = { ProcessSample.read(pid: getpid()) }
 
     @Test("hostile traffic: no internal, only contract close codes, the playing room loses nothing, a new client is served")
@@ -28,7 +34,7 @@ struct ReliabilityTests {
         let result = try await TestServer.with(logger: Self.logger) { server in
             try await HostileSoak(configuration: configuration, url: server.webSocketURL, probe: nil, logger: Self.logger).run()
         }
-        FileHandle.standardOutput.write(Data(result.text.utf8))
+        Self.printFigures(result.text)
         let failures = result.qualitativeFailures(includingCloseCodes: false)
         #expect(failures.isEmpty, "\(failures)")
         withKnownIssue("the server echoes close codes RFC 6455 does not allow on the wire (999, 1005, 1006, 1015, 2999, 5000)") {
@@ -41,17 +47,17 @@ struct ReliabilityTests {
 
     @Test("slow readers: the playing room loses nothing while they sit on their roomStates (figures printed)")
     func slowReadersShortForm() async throws {
-        let configuration = SlowReaderScenario.Configuration(clients: 4, duration: .seconds(2), canvasStrokes: 2)
+        let configuration = SlowReaderScenario.Configuration(clients: 4, duration: .seconds(2), canvasStrokes: 1)
         let result = try await TestServer.with(logger: Self.logger) { server in
             try await SlowReaderScenario(
                 configuration: configuration, url: server.webSocketURL, probe: Self.ownMemory,
                 memorySubject: "test process RSS (server and clients)", logger: Self.logger
             ).run()
         }
-        FileHandle.standardOutput.write(Data(result.text.utf8))
+        Self.printFigures(result.text)
         #expect(result.qualitativeFailures.isEmpty, "\(result.qualitativeFailures)")
         #expect(result.outcomes.count == configuration.clients)
-        #expect(result.rooms.first.map { $0.points == 2 * 39 * 256 } == true)
+        #expect(result.rooms.first.map { $0.points == 39 * 256 } == true)
     }
 
     @Test(
@@ -65,7 +71,7 @@ struct ReliabilityTests {
                 memorySubject: "test process RSS (server and clients)", logger: Self.logger
             ).run()
         }
-        FileHandle.standardOutput.write(Data(result.text.utf8))
+        Self.printFigures(result.text)
         #expect(result.qualitativeFailures.isEmpty, "\(result.qualitativeFailures)")
         #expect(result.closedInTime == configuration.clients, "\(result.outcomes)")
     }
