@@ -7,6 +7,8 @@ public struct PlayingRoomResult: Sendable, Codable, Equatable {
     public var outOfOrder: Int
     public var seqGaps: Int
     public var serverErrors: Int
+    /// The server's `error` messages to the room's members, by code.
+    public var serverErrorCodes: [String: Int]
     public var failures: [String]
     /// Drawer→guesser latency over the whole run.
     public var latency: LatencySummary
@@ -17,8 +19,10 @@ public struct PlayingRoomResult: Sendable, Codable, Equatable {
     }
 
     public var summary: String {
-        "sent \(sent), lost \(lost), out of order \(outOfOrder), seq gaps \(seqGaps), server errors \(serverErrors), "
-            + "stroke latency p50 \(latency.p50) ms, p99 \(latency.p99) ms, max \(latency.max) ms (\(latency.count) deliveries)"
+        let codes = serverErrorCodes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        return "sent \(sent), lost \(lost), out of order \(outOfOrder), seq gaps \(seqGaps), server errors \(serverErrors)"
+            + (codes.isEmpty ? "" : " (\(codes))")
+            + ", stroke latency p50 \(latency.p50) ms, p99 \(latency.p99) ms, max \(latency.max) ms (\(latency.count) deliveries)"
             + (failures.isEmpty ? "" : ", failures: \(failures.joined(separator: "; "))")
     }
 }
@@ -58,7 +62,9 @@ enum PlayingRoom {
             let totals = DrawingLoad.totals(handles: [handle])
             let result = PlayingRoomResult(
                 sent: totals.sent, lost: totals.lost, outOfOrder: totals.outOfOrder, seqGaps: totals.seqGaps,
-                serverErrors: totals.serverErrors, failures: totals.failures, latency: LatencySummary(window.latency))
+                serverErrors: totals.serverErrors, serverErrorCodes: handle.receivers.reduce(into: [:]) { codes, receiver in
+                    codes.merge(receiver.totals.serverErrorCodes, uniquingKeysWith: +)
+                }, failures: totals.failures, latency: LatencySummary(window.latency))
             return (try value.get(), result)
         }
     }
