@@ -92,6 +92,7 @@ public struct HostileResult: Sendable, Codable, Equatable {
     /// Every criterion of the verdict that failed.
     public var failures: [String] {
         var failures = qualitativeFailures()
+        if !failedConnections.isEmpty { failures.append("hostile connections or rooms failed to open: \(failedConnections.joined(separator: "; "))") }
         if hostileFrames < configuration.frames {
             failures.append("only \(hostileFrames) of \(configuration.frames) hostile frames sent in time")
         }
