@@ -194,6 +194,9 @@ let package = Package(
                 "DoodleCore", "DoodleClient",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
+                // The raw WebSocket writer of the hostile soak: frames the shared client would refuse to send.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "LoadTests/Sources/DoodleLoad",
             swiftSettings: swiftSettings

@@ -3,7 +3,8 @@ import DoodleLoad
 import Foundation
 import Logging
 
-/// `doodle-load`: drawing load, ramp, relay baseline and idle capacity against `doodle-server`.
+/// `doodle-load`: drawing load, ramp, relay baseline, idle capacity, slow readers and the
+/// hostile soak against `doodle-server`.
 /// See LoadTests/README.md.
 @main
 struct LoadCommand: AsyncParsableCommand {
@@ -47,6 +48,21 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Seconds to keep the idle sessions open after the last count (several generators against one --server).")
     var idleHold = 0
 
+    @Flag(help: "Slow readers: full-canvas rooms, clients that ask for roomState and never read, one room playing (docs/reliability.md).")
+    var slowReaders = false
+    @Option(help: "Slow-reader clients.") var slowClients = 50
+    @Option(help: "At most this many seconds of slow readers.") var slowSeconds = 20
+
+    @Flag(help: "Hostile soak: malformed, unauthorised, oversized and flooding traffic while a room plays (docs/reliability.md).")
+    var hostile = false
+    @Option(help: "Hostile connections at once.") var hostileConnections = 200
+    @Option(help: "Hostile frames in all.") var hostileFrames = 100_000
+    @Option(help: "At most this many seconds of hostile traffic.") var hostileSeconds = 180
+    @Option(help: "At least this many seconds of hostile traffic.") var hostileMinSeconds = 30
+
+    @Option(help: "Stop a slow-reader run when the server's RSS passes this many MiB (the machine is shared).")
+    var memoryCapMib = 2048
+
     @Option(help: "Where to write the JSON report.") var json = "LoadTests/results/last-run.json"
     @Option(help: "The Markdown summary a full run rewrites.") var latest = "LoadTests/results/LATEST.md"
     @Option(help: "The GameRules folder for the server the tool starts.") var rules = "./GameRules"
@@ -67,6 +83,8 @@ struct LoadCommand: AsyncParsableCommand {
         if let violation = plan.violation(forSeconds: 240) { throw ValidationError(violation) }
         if let idle { guard parseSizes(idle) != nil else { throw ValidationError("--idle takes counts like 1000,5000") } }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level") }
+        guard slowClients >= 1, slowClients <= 500, slowSeconds >= 1, memoryCapMib >= 64 else { throw ValidationError("check the --slow-* options") }
+        guard hostileConnections >= 10, hostileFrames >= 1, hostileSeconds >= 1, hostileMinSeconds >= 0, hostileMinSeconds <= hostileSeconds else { throw ValidationError("check the --hostile-* options") }
     }
 
     func run() async throws {
@@ -83,6 +101,25 @@ struct LoadCommand: AsyncParsableCommand {
                 DrawingLoad.Configuration(target: target, playersPerRoom: players, plan: plan, warmup: warmup, window: window)
             })
 
+        if slowReaders {
+            let configuration = SlowReaderScenario.Configuration(
+                clients: slowClients, duration: .seconds(slowSeconds), memoryCapBytes: memoryCapMib << 20)
+            let result = try await runner.slowReaders(configuration)
+            StandardOutput.write(conditions(report.machine) + result.text)
+            try ReportFiles.writeJSON(result, to: json)
+            if !result.passed { throw LoadFailure("the slow-reader run failed its criteria") }
+            return
+        }
+        if hostile {
+            let configuration = HostileSoak.Configuration(
+                connections: hostileConnections, frames: hostileFrames, timeLimit: .seconds(hostileSeconds),
+                minimumDuration: .seconds(hostileMinSeconds))
+            let result = try await runner.hostile(configuration)
+            StandardOutput.write(conditions(report.machine) + result.text)
+            try ReportFiles.writeJSON(result, to: json)
+            if !result.passed { throw LoadFailure("the hostile soak failed its criteria") }
+            return
+        }
         if quick {
             let result = try await runner.quick()
             report.doodleRuns = [result]
@@ -115,6 +152,11 @@ struct LoadCommand: AsyncParsableCommand {
         report.targets = TargetChecks.evaluate(report)
         try finish(report, writeLatest: full)
         if !report.isClean { throw LoadFailure("messages were lost, reordered or refused: see the delivery check") }
+    }
+
+    /// The machine and how busy it is, before and after a reliability run.
+    private func conditions(_ machine: MachineInfo) -> String {
+        "machine: \(machine.summary); load average \(MachineInfo.loadAverage()) at the end\ncommand: \(CommandLine.arguments.joined(separator: " "))\n"
     }
 
     private func finish(_ report: LoadReport, writeLatest: Bool = false) throws {

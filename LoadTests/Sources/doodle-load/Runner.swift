@@ -42,6 +42,18 @@ struct Runner {
         }
     }
 
+    func slowReaders(_ configuration: SlowReaderScenario.Configuration) async throws -> SlowReaderResult {
+        try await withDoodle { [logger] url, probe in
+            try await SlowReaderScenario(configuration: configuration, url: url, probe: probe, logger: logger).run()
+        }
+    }
+
+    func hostile(_ configuration: HostileSoak.Configuration) async throws -> HostileResult {
+        try await withDoodle { [logger] url, probe in
+            try await HostileSoak(configuration: configuration, url: url, probe: probe, logger: logger).run()
+        }
+    }
+
     // MARK: - Servers
 
     private func withDoodle<T: Sendable>(_ body: (String, (@Sendable () -> ProcessSample?)?) async throws -> T) async throws -> T {

@@ -35,6 +35,8 @@ public final class ReceiverStats: Sendable {
         public var unrecognised = 0
         /// `error` messages from the server (a drawer over the rate limit, an invalid stroke).
         public var serverErrors = 0
+        /// The same `error` messages, by their `code`.
+        public var serverErrorCodes: [String: Int] = [:]
         /// How the connection failed, if it did.
         public var failure: String?
     }
@@ -66,7 +68,12 @@ public final class ReceiverStats: Sendable {
     func recordOutOfOrder() { state.withLock { $0.totals.outOfOrder += 1 } }
     func recordGap() { state.withLock { $0.totals.seqGaps += 1 } }
     func recordUnrecognised() { state.withLock { $0.totals.unrecognised += 1 } }
-    func recordServerError() { state.withLock { $0.totals.serverErrors += 1 } }
+    func recordServerError(code: String) {
+        state.withLock { state in
+            state.totals.serverErrors += 1
+            state.totals.serverErrorCodes[code, default: 0] += 1
+        }
+    }
 
     func recordFailure(_ description: String) {
         state.withLock { state in

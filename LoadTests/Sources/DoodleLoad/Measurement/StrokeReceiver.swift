@@ -35,7 +35,7 @@ struct StrokeReceiver {
         }
         guard let message = frame.message else { return }
         note(tracker.observe(message))
-        if case .error = message { stats.recordServerError() }
+        if case .error(let error) = message { stats.recordServerError(code: error.code.rawValue) }
         guard case .event(.drawing(let action, _), _) = message else { return }
         delivered(ordinal: plan.ordinal(of: action), at: now)
     }

@@ -23,4 +23,11 @@ public struct MachineInfo: Sendable, Codable, Equatable {
     public var summary: String {
         "\(cores) cores (\(cpuModel)), \(memoryBytes / (1 << 20)) MiB memory, \(kernel), descriptor limit \(descriptorLimit)"
     }
+
+    /// The 1, 5 and 15 minute load averages now (`/proc/loadavg`): on a shared machine they say
+    /// how much else was running.
+    public static func loadAverage() -> String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes the JSON report and the Markdown summary.
 public enum ReportFiles {
-    public static func writeJSON(_ report: LoadReport, to path: String) throws {
+    public static func writeJSON(_ report: some Encodable, to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try write(try encoder.encode(report), to: path)

@@ -1,0 +1,78 @@
+import DoodleLoad
+import DoodleTestSupport
+import Foundation
+import Logging
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The short forms of the slow-reader and hostile scenarios (docs/reliability.md), in process:
+/// a few thousand frames and a handful of slow readers, seconds not minutes. They assert what
+/// must hold on any machine; memory and timings are printed, not asserted.
+@Suite("Reliability (short forms of the slow-reader and hostile scenarios)", .serialized)
+struct ReliabilityTests {
+    static var logger: Logger {
+        var logger = Logger(label: "doodle-reliability-test")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    /// The scenario's full report, whose verdict line judges the long form's criteria too: only
+    /// the qualitative ones are asserted here.
+    static func printFigures(_ text: String) {
+        FileHandle.standardOutput.write(Data(("short form, figures only (not asserted):\n" + text).utf8))
+    }
+
+    static let ownMemory: @Sendable () -> ProcessSample? = { ProcessSample.read(pid: getpid()) }
+
+    @Test("hostile traffic: no internal, only contract close codes, the playing room loses nothing, a new client is served")
+    func hostileShortForm() async throws {
+        let configuration = HostileSoak.Configuration(
+            connections: 20, frames: 3000, breakerEvery: 5, roomSize: 4, timeLimit: .seconds(60), minimumDuration: .zero)
+        let result = try await TestServer.with(logger: Self.logger) { server in
+            try await HostileSoak(configuration: configuration, url: server.webSocketURL, probe: nil, logger: Self.logger).run()
+        }
+        Self.printFigures(result.text)
+        let failures = result.qualitativeFailures(includingCloseCodes: false)
+        #expect(failures.isEmpty, "\(failures)")
+        withKnownIssue("the server echoes close codes RFC 6455 does not allow on the wire (999, 1005, 1006, 1015, 2999, 5000)") {
+            #expect(result.closeCodeViolations.isEmpty, "\(result.closeCodeViolations)")
+        }
+        #expect(result.hostileFrames >= configuration.frames)
+        #expect(result.errorsByCode["bad_message", default: 0] > 0)
+        #expect(result.closesByCode.keys.contains("1009"))
+    }
+
+    @Test("slow readers: the playing room loses nothing while they sit on their roomStates (figures printed)")
+    func slowReadersShortForm() async throws {
+        let configuration = SlowReaderScenario.Configuration(clients: 4, duration: .seconds(2), canvasStrokes: 1)
+        let result = try await TestServer.with(logger: Self.logger) { server in
+            try await SlowReaderScenario(
+                configuration: configuration, url: server.webSocketURL, probe: Self.ownMemory,
+                memorySubject: "test process RSS (server and clients)", logger: Self.logger
+            ).run()
+        }
+        Self.printFigures(result.text)
+        #expect(result.qualitativeFailures.isEmpty, "\(result.qualitativeFailures)")
+        #expect(result.outcomes.count == configuration.clients)
+        #expect(result.rooms.first.map { $0.points == 39 * 256 } == true)
+    }
+
+    @Test(
+        "slow readers: the server closes every client that never reads within 5 s",
+        .disabled("needs the outbound byte bound"))
+    func slowReadersAreClosed() async throws {
+        let configuration = SlowReaderScenario.Configuration(clients: 4, duration: .seconds(8))
+        let result = try await TestServer.with(logger: Self.logger) { server in
+            try await SlowReaderScenario(
+                configuration: configuration, url: server.webSocketURL, probe: Self.ownMemory,
+                memorySubject: "test process RSS (server and clients)", logger: Self.logger
+            ).run()
+        }
+        Self.printFigures(result.text)
+        #expect(result.qualitativeFailures.isEmpty, "\(result.qualitativeFailures)")
+        #expect(result.closedInTime == configuration.clients, "\(result.outcomes)")
+    }
+}
