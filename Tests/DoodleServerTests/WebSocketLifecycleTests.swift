@@ -11,8 +11,22 @@ import Testing
 struct WebSocketLifecycleTests {
     typealias Lifecycle = WebSocketLifecycle<Int>
 
+    /// A frame as a client sends it: masked.
     private func frame(_ opcode: WebSocketOpcode, _ bytes: [UInt8], fin: Bool = true) -> WebSocketFrame {
-        WebSocketFrame(fin: fin, opcode: opcode, data: ByteBuffer(bytes: bytes))
+        let key: WebSocketMaskingKey = [0x12, 0x34, 0x56, 0x78]
+        var data = ByteBuffer(bytes: bytes)
+        data.webSocketMask(key)
+        return WebSocketFrame(fin: fin, opcode: opcode, maskKey: key, data: data)
+    }
+
+    @Test("an unmasked frame from the client fails the connection with 1002")
+    func unmaskedFrame() {
+        var lifecycle = Lifecycle(maxMessageBytes: 100)
+        guard case .closeAfterQueued(.protocolError, _) = lifecycle.received(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(bytes: [0x41])))
+        else {
+            Issue.record("an unmasked frame was accepted")
+            return
+        }
     }
 
     private func close(_ bytes: [UInt8]) -> WebSocketFrame {

@@ -197,6 +197,10 @@ struct WebSocketLifecycle<CloseTimer> {
     }
 
     private mutating func receivedWhileOpen(_ frame: WebSocketFrame, partial: PartialMessage?) -> ReceivedAction {
+        // A client must mask every frame it sends (RFC 6455 §5.1).
+        guard frame.maskKey != nil else {
+            return fail(.protocolError, reason: "client frames must be masked")
+        }
         // No extension is ever negotiated, so a reserved bit has no meaning (RFC 6455 §5.2).
         guard !frame.rsv1, !frame.rsv2, !frame.rsv3 else {
             return fail(.protocolError, reason: "reserved bits set, but no extension was negotiated")

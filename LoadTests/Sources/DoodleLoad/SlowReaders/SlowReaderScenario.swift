@@ -20,13 +20,16 @@ public struct SlowReaderScenario: Sendable {
         public var memoryCapBytes: Int
         /// What the verdict asks: growth under this, every client closed within `closeDeadline`.
         public var memoryGrowthBound: Int
+        /// The server aborts a client that has taken nothing of its backlog for
+        /// `timing.outboundStallSeconds` (5 s), checked once a second, after the kernel's socket
+        /// buffers have filled (about 2 s here): 10 s leaves room for a loaded machine.
         public var closeDeadline: Duration
         /// Strokes of 9,984 points on each canvas: 10 fill it to 99,840 of its 100,000 points.
         public var canvasStrokes: Int
 
         public init(
             clients: Int = 50, receiveBufferBytes: Int = 4096, duration: Duration = .seconds(20), syncInterval: Duration = .milliseconds(34),
-            memoryCapBytes: Int = 2 << 30, memoryGrowthBound: Int = 100_000_000, closeDeadline: Duration = .seconds(5),
+            memoryCapBytes: Int = 2 << 30, memoryGrowthBound: Int = 100_000_000, closeDeadline: Duration = .seconds(10),
             canvasStrokes: Int = FullCanvasRoom.fullStrokes
         ) {
             self.clients = clients
