@@ -70,6 +70,21 @@ final class ChildServer: Sendable {
         throw ChildServerError.noListeningLine(log: output.tail)
     }
 
+    /// Runs `body` with a `doodle-server` child on a database in a fresh scratch folder (the
+    /// shipped rules, log level info). The child is killed and the folder removed afterwards,
+    /// whatever happens; `body` gets the database's path to read it after the child is gone.
+    static func withTemporaryDatabase<T>(_ body: (ChildServer, _ databasePath: String) async throws -> T) async throws -> T {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-child-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let databasePath = scratch.appendingPathComponent("doodle.sqlite").path
+        let server = try await start(arguments: [
+            "--database", databasePath, "--rules", TestServer.repositoryRoot + "/GameRules", "--log-level", "info",
+        ])
+        defer { server.sendSIGKILL() }
+        return try await body(server, databasePath)
+    }
+
     /// Sends SIGKILL if the process still runs: no shutdown handler, no flush, no goodbye.
     func sendSIGKILL() {
         guard process.isRunning else { return }

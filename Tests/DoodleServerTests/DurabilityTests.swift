@@ -27,17 +27,12 @@ struct DurabilityTests {
     /// with SIGKILL while rooms are still playing and saving, and the file is read afterwards.
     @Test("a drawing acknowledged as saved survives kill -9 of the server mid-load", .timeLimit(.minutes(1)))
     func acknowledgedDrawingsSurviveKill() async throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-durability-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let databasePath = scratch.appendingPathComponent("doodle.sqlite").path
+        try await ChildServer.withTemporaryDatabase { server, databasePath in
+            try await acknowledgedDrawingsSurviveKill(server, databasePath: databasePath)
+        }
+    }
 
-        let server = try await ChildServer.start(arguments: [
-            "--database", databasePath, "--rules", TestServer.repositoryRoot + "/GameRules", "--log-level", "info",
-        ])
-        // Whatever happens below, the child does not outlive the test.
-        defer { server.sendSIGKILL() }
-
+    private func acknowledgedDrawingsSurviveKill(_ server: ChildServer, databasePath: String) async throws {
         let ledger = DurabilityLedger()
         let roomsAtKill = try await withThrowingTaskGroup(of: Void.self) { rooms in
             for index in 0..<Self.rooms {

@@ -23,15 +23,12 @@ struct ShutdownUnderLoadTests {
     /// whose turn end was announced is in the file, and the process exits within `exitBound`.
     @Test("SIGTERM mid-game: every client gets 4001, every announced drawing is saved, the process exits in time", .timeLimit(.minutes(1)))
     func sigtermUnderLoad() async throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-shutdown-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let databasePath = scratch.appendingPathComponent("doodle.sqlite").path
-        let server = try await ChildServer.start(arguments: [
-            "--database", databasePath, "--rules", TestServer.repositoryRoot + "/GameRules", "--log-level", "info",
-        ])
-        defer { server.sendSIGKILL() }
+        try await ChildServer.withTemporaryDatabase { server, databasePath in
+            try await sigtermUnderLoad(server, databasePath: databasePath)
+        }
+    }
 
+    private func sigtermUnderLoad(_ server: ChildServer, databasePath: String) async throws {
         let ledger = DurabilityLedger()
         let clock = ContinuousClock()
         let (roomsAtSignal, exitedAfter) = try await withThrowingTaskGroup(of: Void.self) { rooms in

@@ -54,9 +54,7 @@ extension PairMessage: Codable {
         case .unpaired(let by, _):
             try c.put(by, "by")
         case .error(let error):
-            try c.put(error.code, "code")
-            try c.put(error.message, "message")
-            try c.putIfPresent(error.ref, "ref")
+            try error.encodeFields(into: &c)
         }
     }
 
@@ -93,7 +91,7 @@ extension PairMessage: Codable {
         case "unpaired":
             self = .unpaired(by: try c.required("by"), seq: try c.required("seq"))
         case "error":
-            self = .error(ProtocolError(try c.required("code"), try c.required("message"), ref: try c.optional("ref")))
+            self = .error(try ProtocolError(from: c))
         default:
             throw DecodingError.dataCorruptedError(forKey: "type", in: c, debugDescription: "not a pair message: '\(type)'")
         }

@@ -62,3 +62,16 @@ public enum CloseCode: Int, Sendable, Equatable {
     case replaced = 4002
     case idle = 4003
 }
+
+extension ProtocolError {
+    /// The `error` message's fields beside its `type`, for every message enum that carries one.
+    func encodeFields(into c: inout JSONEncodingContainer) throws {
+        try c.put(code, "code")
+        try c.put(message, "message")
+        try c.putIfPresent(ref, "ref")
+    }
+
+    init(from c: JSONDecodingContainer) throws {
+        self.init(try c.required("code"), try c.required("message"), ref: try c.optional("ref"))
+    }
+}

@@ -105,9 +105,7 @@ extension ServerMessage: Codable {
             try c.put(delivery.fromId, "fromId")
             try c.put(delivery.hint, "hint")
         case .error(let error):
-            try c.put(error.code, "code")
-            try c.put(error.message, "message")
-            try c.putIfPresent(error.ref, "ref")
+            try error.encodeFields(into: &c)
         }
     }
 
@@ -133,7 +131,7 @@ extension ServerMessage: Codable {
             self = .drawingReceived(
                 DrawingDelivery(drawingId: try c.required("drawingId"), fromId: try c.required("fromId"), hint: try c.required("hint")))
         case "error":
-            self = .error(ProtocolError(try c.required("code"), try c.required("message"), ref: try c.optional("ref")))
+            self = .error(try ProtocolError(from: c))
         default:
             guard let event = try RoomEvent.decode(type: type, from: c) else {
                 throw DecodingError.dataCorruptedError(forKey: "type", in: c, debugDescription: "unknown message type '\(type)'")
