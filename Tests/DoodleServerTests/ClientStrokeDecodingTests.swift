@@ -35,6 +35,18 @@ struct ClientStrokeDecodingTests {
         "",
     ]
 
+    /// Found by fuzzing (docs/fuzzing.md): a value that did not read left the scanner inside it,
+    /// and the reader carried on from there, accepting what is not JSON at all. The first is the
+    /// fuzzer's own input (Tests/Fuzz/ClientStroke/corpus/found-strokeid-empty-values).
+    static let invalidJSONAfterAnUnreadableValue: [String] = [
+        #"{"type":"strokeBegin","strokeId": ,"strokeId":- ,"strokeId":  ,"strokeId":8,"tool":"eraser","width":24,"points":[100,200,101,202]}"#,
+        #"{"type":"strokeEnd","strokeId":,"strokeId":5}"#,
+        "{\"type\":\"strokeEnd\",\"strokeId\":1,\"tool\":\"\t}",
+        "{\"type\":\"strokeBegin\",\"strokeId\":7,\"tool\":\"eraser\",\"color\":\"\t,\"width\":8,\"points\":[1,2]}",
+        #"{"type":"strokeEnd","strokeId":-,"strokeId":5}"#,
+        #"{"type":"strokePoints","strokeId":-,"strokeId":5,"points":[]}"#,
+    ]
+
     @Test("accepts plain strokes and decodes them as JSONDecoder does", arguments: acceptedInputs)
     func accepted(text: String) throws {
         let fast = try #require(DrawingJSON.decodeClientStroke(text))
@@ -43,6 +55,12 @@ struct ClientStrokeDecodingTests {
 
     @Test("declines anything else", arguments: declinedInputs)
     func declined(text: String) {
+        #expect(DrawingJSON.decodeClientStroke(text) == nil)
+    }
+
+    @Test("declines what JSONDecoder rejects, even after a field it could not read", arguments: invalidJSONAfterAnUnreadableValue)
+    func declinesInvalidJSON(text: String) {
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8)) }
         #expect(DrawingJSON.decodeClientStroke(text) == nil)
     }
 }

@@ -3,6 +3,9 @@
 /// load generator reading deliveries. It accepts only the plainest JSON (strings of printable
 /// ASCII without escapes, integers without fraction, exponent or leading zeros); on anything
 /// else a read returns nil and the caller falls back to `JSONDecoder`.
+///
+/// After a read returns nil (or false) the position is wherever the read stopped, possibly
+/// inside the value: the caller must give up on the input, not carry on from there.
 public struct FlatJSONScanner {
     public let bytes: UnsafeBufferPointer<UInt8>
     public private(set) var index = 0
@@ -82,11 +85,52 @@ public struct FlatJSONScanner {
     public mutating func skipScalar() -> Bool {
         skipSpace()
         guard index < bytes.count else { return false }
-        if bytes[index] == UInt8(ascii: "\"") { return string() != nil }
+        switch bytes[index] {
+        case UInt8(ascii: "\""): return string() != nil
+        case UInt8(ascii: "t"): return literal("true")
+        case UInt8(ascii: "f"): return literal("false")
+        case UInt8(ascii: "n"): return literal("null")
+        default: return number()
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+        let word = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard bytes.count - index >= word.count, bytes[index..<index + word.count].elementsEqual(word) else { return false }
+        index += word.count
+        return true
+    }
+
+    /// A JSON number of any form: `-`? then `0` or digits without a leading zero, then an
+    /// optional fraction and exponent, each with at least one digit (RFC 8259, section 6).
+    private mutating func number() -> Bool {
+        _ = take(UInt8(ascii: "-"))
+        if !take(UInt8(ascii: "0")) {
+            guard index < bytes.count, bytes[index] >= UInt8(ascii: "1"), bytes[index] <= UInt8(ascii: "9") else { return false }
+            skipDigits()
+        }
+        if take(UInt8(ascii: ".")) {
+            guard skipDigits() else { return false }
+        }
+        if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
+            _ = take(UInt8(ascii: "+")) || take(UInt8(ascii: "-"))
+            guard skipDigits() else { return false }
+        }
+        return true
+    }
+
+    /// Takes `byte` if it comes next, white space not skipped.
+    private mutating func take(_ byte: UInt8) -> Bool {
+        guard index < bytes.count, bytes[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Skips digits; false if there was none.
+    @discardableResult
+    private mutating func skipDigits() -> Bool {
         let start = index
-        while index < bytes.count, bytes[index] != UInt8(ascii: ","), bytes[index] != UInt8(ascii: "}") {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "\"") { return false }
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
             index += 1
         }
         return index > start

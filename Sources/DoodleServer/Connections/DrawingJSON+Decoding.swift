@@ -28,12 +28,24 @@ extension FlatJSONScanner {
         guard consume(UInt8(ascii: "{")) else { return nil }
         repeat {
             guard let key = string(), consume(UInt8(ascii: ":")) else { return nil }
+            // A value that does not read ends the reading: the scanner stopped inside it, and
+            // carrying on from there accepted invalid JSON (docs/fuzzing.md).
             switch key {
-            case "type" where type == nil: type = string()
-            case "strokeId" where strokeId == nil: strokeId = integer()
-            case "tool" where tool == nil: tool = string()
-            case "color" where color == nil: color = string()
-            case "width" where width == nil: width = integer()
+            case "type" where type == nil:
+                guard let value = string() else { return nil }
+                type = value
+            case "strokeId" where strokeId == nil:
+                guard let value = integer() else { return nil }
+                strokeId = value
+            case "tool" where tool == nil:
+                guard let value = string() else { return nil }
+                tool = value
+            case "color" where color == nil:
+                guard let value = string() else { return nil }
+                color = value
+            case "width" where width == nil:
+                guard let value = integer() else { return nil }
+                width = value
             case "points" where points == nil:
                 var values: [Int] = []
                 values.reserveCapacity(32)
