@@ -57,8 +57,8 @@ public struct TimingRules: Sendable, Equatable, Codable {
     public var emptyRoomGraceSeconds: Int
     public var pingIntervalSeconds: Int
     public var idleTimeoutSeconds: Int
-    /// A connection holding at least `LimitRules.stalledBacklogBytes` unwritten whose client has
-    /// taken none of it for this long is closed (1013).
+    /// A connection whose client has taken none of its unwritten output for this long is
+    /// closed (1013).
     public var outboundStallSeconds: Int
 }
 
@@ -82,9 +82,9 @@ public struct LimitRules: Sendable, Equatable, Codable {
     /// Bytes queued for all connections together before the most backed-up ones are dropped.
     public var serverOutboundBytes: Int
 
-    /// The backlog below which a connection is never dropped for a stall or for the server's
-    /// budget: a few events' worth, which any live client takes within a round trip.
-    public var stalledBacklogBytes: Int { 64 * 1024 }
+    /// The backlog below which a connection is never dropped for the server's budget: a few
+    /// events' worth, which any live client takes within a round trip.
+    public var sizeableBacklogBytes: Int { 64 * 1024 }
 }
 
 /// Everything in `GameRules/rules.json`: the single source of defaults, bounds and constants.

@@ -15,7 +15,7 @@ package enum MessageConnection {
         let clock = SystemGameClock()
         // Echoes may be as large as the largest message: the byte bound follows the message bound.
         let limits = OutboundBacklog.Limits(
-            frames: outboundLimit, bytes: 4 * maxMessageBytes, stallMillis: 60_000, stalledBytes: maxMessageBytes)
+            frames: outboundLimit, bytes: 4 * maxMessageBytes, stallMillis: 60_000, sizeableBytes: maxMessageBytes)
         let queue = OutboundQueue(
             limits: limits, budget: OutboundBudget(ceiling: .max), clock: clock, eventLoop: channel.eventLoop,
             sink: try FrameSink.installNow(on: channel))

@@ -29,23 +29,24 @@ struct OutboundBacklog: Sendable {
         var frames: Int
         /// Bytes queued or in the socket's buffers, beyond the one pending snapshot.
         var bytes: Int
-        /// How long a client may take nothing of a backlog of at least `stalledBytes`.
+        /// How long a client may take nothing of what is waiting for it.
         var stallMillis: Int64
-        /// Below this, a backlog is never a reason to close: the idle timeout looks after it.
-        var stalledBytes: Int
+        /// A backlog this large is "sizeable": over the server's budget, such a connection is
+        /// closed when more is queued for it.
+        var sizeableBytes: Int
 
-        init(frames: Int, bytes: Int, stallMillis: Int64, stalledBytes: Int) {
+        init(frames: Int, bytes: Int, stallMillis: Int64, sizeableBytes: Int) {
             self.frames = frames
             self.bytes = bytes
             self.stallMillis = stallMillis
-            self.stalledBytes = stalledBytes
+            self.sizeableBytes = sizeableBytes
         }
 
         /// The limits `GameRules/rules.json` sets.
         init(rules: GameRules) {
             self.init(
                 frames: rules.limits.outboundBufferFrames, bytes: rules.limits.outboundBufferBytes,
-                stallMillis: Int64(rules.timing.outboundStallSeconds) * 1000, stalledBytes: rules.limits.stalledBacklogBytes)
+                stallMillis: Int64(rules.timing.outboundStallSeconds) * 1000, sizeableBytes: rules.limits.sizeableBacklogBytes)
         }
     }
 
@@ -146,9 +147,10 @@ struct OutboundBacklog: Sendable {
         lastProgress = now
     }
 
-    /// Whether the client has taken nothing of a sizeable backlog for `limits.stallMillis`.
+    /// Whether the client has taken nothing of what waits for it for `limits.stallMillis`: it is
+    /// not reading. However little waits, a client that reads nothing is never going to.
     func isStalled(now: Int64) -> Bool {
-        ending == nil && heldBytes >= limits.stalledBytes && now - lastProgress >= limits.stallMillis
+        ending == nil && heldBytes > 0 && now - lastProgress >= limits.stallMillis
     }
 
     /// Records how the connection ends; false when it was already ending. An abort drops what

@@ -97,8 +97,8 @@ final class OutboundQueue: Sendable {
         end(.finish)
     }
 
-    /// Aborts the connection (1013) when its client has taken nothing of a sizeable backlog
-    /// for the stall limit. The heartbeat asks every connection once a second.
+    /// Aborts the connection (1013) when its client has taken nothing of what waits for it for
+    /// the stall limit. The heartbeat asks every connection once a second.
     func abortIfStalled(now: Int64) {
         let stalled = state.withLock { $0.backlog.isStalled(now: now) }
         if stalled { abort(.tryAgainLater, reason: "outbound buffer stalled: the client is not reading") }
@@ -127,7 +127,7 @@ final class OutboundQueue: Sendable {
         let now = clock.nowMillis()
         let size = frame.bytes.readableBytes
         let admission = state.withLock { state -> OutboundBacklog.Admission in
-            if !force, state.backlog.heldBytes >= state.backlog.limits.stalledBytes, budget.wouldExceed(adding: size) {
+            if !force, state.backlog.heldBytes >= state.backlog.limits.sizeableBytes, budget.wouldExceed(adding: size) {
                 return .overflow(reason: "server outbound budget exhausted: reading too slowly")
             }
             return state.backlog.enqueue(frame, isSnapshot: isSnapshot, force: force, now: now)
