@@ -60,8 +60,14 @@ extension FlatJSONScanner {
                 case "strokeEnd": kind = .strokeEnd
                 default: return nil
                 }
-            case "seq": seq = integer()
-            case "strokeId": strokeId = integer()
+            // A value that does not read, or a key met twice, ends the scan: the caller then
+            // decodes the frame properly (the same rule as the server's stroke reader).
+            case "seq":
+                guard seq == nil, let value = integer() else { return nil }
+                seq = value
+            case "strokeId":
+                guard strokeId == nil, let value = integer() else { return nil }
+                strokeId = value
             case "points":
                 var first: [Int] = []
                 var count = 0
