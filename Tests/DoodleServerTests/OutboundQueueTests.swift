@@ -125,6 +125,25 @@ struct OutboundQueueTests {
         }
     }
 
+    @Test("a close waiting behind what the client never reads becomes an abort, counted once")
+    func stalledCloseBecomesAbort() throws {
+        let clock = ManualGameClock()
+        let budget = OutboundBudget(ceiling: 1 << 30)
+        let (queue, channel) = try makeQueue(budget: budget, clock: clock)
+        try channel.pipeline.syncOperations.addHandler(HeldWrites(), position: .first)
+        _ = queue.send(text(bytes: 100))
+        channel.embeddedEventLoop.run()
+        queue.close(.flooding, reason: "flooding")
+        #expect(ending(of: queue) == nil, "the close waits for the frame before it")
+        clock.advance(byMillis: 5000)
+        queue.abortIfStalled(now: clock.nowMillis())
+        guard case .abort(.tryAgainLater, _) = ending(of: queue) else {
+            Issue.record("the stalled close did not become an abort")
+            return
+        }
+        #expect(budget.closesByCode == [.flooding: 1])
+    }
+
     @Test("a client slowly taking a large backlog is not a stall")
     func slowProgressIsNoStall() throws {
         let clock = ManualGameClock()

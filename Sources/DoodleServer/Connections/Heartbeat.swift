@@ -29,16 +29,17 @@ struct Heartbeat: Service {
             nextCheck = now + 1000
             let pinging = now >= nextPing
             if pinging { nextPing = now + interval }
-            for entry in connections.all where !entry.queue.isClosing {
-                if now - entry.activity.last >= idleLimit {
-                    // Silent this long, it will not answer a close either: do not wait for it.
-                    entry.queue.abort(.idle, reason: "no traffic for \(timing.idleTimeoutSeconds) s")
-                } else if pinging {
-                    entry.queue.ping()
-                }
+            for entry in connections.all {
                 if !entry.queue.isClosing {
-                    entry.queue.abortIfStalled(now: now)
+                    if now - entry.activity.last >= idleLimit {
+                        // Silent this long, it will not answer a close either: do not wait for it.
+                        entry.queue.abort(.idle, reason: "no traffic for \(timing.idleTimeoutSeconds) s")
+                    } else if pinging {
+                        entry.queue.ping()
+                    }
                 }
+                // A close waiting behind what a client never reads stalls too.
+                entry.queue.abortIfStalled(now: now)
             }
         }
     }

@@ -148,15 +148,30 @@ struct OutboundBacklog: Sendable {
     }
 
     /// Whether the client has taken nothing of what waits for it for `limits.stallMillis`: it is
-    /// not reading. However little waits, a client that reads nothing is never going to.
+    /// not reading. However little waits, a client that reads nothing is never going to. A close
+    /// still waiting for what was queued before it can stall too: it would never be sent.
     func isStalled(now: Int64) -> Bool {
-        ending == nil && heldBytes > 0 && now - lastProgress >= limits.stallMillis
+        isOpenOrDraining && heldBytes > 0 && now - lastProgress >= limits.stallMillis
     }
 
-    /// Records how the connection ends; false when it was already ending. An abort drops what
-    /// was not yet handed to the socket and returns how many bytes that freed.
+    /// Not ending, or ending with a close that waits for the queue to drain.
+    private var isOpenOrDraining: Bool {
+        switch ending {
+        case .none, .close, .answerClient: true
+        case .abort, .finish: false
+        }
+    }
+
+    /// Records how the connection ends; false when it was already ending — except that an abort
+    /// replaces a close still waiting for the queue (its client stopped reading). An abort drops
+    /// what was not yet handed to the socket and returns how many bytes that freed.
     mutating func end(_ how: OutboundEnding) -> (accepted: Bool, droppedBytes: Int) {
-        guard ending == nil else { return (false, 0) }
+        switch (ending, how) {
+        case (.none, _), (.close, .abort), (.answerClient, .abort):
+            guard ending == nil || !endingIsReady else { return (false, 0) }
+        default:
+            return (false, 0)
+        }
         ending = how
         guard case .abort = how else { return (true, 0) }
         let dropped = queuedBytes

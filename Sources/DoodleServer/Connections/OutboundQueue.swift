@@ -148,16 +148,20 @@ final class OutboundQueue: Sendable {
     }
 
     private func end(_ ending: OutboundEnding) {
-        let (accepted, dropped, report) = state.withLock { state -> (Bool, Int, EndingReport?) in
+        let (accepted, escalated, dropped, report) = state.withLock { state -> (Bool, Bool, Int, EndingReport?) in
+            let wasEnding = state.backlog.ending != nil
             let (accepted, dropped) = state.backlog.end(ending)
-            return (accepted, dropped, accepted ? state.readyCallback() : nil)
+            return (accepted, wasEnding, dropped, accepted ? state.readyCallback() : nil)
         }
         guard accepted else { return }
         closing.store(true, ordering: .relaxed)
         budget.remove(dropped)
-        switch ending {
-        case .close(let code, _), .abort(let code, _): budget.recordClose(code)
-        case .answerClient, .finish: break
+        // A close that had to become an abort was counted when it was decided.
+        if !escalated {
+            switch ending {
+            case .close(let code, _), .abort(let code, _): budget.recordClose(code)
+            case .answerClient, .finish: break
+            }
         }
         report?.deliver()
     }
