@@ -26,6 +26,56 @@ struct DrawingJSONTests {
         }
     }
 
+    /// A snapshot whose names hold the very text the fast path looks for, so a match inside a
+    /// string would show.
+    static func snapshot(strokes: [CanvasItem]) -> RoomSnapshot {
+        RoomSnapshot(
+            seq: 41, code: "K7PQ2M", mode: .party, ownerId: "p_a", locked: false,
+            settings: SettingsView(
+                settings: RoomSettings(
+                    maxPlayers: 8, rounds: 3, drawSeconds: 80, chooseSeconds: 15, revealSeconds: 5, wordChoices: 3, hints: 2,
+                    wordPack: "en", customWords: [#""strokes":[]"#], customWordsOnly: false, lateJoin: true),
+                showsCustomWords: true),
+            players: [
+                PlayerInfo(id: "p_a", name: #"Ada "strokes":[]"#, score: 120, connected: true, guessed: false),
+                PlayerInfo(id: "p_b", name: "Bob\\\"", score: 0, connected: false, guessed: true),
+            ],
+            phase: .drawing, round: 1, rounds: 3, drawerId: "p_a", deadline: 1_732_230_080_123, hint: "__a__", word: "snake",
+            choices: nil, strokes: strokes)
+    }
+
+    @Test("a roomState with strokes written by hand decodes and parses as JSONEncoder's does")
+    func snapshotSameAsCodable() throws {
+        var random = SystemRandomNumberGenerator()
+        var strokes: [CanvasItem] = []
+        for id in 1...300 {
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0:
+                let points = (0..<Int.random(in: 0...40, using: &random)).flatMap { _ in [Int.random(in: 0..<1600), Int.random(in: 0..<1200)] }
+                strokes.append(.stroke(StrokeBegin(strokeId: id, tool: .pen, color: "#1a2b3c", width: Int.random(in: 1...64), points: points)))
+            case 1:
+                strokes.append(.stroke(StrokeBegin(strokeId: id, tool: .eraser, color: nil, width: 20, points: [3, 4])))
+            default:
+                strokes.append(.fill(FillAction(x: Int.random(in: 0..<1600), y: Int.random(in: 0..<1200), color: "#ffcc00")))
+            }
+        }
+        let message = ServerMessage.roomState(Self.snapshot(strokes: strokes))
+        let fast = try #require(DrawingJSON.encodeSnapshot(message, encoder: JSONEncoder()))
+        let fastData = Data(fast.readableBytesView)
+        let codableData = try JSONEncoder().encode(message)
+        #expect(try JSONDecoder().decode(ServerMessage.self, from: fastData) == message)
+        let fastObject = try JSONSerialization.jsonObject(with: fastData) as? NSDictionary
+        let codableObject = try JSONSerialization.jsonObject(with: codableData) as? NSDictionary
+        #expect(fastObject != nil)
+        #expect(fastObject == codableObject)
+    }
+
+    @Test("an empty canvas and other messages are left to JSONEncoder")
+    func snapshotFallsBack() {
+        #expect(DrawingJSON.encodeSnapshot(.roomState(Self.snapshot(strokes: [])), encoder: JSONEncoder()) == nil)
+        #expect(DrawingJSON.encodeSnapshot(.event(.hint("_ _"), seq: 3), encoder: JSONEncoder()) == nil)
+    }
+
     @Test("other messages are left to JSONEncoder")
     func othersFallBack() {
         #expect(DrawingJSON.encode(.event(.drawing(.undo, playerId: "p1"), seq: 3)) == nil)

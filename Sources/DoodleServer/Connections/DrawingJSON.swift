@@ -50,7 +50,7 @@ enum DrawingJSON {
         out.writeString(String(seq))
     }
 
-    private static func writePoints(_ points: [Int], to out: inout ByteBuffer) {
+    static func writePoints(_ points: [Int], to out: inout ByteBuffer) {
         out.writeStaticString(#","points":["#)
         for (index, value) in points.enumerated() {
             if index > 0 { out.writeInteger(UInt8(ascii: ",")) }

@@ -10,6 +10,7 @@ struct FrameEncoder {
     func encode(_ message: ServerMessage) -> WireFrame {
         // Strokes are nearly all the traffic and JSONEncoder was a tenth of the server's time.
         if let payload = DrawingJSON.encode(message) { return WireFrame(text: payload) }
+        if let payload = DrawingJSON.encodeSnapshot(message, encoder: encoder) { return WireFrame(text: payload) }
         do {
             return WireFrame(text: ByteBuffer(bytes: try encoder.encode(message)))
         } catch {
