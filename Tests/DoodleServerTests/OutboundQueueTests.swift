@@ -1,4 +1,5 @@
 import DoodleCore
+import DoodleTestSupport
 import NIOCore
 import NIOEmbedded
 import NIOWebSocket

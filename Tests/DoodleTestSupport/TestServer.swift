@@ -38,6 +38,7 @@ public struct TestServer: Sendable {
     public static func with<T: Sendable>(
         rules edit: (@Sendable (inout [String: Any]) -> Void)? = nil,
         tls: ServerConfiguration.TLSFiles? = nil,
+        clock: any GameClock = SystemGameClock(),
         logger: Logger = TestServer.logger,
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
@@ -50,6 +51,7 @@ public struct TestServer: Sendable {
         let application = try await buildApplication(
             ServerConfiguration(host: "127.0.0.1", port: 0, rulesFolder: rulesFolder, databasePath: databasePath, tls: tls),
             logger: logger,
+            clock: clock,
             onServerRunning: { port in portContinuation.yield(port) })
         let group = ServiceGroup(configuration: .init(services: [.init(service: application)], logger: logger))
         return try await withThrowingTaskGroup(of: Void.self) { tasks in

@@ -1,0 +1,76 @@
+import DoodleServer
+import Synchronization
+
+/// A clock that moves only when a test moves it. Whatever sleeps on it — the heartbeat, a
+/// room's timers — wakes when `advance` reaches its deadline, so a test can play out a minute of
+/// timeouts in milliseconds.
+public final class ManualGameClock: GameClock {
+    private struct Sleeper {
+        let id: UInt64
+        let deadline: Int64
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now: Int64
+        var sleepers: [Sleeper] = []
+        var nextId: UInt64 = 0
+        /// Sleeps cancelled before they were registered.
+        var cancelled: Set<UInt64> = []
+    }
+
+    private let state: Mutex<State>
+
+    public init(now: Int64 = 1_700_000_000_000) {
+        state = Mutex(State(now: now))
+    }
+
+    public func nowMillis() -> Int64 { state.withLock { $0.now } }
+
+    /// Moves time on and wakes every sleeper whose deadline has come, earliest first.
+    public func advance(byMillis millis: Int64) {
+        let due = state.withLock { state -> [Sleeper] in
+            state.now += millis
+            let now = state.now
+            let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+            state.sleepers.removeAll { $0.deadline <= now }
+            return due
+        }
+        for sleeper in due { sleeper.continuation.resume() }
+    }
+
+    /// How many tasks sleep on this clock now.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    public func sleep(untilMillis deadline: Int64) async throws {
+        let id = state.withLock { state -> UInt64 in
+            state.nextId += 1
+            return state.nextId
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                enum Outcome { case wait, wake, cancelled }
+                let outcome = state.withLock { state -> Outcome in
+                    if state.cancelled.remove(id) != nil { return .cancelled }
+                    if deadline <= state.now { return .wake }
+                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return .wait
+                }
+                switch outcome {
+                case .wait: break
+                case .wake: continuation.resume()
+                case .cancelled: continuation.resume(throwing: CancellationError())
+                }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { state -> Sleeper? in
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else {
+                    state.cancelled.insert(id)
+                    return nil
+                }
+                return state.sleepers.remove(at: index)
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+}
