@@ -42,6 +42,14 @@ import Testing
         ]
     }()
 
+    /// The one JSON shape of a drawing action: alone (a stored record over HTTP) it is exactly the
+    /// drawing message a client sends.
+    @Test(arguments: clientMessages.compactMap { if case .draw(let action) = $0 { action } else { nil } })
+    func drawingActionAloneIsItsMessage(action: DrawingAction) throws {
+        #expect(try JSONDecoder().decode(DrawingAction.self, from: JSONEncoder().encode(action)) == action)
+        #expect(NSDictionary(dictionary: try JSON.object(action)) == NSDictionary(dictionary: try JSON.object(ClientMessage.draw(action))))
+    }
+
     @Test(arguments: clientMessages)
     func clientMessageRoundTrips(message: ClientMessage) throws {
         #expect(try roundTrip(message) == message)

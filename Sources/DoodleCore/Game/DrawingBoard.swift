@@ -116,9 +116,6 @@ public struct DrawingBoard: Sendable, Equatable {
 
     /// `#rrggbb` in any case → lowercase; anything else → nil.
     static func normalizedColor(_ color: String?) -> String? {
-        guard let color, color.utf8.count == 7, color.utf8.first == UInt8(ascii: "#") else { return nil }
-        let hex = color.utf8.dropFirst()
-        guard hex.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 70) || ($0 >= 97 && $0 <= 102) }) else { return nil }
-        return color.lowercased()
+        color.flatMap(RGBColor.init(hex:))?.hex
     }
 }

@@ -95,6 +95,25 @@ public enum DrawingAction: Sendable, Equatable {
     }
 }
 
+/// A drawing action alone, in the shape of the drawing message that carries it (`type` and its
+/// fields, without `seq` and `playerId`): how a stored drawing's record reads over HTTP.
+extension DrawingAction: Codable {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: JSONKey.self)
+        let type: String = try c.required("type")
+        guard let action = try Self.decode(type: type, from: c) else {
+            throw DecodingError.dataCorruptedError(forKey: "type", in: c, debugDescription: "not a drawing action: '\(type)'")
+        }
+        self = action
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: JSONKey.self)
+        try c.put(typeName, "type")
+        try encodeFields(into: &c)
+    }
+}
+
 /// One visible item of the canvas, as a `roomState` snapshot lists it.
 public enum CanvasItem: Sendable, Equatable {
     case stroke(StrokeBegin)

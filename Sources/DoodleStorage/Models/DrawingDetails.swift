@@ -75,6 +75,6 @@ public struct DrawingDetails: Sendable, Equatable, Encodable {
         try container.encode(guessers, forKey: .guessers)
         try container.encode(startedAt, forKey: .startedAt)
         try container.encode(endedAt, forKey: .endedAt)
-        try container.encode(actions.map(WireDrawingAction.init), forKey: .actions)
+        try container.encode(actions, forKey: .actions)
     }
 }

@@ -1,3 +1,5 @@
+import DoodleCore
+
 /// A coarse colour raster of the canvas, kept only to find the region each flood fill covers
 /// when a drawing is rendered as SVG (which has no flood fill of its own).
 ///

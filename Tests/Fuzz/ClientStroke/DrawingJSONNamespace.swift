@@ -1,3 +1,3 @@
-/// Stands in for the server's `DrawingJSON` (Sources/DoodleServer/Connections/DrawingJSON.swift),
+/// Stands in for the server's `DrawingJSON` (Sources/DoodleServer/Codec/DrawingJSON.swift),
 /// whose encoding half needs NIO: the decoding half under test only needs the namespace.
 enum DrawingJSON {}

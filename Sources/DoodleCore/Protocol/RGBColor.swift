@@ -1,14 +1,15 @@
-/// A `#rrggbb` colour as three bytes: the stroke codec stores it so, and the SVG renderer's
-/// flood-fill raster compares colours as integers.
-struct RGBColor: Equatable, Hashable, Sendable {
-    var red: UInt8
-    var green: UInt8
-    var blue: UInt8
+/// A `#rrggbb` colour as three bytes: the one parser of the contract's colours. The drawing
+/// board checks and lowercases what clients send with it, the stroke codec stores colours so,
+/// and the SVG renderer's flood-fill raster compares them as integers.
+public struct RGBColor: Equatable, Hashable, Sendable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
 
-    static let white = RGBColor(red: 0xff, green: 0xff, blue: 0xff)
-    static let black = RGBColor(red: 0, green: 0, blue: 0)
+    public static let white = RGBColor(red: 0xff, green: 0xff, blue: 0xff)
+    public static let black = RGBColor(red: 0, green: 0, blue: 0)
 
-    init(red: UInt8, green: UInt8, blue: UInt8) {
+    public init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
         self.blue = blue
@@ -16,18 +17,19 @@ struct RGBColor: Equatable, Hashable, Sendable {
 
     /// Only the exact form DrawingBoard relays (`#` and six lowercase hex digits), so that
     /// decoding `hex` gives back the very same string.
-    init?(lowercaseHex text: String) {
+    public init?(lowercaseHex text: String) {
         guard let value = Self.parse(text, acceptingUppercase: false) else { return nil }
         self = value
     }
 
     /// `#rrggbb` in either case.
-    init?(hex text: String) {
+    public init?(hex text: String) {
         guard let value = Self.parse(text, acceptingUppercase: true) else { return nil }
         self = value
     }
 
-    var hex: String {
+    /// `#rrggbb` in lowercase, the form the room relays.
+    public var hex: String {
         let digits = Array("0123456789abcdef".utf8)
         var bytes: [UInt8] = [UInt8(ascii: "#")]
         for component in [red, green, blue] {
@@ -38,7 +40,7 @@ struct RGBColor: Equatable, Hashable, Sendable {
     }
 
     /// The colour packed as 0xRRGGBB.
-    var packed: UInt32 {
+    public var packed: UInt32 {
         UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
     }
 
