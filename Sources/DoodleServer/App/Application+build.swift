@@ -35,7 +35,10 @@ public func buildApplication(
         outbound: OutboundBudget(ceiling: rules.limits.serverOutboundBytes), clock: clock, metrics: metrics, archive: archive, logger: logger)
 
     let router = Router(context: DoodleRequestContext.self)
-    StatusRoutes(context: context).register(on: router)
+    StatusRoutes(
+        metrics: metrics, archive: archive, outbound: context.outbound, registry: registry,
+        lookupLimit: rules.rateLimits.joinRoom, clock: clock
+    ).register(on: router)
     ArchiveRoutes(
         reader: ArchiveReader(database: database), players: players,
         forgetPlayer: { player in await directory.forget(player) }, clock: clock, logger: logger
