@@ -27,6 +27,18 @@ struct ReliabilityTests {
 
     static let ownMemory: @Sendable () -> ProcessSample? = { ProcessSample.read(pid: getpid()) }
 
+    /// Runs the slow-reader scenario against an in-process server and prints its figures.
+    static func slowReaders(_ configuration: SlowReaderScenario.Configuration) async throws -> SlowReaderResult {
+        let result = try await TestServer.with(logger: logger) { server in
+            try await SlowReaderScenario(
+                configuration: configuration, url: server.webSocketURL, probe: ownMemory,
+                memorySubject: "test process RSS (server and clients)", logger: logger
+            ).run()
+        }
+        printFigures(result.text)
+        return result
+    }
+
     @Test("hostile traffic: no internal, only contract close codes, the playing room loses nothing, a new client is served")
     func hostileShortForm() async throws {
         let configuration = HostileSoak.Configuration(
@@ -46,13 +58,7 @@ struct ReliabilityTests {
     @Test("slow readers: the playing room loses nothing while they sit on their roomStates (figures printed)")
     func slowReadersShortForm() async throws {
         let configuration = SlowReaderScenario.Configuration(clients: 4, duration: .seconds(2), canvasStrokes: 1)
-        let result = try await TestServer.with(logger: Self.logger) { server in
-            try await SlowReaderScenario(
-                configuration: configuration, url: server.webSocketURL, probe: Self.ownMemory,
-                memorySubject: "test process RSS (server and clients)", logger: Self.logger
-            ).run()
-        }
-        Self.printFigures(result.text)
+        let result = try await Self.slowReaders(configuration)
         #expect(result.qualitativeFailures.isEmpty, "\(result.qualitativeFailures)")
         #expect(result.outcomes.count == configuration.clients)
         #expect(result.rooms.first.map { $0.points == 39 * 256 } == true)
@@ -61,13 +67,7 @@ struct ReliabilityTests {
     @Test("slow readers: the server closes every client that never reads within the stall limit and its checks")
     func slowReadersAreClosed() async throws {
         let configuration = SlowReaderScenario.Configuration(clients: 4, duration: .seconds(12))
-        let result = try await TestServer.with(logger: Self.logger) { server in
-            try await SlowReaderScenario(
-                configuration: configuration, url: server.webSocketURL, probe: Self.ownMemory,
-                memorySubject: "test process RSS (server and clients)", logger: Self.logger
-            ).run()
-        }
-        Self.printFigures(result.text)
+        let result = try await Self.slowReaders(configuration)
         #expect(result.qualitativeFailures.isEmpty, "\(result.qualitativeFailures)")
         #expect(result.closedInTime == configuration.clients, "\(result.outcomes)")
     }

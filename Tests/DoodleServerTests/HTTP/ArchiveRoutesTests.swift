@@ -8,20 +8,10 @@ import Testing
 /// checked against docs/openapi.json by `TestServer.call`.
 @Suite("HTTP archive routes")
 struct ArchiveRoutesTests {
-    /// Runs `body` against a fresh server holding the seed, with the drawer's and the guesser's
-    /// players created by a real `hello` (the drawer's token is handed over).
     private func withSeededServer(
         _ body: @Sendable (TestServer, ArchiveSeed, _ drawerToken: String) async throws -> Void
     ) async throws {
-        try await TestServer.with { server in
-            try await server.withConnections(2) { connections in
-                let drawer = try await connections[0].hello(name: "Drawer")
-                let guesser = try await connections[1].hello(name: "Guesser")
-                let seed = ArchiveSeed(drawer: drawer.playerId, drawerName: "Drawer", guesser: guesser.playerId)
-                try await seed.write(into: server)
-                try await body(server, seed, drawer.token)
-            }
-        }
+        try await ArchiveSeed.withSeededServer { server, seed, drawer, _ in try await body(server, seed, drawer.token) }
     }
 
     @Test("leaderboard: ranked players, limit respected")

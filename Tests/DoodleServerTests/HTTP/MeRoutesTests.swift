@@ -45,33 +45,27 @@ struct MeRoutesTests {
 
     @Test("DELETE /v1/me: 204, then the token is unknown and the archive shows a deleted player")
     func deleteMe() async throws {
-        try await TestServer.with { server in
-            try await server.withConnections(2) { connections in
-                let drawer = try await connections[0].hello(name: "Drawer")
-                let guesser = try await connections[1].hello(name: "Guesser")
-                let seed = ArchiveSeed(drawer: drawer.playerId, drawerName: "Drawer", guesser: guesser.playerId)
-                try await seed.write(into: server)
-                let authorization = "Bearer \(drawer.token)"
+        try await ArchiveSeed.withSeededServer { server, seed, drawer, guesser in
+            let authorization = "Bearer \(drawer.token)"
 
-                let deleted = try await server.call("DELETE", "/v1/me", authorization: authorization)
-                #expect(deleted.status == 204)
-                #expect(deleted.body.isEmpty)
-                for (method, path) in [("GET", "/v1/me"), ("DELETE", "/v1/me"), ("GET", "/v1/me/latest-received")] {
-                    let after = try await server.call(method, path, authorization: authorization)
-                    #expect(after.status == 401, "\(method) \(path)")
-                }
-                let drawing = try await server.call("GET", "/v1/drawings/\(seed.drawingIds[0])")
-                #expect(drawing.json?["drawer"]?["deleted"] == .bool(true))
-                #expect(drawing.json?["drawer"]?["playerId"] == .null)
-                #expect(!drawing.text.contains("\"Drawer\""))
-                let board = try await server.call("GET", "/v1/leaderboard")
-                #expect(!board.text.contains(drawer.playerId))
-                let drawings = try await server.call("GET", "/v1/players/\(drawer.playerId)/drawings")
-                #expect(drawings.status == 404)
-                // The other player is untouched.
-                let other = try await server.call("GET", "/v1/me", authorization: "Bearer \(guesser.token)")
-                #expect(other.status == 200)
+            let deleted = try await server.call("DELETE", "/v1/me", authorization: authorization)
+            #expect(deleted.status == 204)
+            #expect(deleted.body.isEmpty)
+            for (method, path) in [("GET", "/v1/me"), ("DELETE", "/v1/me"), ("GET", "/v1/me/latest-received")] {
+                let after = try await server.call(method, path, authorization: authorization)
+                #expect(after.status == 401, "\(method) \(path)")
             }
+            let drawing = try await server.call("GET", "/v1/drawings/\(seed.drawingIds[0])")
+            #expect(drawing.json?["drawer"]?["deleted"] == .bool(true))
+            #expect(drawing.json?["drawer"]?["playerId"] == .null)
+            #expect(!drawing.text.contains("\"Drawer\""))
+            let board = try await server.call("GET", "/v1/leaderboard")
+            #expect(!board.text.contains(drawer.playerId))
+            let drawings = try await server.call("GET", "/v1/players/\(drawer.playerId)/drawings")
+            #expect(drawings.status == 404)
+            // The other player is untouched.
+            let other = try await server.call("GET", "/v1/me", authorization: "Bearer \(guesser.token)")
+            #expect(other.status == 200)
         }
     }
 }
