@@ -17,7 +17,7 @@ extension DrawingJSON {
         snapshot.strokes = []
         guard let head = try? encoder.encode(ServerMessage.roomState(snapshot)) else { return nil }
         let marker = Array(#""strokes":[]"#.utf8)
-        guard let range = lastRange(of: marker, in: head) else { return nil }
+        guard let range = head.lastRange(of: marker) else { return nil }
         var out = ByteBuffer()
         out.reserveCapacity(head.count + strokes.count * 64)
         out.writeBytes(head[..<range.lowerBound])
@@ -34,17 +34,8 @@ extension DrawingJSON {
     private static func writeItem(_ item: CanvasItem, to out: inout ByteBuffer) {
         switch item {
         case .stroke(let stroke):
-            out.writeStaticString(#"{"kind":"stroke","strokeId":"#)
-            out.writeString(String(stroke.strokeId))
-            out.writeStaticString(#","tool":"#)
-            writeString(stroke.tool.rawValue, to: &out)
-            if let color = stroke.color {
-                out.writeStaticString(#","color":"#)
-                writeString(color, to: &out)
-            }
-            out.writeStaticString(#","width":"#)
-            out.writeString(String(stroke.width))
-            writePoints(stroke.points, to: &out)
+            out.writeStaticString(#"{"kind":"stroke""#)
+            writeStrokeFields(stroke, to: &out)
             out.writeStaticString("}")
         case .fill(let fill):
             out.writeStaticString(#"{"kind":"fill","x":"#)
@@ -55,9 +46,5 @@ extension DrawingJSON {
             writeString(fill.color, to: &out)
             out.writeStaticString("}")
         }
-    }
-
-    private static func lastRange(of marker: [UInt8], in bytes: Data) -> Range<Data.Index>? {
-        bytes.lastRange(of: marker)
     }
 }

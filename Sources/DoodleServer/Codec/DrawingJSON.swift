@@ -13,17 +13,7 @@ enum DrawingJSON {
         case .strokeBegin(let begin):
             out.writeStaticString(#"{"type":"strokeBegin""#)
             writeSeq(seq, to: &out)
-            out.writeStaticString(#","strokeId":"#)
-            out.writeString(String(begin.strokeId))
-            out.writeStaticString(#","tool":"#)
-            writeString(begin.tool.rawValue, to: &out)
-            if let color = begin.color {
-                out.writeStaticString(#","color":"#)
-                writeString(color, to: &out)
-            }
-            out.writeStaticString(#","width":"#)
-            out.writeString(String(begin.width))
-            writePoints(begin.points, to: &out)
+            writeStrokeFields(begin, to: &out)
         case .strokePoints(let strokeId, let points):
             out.writeStaticString(#"{"type":"strokePoints""#)
             writeSeq(seq, to: &out)
@@ -50,7 +40,24 @@ enum DrawingJSON {
         out.writeString(String(seq))
     }
 
-    static func writePoints(_ points: [Int], to out: inout ByteBuffer) {
+    /// A stroke's fields after the object's first one: `strokeId`, `tool`, `color` (not for the
+    /// eraser), `width` and `points`, as `DrawingAction.encodeFields` writes them. A live
+    /// `strokeBegin` and a `roomState`'s stroke items share them.
+    static func writeStrokeFields(_ stroke: StrokeBegin, to out: inout ByteBuffer) {
+        out.writeStaticString(#","strokeId":"#)
+        out.writeString(String(stroke.strokeId))
+        out.writeStaticString(#","tool":"#)
+        writeString(stroke.tool.rawValue, to: &out)
+        if let color = stroke.color {
+            out.writeStaticString(#","color":"#)
+            writeString(color, to: &out)
+        }
+        out.writeStaticString(#","width":"#)
+        out.writeString(String(stroke.width))
+        writePoints(stroke.points, to: &out)
+    }
+
+    private static func writePoints(_ points: [Int], to out: inout ByteBuffer) {
         out.writeStaticString(#","points":["#)
         for (index, value) in points.enumerated() {
             if index > 0 { out.writeInteger(UInt8(ascii: ",")) }
