@@ -131,11 +131,15 @@ struct OutboundBacklog: Sendable {
         inFlightBytes += queuedBytes
         inFlightSnapshots += queuedSnapshots
         inFlightSnapshotBytes += queuedSnapshotBytes
+        emptyQueue()
+        return batch
+    }
+
+    private mutating func emptyQueue() {
         queued = []
         queuedBytes = 0
         queuedSnapshots = 0
         queuedSnapshotBytes = 0
-        return batch
     }
 
     /// The socket took (or, the connection being gone, dropped) part of what was taken.
@@ -166,19 +170,16 @@ struct OutboundBacklog: Sendable {
     /// replaces a close still waiting for the queue (its client stopped reading). An abort drops
     /// what was not yet handed to the socket and returns how many bytes that freed.
     mutating func end(_ how: OutboundEnding) -> (accepted: Bool, droppedBytes: Int) {
-        switch (ending, how) {
-        case (.none, _), (.close, .abort), (.answerClient, .abort):
-            guard ending == nil || !endingIsReady else { return (false, 0) }
-        default:
-            return (false, 0)
+        guard case .abort = how else {
+            guard ending == nil else { return (false, 0) }
+            ending = how
+            return (true, 0)
         }
+        // A close already acted on (the queue drained) is not taken back.
+        guard ending == nil || (isOpenOrDraining && !endingIsReady) else { return (false, 0) }
         ending = how
-        guard case .abort = how else { return (true, 0) }
         let dropped = queuedBytes
-        queued = []
-        queuedBytes = 0
-        queuedSnapshots = 0
-        queuedSnapshotBytes = 0
+        emptyQueue()
         return (true, dropped)
     }
 
