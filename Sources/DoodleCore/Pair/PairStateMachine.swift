@@ -95,8 +95,6 @@ public struct PairStateMachine: Sendable {
 
     func partner(of player: PlayerID) -> PlayerID? { partners.first { $0.id != player }?.id }
 
-    public func isConnected(_ player: PlayerID) -> Bool { partners.first { $0.id == player }?.connected ?? false }
-
     // MARK: - Presence
 
     /// A partner entered the pair room (or came back on a new connection).

@@ -39,9 +39,6 @@ actor PairRoom {
         self.onEnded = onEnded
     }
 
-    /// Whether nobody is in the room: it may be unloaded.
-    var isEmpty: Bool { connections.isEmpty }
-
     /// A partner enters on a connection: what it missed after `lastSeq` when the replay still
     /// holds it, else the room's `roomState`.
     func enter(_ player: PlayerID, queue: OutboundQueue, lastSeq: Int?) async {
