@@ -33,11 +33,7 @@ struct GameConnectionFactory: Sendable {
                 context.connections.remove(queue)
                 context.metrics.connectionsChanged(context.connections.count)
             })
-        try channel.pipeline.syncOperations.addHandler(handler)
-        let boundHandler = NIOLoopBound(handler, eventLoop: channel.eventLoop)
-        queue.whenEnded { ending in
-            channel.eventLoop.execute { boundHandler.value.outboundEnded(ending) }
-        }
+        try handler.install(on: channel)
         context.connections.add(queue, activity: activity)
         context.metrics.connectionsChanged(context.connections.count)
     }

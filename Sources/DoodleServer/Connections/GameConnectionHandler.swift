@@ -109,6 +109,16 @@ final class GameConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         self.context = nil
     }
 
+    /// Puts the handler in `channel`'s pipeline and has its outbound queue's end reach it on the
+    /// channel's event loop. Call on that loop.
+    func install(on channel: any Channel) throws {
+        try channel.pipeline.syncOperations.addHandler(self)
+        let bound = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        queue.whenEnded { ending in
+            channel.eventLoop.execute { bound.value.outboundEnded(ending) }
+        }
+    }
+
     /// Called on the event loop once the outbound queue has ended.
     func outboundEnded(_ ending: OutboundEnding) {
         guard let context else { return }

@@ -22,11 +22,7 @@ package enum MessageConnection {
         let handler = GameConnectionHandler(
             inbox: makeInbox(ConnectionReplies(queue: queue)), queue: queue, activity: ConnectionActivity(now: clock.nowMillis()),
             clock: clock, maxMessageBytes: maxMessageBytes, onClosed: {})
-        try channel.pipeline.syncOperations.addHandler(handler)
-        let boundHandler = NIOLoopBound(handler, eventLoop: channel.eventLoop)
-        queue.whenEnded { ending in
-            channel.eventLoop.execute { boundHandler.value.outboundEnded(ending) }
-        }
+        try handler.install(on: channel)
     }
 }
 
