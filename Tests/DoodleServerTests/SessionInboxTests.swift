@@ -31,6 +31,9 @@ struct SessionInboxTests {
             registry: RoomRegistry(
                 rules: rules, packs: packs, clock: SystemGameClock(), archive: archive, metrics: metrics, logger: logger,
                 seatReleased: { _, _ in }),
+            pairs: PairRegistry(
+                pairs: PairRepository(database: try ArchiveDatabase.open(path: ":memory:")), rules: rules, suggestionWords: [],
+                clock: SystemGameClock(), logger: logger),
             connections: LiveConnections(), outbound: OutboundBudget(ceiling: rules.limits.serverOutboundBytes), clock: SystemGameClock(),
             metrics: metrics, archive: archive, logger: logger)
         let channel = EmbeddedChannel()

@@ -8,6 +8,7 @@ struct ServerContext: Sendable {
     let packs: [String: WordPack]
     let directory: PlayerDirectory
     let registry: RoomRegistry
+    let pairs: PairRegistry
     let connections: LiveConnections
     /// What every connection's outbound buffer holds together, and the server's ceiling on it.
     let outbound: OutboundBudget
