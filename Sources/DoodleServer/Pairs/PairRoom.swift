@@ -24,6 +24,9 @@ actor PairRoom {
     private let encoder = JSONEncoder()
     /// Told once the pair has ended (unpaired), so whoever holds the room lets it go.
     private let onEnded: @Sendable (String) async -> Void
+    /// The stored `seq`: every `seq` sent is at most this, so after a crash the room, loaded
+    /// again from this, never goes back. Reserved ahead in blocks, one write per block.
+    private var reservedSeq: Int
     private var busy = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
     /// Set when the registry lets the room go: a caller that still holds it loads a new one.
@@ -41,7 +44,11 @@ actor PairRoom {
         self.clock = clock
         self.logger = logger
         self.onEnded = onEnded
+        self.reservedSeq = machine.seq
     }
+
+    /// How far ahead a `seq` reservation reaches.
+    static let seqReservation = 64
 
     var isEnded: Bool { machine.isEnded }
 
@@ -89,7 +96,6 @@ actor PairRoom {
             if !acknowledged { connections[player] = nil }
             _ = await perform(machine.disconnect(player))
             connections[player] = nil
-            if connections.isEmpty { await storeSeq() }
             return connections.isEmpty
         }
     }
@@ -179,6 +185,7 @@ actor PairRoom {
         for effect in effects {
             switch effect {
             case .send(let recipients, let message):
+                if let seq = message.seq, seq > reservedSeq { await reserveSeq(through: seq) }
                 var recipients = recipients
                 if let caller, recipients.contains(caller) {
                     answers.append(message)
@@ -222,10 +229,16 @@ actor PairRoom {
         }
     }
 
-    /// The room's `seq` never goes back, across restarts too: stored when the room empties.
-    private func storeSeq() async {
-        let seq = machine.seq
-        await attempt("storing the seq") { try await $0.storeSeq(seq, pairId: self.pairId) }
+    /// The room's `seq` never goes back, across restarts and crashes too: before a `seq` past the
+    /// stored one goes out, a block of them is stored (a restart starts after the block).
+    private func reserveSeq(through seq: Int) async {
+        let reserved = seq + Self.seqReservation
+        do {
+            try await pairs.storeSeq(reserved, pairId: pairId)
+            reservedSeq = reserved
+        } catch {
+            logger.error("storing the seq failed", metadata: ["pair": "\(pairId)", "error": "\(error)"])
+        }
     }
 
     /// Runs one write; a failure is logged (the state in memory stays right, and the next write
