@@ -26,7 +26,7 @@ struct SessionInboxTests {
         let (rules, packs) = try RulesLoader.load(folder: TestServer.repositoryRoot + "/GameRules")
         let archive = DiscardingArchive()
         let metrics = ServerMetrics()
-        let context = ServerContext(
+        let context = SessionContext(
             rules: rules, packs: packs, directory: PlayerDirectory(),
             registry: RoomRegistry(
                 rules: rules, packs: packs, clock: SystemGameClock(), archive: archive, metrics: metrics, logger: logger,
@@ -34,12 +34,11 @@ struct SessionInboxTests {
             pairs: PairRegistry(
                 pairs: PairRepository(database: try ArchiveDatabase.open(path: ":memory:")), rules: rules, suggestionWords: [],
                 clock: SystemGameClock(), logger: logger),
-            connections: LiveConnections(), outbound: OutboundBudget(ceiling: rules.limits.serverOutboundBytes), clock: SystemGameClock(),
-            metrics: metrics, archive: archive, logger: logger)
+            clock: SystemGameClock(), metrics: metrics, logger: logger)
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())
         let queue = OutboundQueue(
-            limits: OutboundBacklog.Limits(rules: rules), budget: context.outbound, clock: SystemGameClock(), eventLoop: channel.eventLoop,
+            limits: OutboundBacklog.Limits(rules: rules), budget: OutboundBudget(ceiling: rules.limits.serverOutboundBytes), clock: SystemGameClock(), eventLoop: channel.eventLoop,
             sink: try FrameSink.installNow(on: channel))
         let runner = SessionRunner(logger: logger)
         let switches = ReadSwitches()

@@ -6,7 +6,7 @@ import NIOCore
 /// The protocol state of one connection: before and after `hello`, which player it is, the
 /// room it sits in, and its rate limits. Messages are handled one at a time, in order.
 struct ClientSession: Sendable {
-    private let context: ServerContext
+    private let context: SessionContext
     private let queue: OutboundQueue
     private let encoder = FrameEncoder()
     private let decoder = JSONDecoder()
@@ -16,7 +16,7 @@ struct ClientSession: Sendable {
     private var token = ""
     private(set) var room: Room?
 
-    init(context: ServerContext, queue: OutboundQueue) {
+    init(context: SessionContext, queue: OutboundQueue) {
         self.context = context
         self.queue = queue
         self.limiter = RateLimiter(rules: context.rules.rateLimits)

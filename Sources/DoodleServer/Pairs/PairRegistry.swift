@@ -89,6 +89,13 @@ actor PairRegistry {
             case .open(let code):
                 present[player] = Presence(place: .waiting(code: code), name: name, queue: queue)
                 queue.sendSnapshot(frame(for: PairRoomSnapshot.waiting(seq: 0, code: code, player: player, name: name)))
+                // Taken while this entry read it, and the pairing found nobody waiting to move:
+                // the player belongs in the new pair room.
+                if try await pairs.code(code)?.isOpen == false, present[player]?.queue.id == queue.id,
+                    present[player]?.place == .waiting(code: code)
+                {
+                    return await place(player, name: name, queue: queue, lastSeq: nil, resuming: nil)
+                }
                 return nil
             case .paired(let pairId):
                 let sameRoom = resuming == .paired(pairId: pairId)
