@@ -3,6 +3,10 @@ import DoodleTestSupport
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 @Suite("Pair mode: sending, guessing and unpairing, live")
 struct PairPlayTests {
     /// Ada and Bob, paired, both in the pair room with their first roomState read.
@@ -102,6 +106,10 @@ struct PairPlayTests {
                 #expect(try await bob.quiet().filter { $0["type"] as? String == "drawingReceived" }.isEmpty, "delivered once")
                 let state = try await bob.enterState()
                 #expect((state["inbox"] as? [[String: Any]])?.count == 1)
+                let metrics = try await Self.text(server, "/metrics")
+                #expect(metrics.contains("doodle_pair_drawings_stored_total 1\n"), "stored once")
+                #expect(metrics.contains("doodle_pair_rooms 1"))
+                #expect(metrics.contains("doodle_pair_store_seconds_count 1\n"))
             }
         }
     }
@@ -252,6 +260,13 @@ struct PairPlayTests {
                 }
             }
         }
+    }
+}
+
+extension PairPlayTests {
+    static func text(_ server: TestServer, _ path: String) async throws -> String {
+        let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: server.httpBase + path)))
+        return String(decoding: data, as: UTF8.self)
     }
 }
 
