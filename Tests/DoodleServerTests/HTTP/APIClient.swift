@@ -12,6 +12,8 @@ struct APIAnswer: Sendable {
     let contentType: String?
     /// The `Allow` header (on a 405).
     let allow: String?
+    let eTag: String?
+    let cacheControl: String?
     let body: Data
 
     var text: String { String(decoding: body, as: UTF8.self) }
@@ -30,11 +32,14 @@ extension TestServer {
     /// Sends one request and checks its answer against docs/openapi.json: an undocumented route,
     /// method or status, or a body that breaks the documented schema, fails the test.
     ///
-    /// - Parameter authorization: the raw `Authorization` header, if any.
+    /// - Parameters:
+    ///   - authorization: the raw `Authorization` header, if any.
+    ///   - headers: any other request headers.
     func call(
-        _ method: String, _ path: String, authorization: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ method: String, _ path: String, authorization: String? = nil, headers: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> APIAnswer {
-        let answer = try await send(method, path, authorization: authorization, sourceLocation: sourceLocation)
+        let answer = try await send(method, path, authorization: authorization, headers: headers, sourceLocation: sourceLocation)
         let document = try Self.apiDocument.get()
         let problems = document.problems(
             method: method, path: path, status: answer.status, contentType: answer.contentType, body: answer.body)
@@ -44,16 +49,20 @@ extension TestServer {
 
     /// Sends one request without checking the answer against the document.
     func send(
-        _ method: String, _ path: String, authorization: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ method: String, _ path: String, authorization: String? = nil, headers: [String: String] = [:],
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> APIAnswer {
         let url = try #require(URL(string: httpBase + path), sourceLocation: sourceLocation)
-        var request = URLRequest(url: url)
+        // No local cache: a test that sends If-None-Match must see the server's own 304.
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
         request.httpMethod = method
         if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = try #require(response as? HTTPURLResponse, sourceLocation: sourceLocation)
         return APIAnswer(
             status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"),
-            allow: http.value(forHTTPHeaderField: "Allow"), body: data)
+            allow: http.value(forHTTPHeaderField: "Allow"), eTag: http.value(forHTTPHeaderField: "ETag"),
+            cacheControl: http.value(forHTTPHeaderField: "Cache-Control"), body: data)
     }
 }
