@@ -47,11 +47,16 @@ struct NotificationTests {
                     #expect(receiver.deliveries.count == 6, "three refused attempts, then three accepted")
                     #expect(Set(accepted.map(\.key)).count == 3, "once per key")
                     let bodies = try accepted.map { try PairPlayer.object($0.body) }
-                    #expect(bodies.map { $0["event"] as? String } == ["paired", "drawingReceived", "drawingGuessed"])
-                    #expect(bodies.map { $0["recipientId"] as? String } == [adaId, adaId, bobId])
+                    // In order per recipient; recipients' events go out side by side.
+                    let toAda = bodies.filter { $0["recipientId"] as? String == adaId }
+                    let toBob = bodies.filter { $0["recipientId"] as? String == bobId }
+                    #expect(toAda.map { $0["event"] as? String } == ["paired", "drawingReceived"])
+                    #expect(toBob.map { $0["event"] as? String } == ["drawingGuessed"])
                     #expect(bodies.allSatisfy { $0["pairId"] as? String == pairId })
-                    #expect(bodies.map { $0["fromName"] as? String } == ["Bob", "Bob", "Ada"])
-                    #expect(bodies[1]["drawingId"] as? String == drawingId && bodies[2]["drawingId"] as? String == drawingId)
+                    #expect(toAda.map { $0["fromName"] as? String } == ["Bob", "Bob"])
+                    #expect(toBob.map { $0["fromName"] as? String } == ["Ada"])
+                    #expect(toAda.last?["drawingId"] as? String == drawingId && toBob.first?["drawingId"] as? String == drawingId)
+                    #expect(toAda.first?["drawingId"] == nil, "paired names no drawing")
                     #expect(bodies.allSatisfy { ($0["at"] as? Int64 ?? 0) > 0 })
                     #expect(!accepted.contains { $0.body.contains("kite") }, "a notification never carries the word")
                     for delivery in receiver.deliveries {
@@ -82,45 +87,44 @@ struct NotificationTests {
     func outboxSurvivesKill() async throws {
         let receiver = WebhookReceiver(accepting: false)
         try await receiver.run { url in
-            let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-notify-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: scratch) }
-            let arguments = [
-                "--database", scratch.appendingPathComponent("doodle.sqlite").path, "--rules", TestServer.repositoryRoot + "/GameRules",
-                "--log-level", "info", "--notify-url", url, "--notify-secret", Self.secret,
-            ]
-            let first = try await ChildServer.start(arguments: arguments)
-            defer { first.sendSIGKILL() }
-            let drawingId = try await DoodleClient.withConnection(to: first.webSocketURL, logger: TestServer.logger) { adaConnection in
-                let ada = PairPlayer(adaConnection)
-                try await ada.hello("Ada")
-                let code = try #require(try await ada.enterPairMode()["code"] as? String)
-                return try await DoodleClient.withConnection(to: first.webSocketURL, logger: TestServer.logger) { bobConnection in
-                    let bob = PairPlayer(bobConnection)
-                    try await bob.hello("Bob")
-                    try await bob.send(["type": "joinRoom", "code": code])
-                    _ = try await bob.next("roomState")
-                    try await bob.send(["type": "leaveRoom"])
-                    _ = try await bob.next("playerConnection")
-                    return try #require(try await ada.sendDrawing("c_crash0002", word: "kite")["drawingId"] as? String)
-                }
+            try await ChildServer.withScratchArguments(extra: ["--notify-url", url, "--notify-secret", Self.secret]) { arguments in
+                try await Self.outboxSurvivesKill(arguments, receiver: receiver)
             }
-            // The receiver is down: attempts fail and the event waits.
-            let deadline = ContinuousClock.now + .seconds(5)
-            while receiver.deliveries.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-            #expect(!receiver.deliveries.isEmpty, "the sender tried")
-            first.sendSIGKILL()
-            #expect(await first.waitForExit())
-
-            receiver.setAccepting(true)
-            let second = try await ChildServer.start(arguments: arguments)
-            defer { second.sendSIGKILL() }
-            // The restarted server's backoff starts from the stored attempt count: up to a minute.
-            let accepted = try await receiver.waitForAccepted(1, timeout: .seconds(45))
-            let body = try PairPlayer.object(try #require(accepted.first).body)
-            #expect(body["event"] as? String == "drawingReceived")
-            #expect(body["drawingId"] as? String == drawingId)
         }
+    }
+
+    private static func outboxSurvivesKill(_ arguments: [String], receiver: WebhookReceiver) async throws {
+        let first = try await ChildServer.start(arguments: arguments)
+        defer { first.sendSIGKILL() }
+        let drawingId = try await DoodleClient.withConnection(to: first.webSocketURL, logger: TestServer.logger) { adaConnection in
+            let ada = PairPlayer(adaConnection)
+            try await ada.hello("Ada")
+            let code = try #require(try await ada.enterPairMode()["code"] as? String)
+            return try await DoodleClient.withConnection(to: first.webSocketURL, logger: TestServer.logger) { bobConnection in
+                let bob = PairPlayer(bobConnection)
+                try await bob.hello("Bob")
+                try await bob.send(["type": "joinRoom", "code": code])
+                _ = try await bob.next("roomState")
+                try await bob.send(["type": "leaveRoom"])
+                _ = try await bob.next("playerConnection")
+                return try #require(try await ada.sendDrawing("c_crash0002", word: "kite")["drawingId"] as? String)
+            }
+        }
+        // The receiver is down: attempts fail and the event waits.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while receiver.deliveries.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(!receiver.deliveries.isEmpty, "the sender tried")
+        first.sendSIGKILL()
+        #expect(await first.waitForExit())
+
+        receiver.setAccepting(true)
+        let second = try await ChildServer.start(arguments: arguments)
+        defer { second.sendSIGKILL() }
+        // The restarted server's backoff starts from the stored attempt count: up to a minute.
+        let accepted = try await receiver.waitForAccepted(1, timeout: .seconds(45))
+        let body = try PairPlayer.object(try #require(accepted.first).body)
+        #expect(body["event"] as? String == "drawingReceived")
+        #expect(body["drawingId"] as? String == drawingId)
     }
 
     static func outboxDepth(_ databasePath: String) throws -> Int {

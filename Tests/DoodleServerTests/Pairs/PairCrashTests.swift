@@ -10,13 +10,10 @@ struct PairCrashTests {
     /// was away, and the pair room's seq has not gone back.
     @Test("a pair and a drawing acknowledged with drawingSent survive kill -9; the partner away gets it after the restart", .timeLimit(.minutes(1)))
     func survivesKill() async throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-pair-crash-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let arguments = [
-            "--database", scratch.appendingPathComponent("doodle.sqlite").path, "--rules", TestServer.repositoryRoot + "/GameRules",
-            "--log-level", "info",
-        ]
+        try await ChildServer.withScratchArguments { arguments in try await survive(arguments) }
+    }
+
+    private func survive(_ arguments: [String]) async throws {
 
         let first = try await ChildServer.start(arguments: arguments)
         defer { first.sendSIGKILL() }
@@ -59,13 +56,10 @@ struct PairCrashTests {
     /// again to the restarted server: it is stored once and answers the same id.
     @Test("a submit retried after kill -9 answers the stored drawing and stores nothing", .timeLimit(.minutes(1)))
     func submitRetriedAcrossKill() async throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-pair-retry-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let arguments = [
-            "--database", scratch.appendingPathComponent("doodle.sqlite").path, "--rules", TestServer.repositoryRoot + "/GameRules",
-            "--log-level", "info",
-        ]
+        try await ChildServer.withScratchArguments { arguments in try await retry(arguments) }
+    }
+
+    private func retry(_ arguments: [String]) async throws {
         let first = try await ChildServer.start(arguments: arguments)
         defer { first.sendSIGKILL() }
         let (adaToken, drawingId) = try await DoodleClient.withConnection(to: first.webSocketURL, logger: TestServer.logger) { adaConnection in
