@@ -39,9 +39,19 @@ public func buildApplication(
         metrics: metrics, archive: archive, outbound: context.outbound, registry: registry,
         lookupLimit: rules.rateLimits.joinRoom, clock: clock
     ).register(on: router)
+    let storage = StorageCalls(logger: logger)
+    let authentication = BearerAuthentication(players: players, storage: storage)
+    let pairReader = PairReader(database: database)
     ArchiveRoutes(
-        reader: ArchiveReader(database: database), players: players,
-        forgetPlayer: { player in await directory.forget(player) }, clock: clock, logger: logger
+        reader: ArchiveReader(database: database), pairReader: pairReader, players: players, authentication: authentication,
+        storage: storage, forgetPlayer: { player in await directory.forget(player) }, clock: clock, logger: logger
+    ).register(on: router)
+    PairRoutes(
+        reader: pairReader, pairs: PairRepository(database: database), authentication: authentication, storage: storage, clock: clock,
+        newCode: {
+            var generator = SystemRandomNumberGenerator()
+            return InviteCode.random(using: &generator)
+        }
     ).register(on: router)
     router.get(RouterPath(GameServerChannel.webSocketPath)) { _, _ -> Response in
         throw APIError(
