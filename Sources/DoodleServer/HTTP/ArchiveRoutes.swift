@@ -12,6 +12,8 @@ struct ArchiveRoutes {
     let reader: ArchiveReader
     let pairReader: PairReader
     let players: PlayerRepository
+    /// `DELETE /v1/me` ends the player's pair through its room first, so the partner hears of it.
+    let pairs: any PairActions
     let authentication: BearerAuthentication
     let storage: StorageCalls
     /// Forgets the player's tokens in memory, so a deleted player's token resumes nothing.
@@ -63,6 +65,14 @@ struct ArchiveRoutes {
         }
         router.delete("/v1/me") { request, _ -> HTTPResponse.Status in
             let player = try await authentication.player(request)
+            switch await pairs.unpair(by: player.playerId) {
+            case .success: break
+            case .failure(.refused(let refusal)) where refusal.code == .notPaired: break
+            case .failure(let error):
+                // Deleting now would leave the partner's room believing in the pair: answer, and let the client retry.
+                logger.error("unpairing \(player.playerId) before its deletion failed", metadata: ["error": "\(error)"])
+                throw APIError(ProtocolError(.internal, "your pair could not be ended; nothing was deleted, try again later"))
+            }
             _ = try await storage { try await players.delete(playerId: player.playerId, at: clock.nowMillis()) }
             await forgetPlayer(player.playerId)
             logger.info("player \(player.playerId) deleted its personal data")
