@@ -127,6 +127,27 @@ struct PairActionRoutesTests {
         }
     }
 
+    @Test("an upload's stroke may carry more than a WebSocket message's 256 points: it arrives whole")
+    func longStroke() async throws {
+        try await Self.withLivePair { pair in
+            let points = (0..<5_000).flatMap { index in [index % 1_600, (index / 1_600) * 100 + 50] }
+            let stroke: [String: Any] = ["kind": "stroke", "strokeId": 3, "tool": "pen", "color": "#aa3300", "width": 4, "points": points]
+            let fill: [String: Any] = ["kind": "fill", "x": 800, "y": 1_000, "color": "#00aa33"]
+            let answer = try await pair.server.call(
+                "POST", "/v1/me/pair/drawings", authorization: pair.adaAuth,
+                body: try Self.upload("c_long_00001", word: "scribble", strokes: [stroke, fill]))
+            #expect(answer.status == 201)
+            let drawingId = try #require(answer.json?["drawingId"]?.stringValue)
+            let whole = try await pair.server.call("GET", "/v1/drawings/\(drawingId)", authorization: pair.bobAuth)
+            guard case .array(let stored)? = whole.json?["strokes"]?[0]?["points"] else {
+                Issue.record("no points in \(whole.text.prefix(200))")
+                return
+            }
+            #expect(stored.count == points.count)
+            #expect(whole.json?["strokes"]?[1]?["kind"] == .string("fill"))
+        }
+    }
+
     @Test("bad uploads are refused with their code and store nothing; without a partner 409 not_paired")
     func badUploads() async throws {
         try await Self.withLivePair { pair in
