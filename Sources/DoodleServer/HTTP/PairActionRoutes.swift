@@ -20,6 +20,7 @@ struct PairActionRoutes {
 
     func register(on router: Router<DoodleRequestContext>) {
         let guesses = PlayerRateLimiter(rule: guessLimit)
+        // A room's own `rate_limited` refusal names no wait; a whole window is always enough.
         let retryAfterSeconds = Int((guessLimit.windowMilliseconds + 999) / 1000)
 
         router.post("/v1/me/pair/drawings") { request, _ -> EditedResponse<UploadAnswer> in
@@ -33,7 +34,8 @@ struct PairActionRoutes {
             let player = try await authentication.player(request).playerId
             let drawingId = try context.parameters.require("id")
             if case .limited(let wait) = guesses.record(player, now: clock.nowMillis()) {
-                throw APIError(ProtocolError(.rateLimited, "at most \(guessLimit.count) guesses per \(guessLimit.windowMilliseconds) ms"), retryAfterSeconds: wait)
+                let refusal = ProtocolError(.rateLimited, "at most \(guessLimit.count) guesses per \(guessLimit.windowMilliseconds) ms")
+                throw APIError(refusal, retryAfterSeconds: wait)
             }
             let text = try Self.read(PairRequestBody.guessText, from: try await Self.body(of: request, upTo: Self.maxGuessBytes))
             let answer = try await pairs.guess(drawingId: drawingId, text: text, by: player).get(retryAfterSeconds: retryAfterSeconds)

@@ -151,7 +151,9 @@ struct PairActionRoutesTests {
     @Test("bad uploads are refused with their code and store nothing; without a partner 409 not_paired")
     func badUploads() async throws {
         try await Self.withLivePair { pair in
-            let offCanvas: [String: Any] = ["kind": "stroke", "strokeId": 1, "tool": "pen", "color": "#000000", "width": 6, "points": [5000, 10, 20, 20]]
+            let offCanvas: [String: Any] = [
+                "kind": "stroke", "strokeId": 1, "tool": "pen", "color": "#000000", "width": 6, "points": [5000, 10, 20, 20],
+            ]
             let widthless: [String: Any] = ["kind": "stroke", "strokeId": 1, "tool": "pen", "color": "#000000", "points": [1, 1]]
             let cases: [(String, Data, String)] = [
                 ("not JSON", Data("kite".utf8), "bad_message"),
@@ -308,7 +310,8 @@ struct PairActionRoutesTests {
             let told = try await pair.bobInRoom.next("unpaired")
             #expect(told["by"] as? String == pair.ada.id)
 
-            for (method, path) in [("GET", "/v1/me/pair"), ("GET", "/v1/me/pair/drawings"), ("DELETE", "/v1/me/pair"), ("GET", "/v1/me/latest-received")] {
+            let routes = [("GET", "/v1/me/pair"), ("GET", "/v1/me/pair/drawings"), ("DELETE", "/v1/me/pair"), ("GET", "/v1/me/latest-received")]
+            for (method, path) in routes {
                 let answer = try await pair.server.call(method, path, authorization: pair.adaAuth)
                 #expect(answer.status == 401, "\(method) \(path)")
             }

@@ -104,7 +104,8 @@ struct PairReadRoutesTests {
             let cyReceived = try await server.call("GET", "/v1/me/pair/drawings", authorization: "Bearer \(cy.token)")
             #expect(cyReceived.json?["drawings"] == .array([]))
 
-            for query in ["box=inbox", "box=", "limit=0", "limit=101", "limit=ten", "limit=2.5", "before=d_unknown", "before=", "box=sent&before=d_3"] {
+            let badQueries = ["box=inbox", "box=", "limit=0", "limit=101", "limit=ten", "limit=2.5", "before=d_unknown", "before=", "box=sent&before=d_3"]
+            for query in badQueries {
                 let refused = try await server.call("GET", "/v1/me/pair/drawings?\(query)", authorization: bobAuth)
                 #expect(refused.status == 400, "\(query)")
                 #expect(refused.errorCode == "bad_message", "\(query)")
@@ -131,7 +132,8 @@ struct PairReadRoutesTests {
                     let answer = try await server.call("GET", "/v1/drawings/d_private\(suffix)", authorization: authorization)
                     #expect(answer.status == 404, "\(suffix) with \(authorization ?? "no header")")
                     #expect(answer.errorCode == "not_found")
-                    let unknownMessage = unknown.json?["error"]?["message"]?.stringValue.map { $0.replacingOccurrences(of: "d_nobody", with: "d_private") }
+                    let unknownMessage = unknown.json?["error"]?["message"]?.stringValue
+                        .map { $0.replacingOccurrences(of: "d_nobody", with: "d_private") }
                     #expect(answer.json?["error"]?["message"]?.stringValue == unknownMessage, "no hint that it exists")
                 }
             }
