@@ -63,11 +63,19 @@ struct DeletePlayerTests {
                 for (id, name) in [("p_ada", "Ada"), ("p_bob", "Bob"), ("p_cy", "Cy")] {
                     await StorageFixtures.hello(players, id, name: name)
                 }
-                let pairs = PairRepository(database: database)
+                let pairs = PairRepository(database: database, queuesNotifications: true)
                 let reader = PairReader(database: database)
+                let outbox = NotificationOutbox(database: database)
                 try await PairReaderTests.form(pairs, "pr_1", owner: "p_ada", joiner: "p_bob", code: "ADACDE")
                 try await PairReaderTests.send(pairs, "d_from_ada", in: "pr_1", from: "p_ada", to: "p_bob", at: 10)
                 try await PairReaderTests.send(pairs, "d_to_ada", in: "pr_1", from: "p_bob", to: "p_ada", at: 20)
+                let push = PushNotification(
+                    event: .drawingReceived, recipientId: "p_ada", pairId: "pr_1", drawingId: "d_push", fromName: "Bob", at: StorageFixtures.start)
+                let pushed = PairSubmission(
+                    drawingId: "d_push", clientDrawingId: "c_push_0001", senderId: "p_bob", recipientId: "p_ada", word: "moon",
+                    sentAt: StorageFixtures.start + 30, actions: [], strokes: [])
+                #expect(try await pairs.store(pushed, pairId: "pr_1", notification: push) == .stored)
+                #expect(try await outbox.due(now: StorageFixtures.start + 60_000, limit: 10).map(\.recipientId) == ["p_ada"])
                 try await PairReaderTests.resolve(pairs, "d_from_ada", in: "pr_1", status: .guessed)
                 _ = try await pairs.membership(of: "p_cy", now: StorageFixtures.start) { "CYCODE" }
 
@@ -79,6 +87,7 @@ struct DeletePlayerTests {
                 #expect(try await pairs.livePair("pr_1") == nil)
                 #expect(try await pairs.takeNotices(for: "p_bob").map(\.pairId) == ["pr_1"], "Bob hears of the end at his next entry")
                 #expect(try await pairs.code("CYCODE")?.isOpen == false, "a deleted player's open code is spent, never handed out again")
+                #expect(try await outbox.depth() == 0, "no push to a deleted player")
 
                 let received = try #require(try await reader.drawings(of: "p_bob", box: .received, limit: 10, before: nil))
                 #expect(received.drawings.map(\.drawingId) == ["d_from_ada"])
@@ -89,7 +98,7 @@ struct DeletePlayerTests {
                 #expect(whole.drawing.fromId == nil && !whole.actions.isEmpty)
 
                 let sent = try #require(try await reader.drawings(of: "p_bob", box: .sent, limit: 10, before: nil))
-                #expect(sent.drawings.map(\.drawingId) == ["d_to_ada"])
+                #expect(sent.drawings.map(\.drawingId) == ["d_push", "d_to_ada"])
                 #expect(sent.drawings.first?.toId == nil)
                 #expect(sent.drawings.first?.status == .closed)
                 #expect(try await reader.drawings(of: "p_ada", box: .received, limit: 10, before: nil)?.drawings.isEmpty == true)

@@ -96,7 +96,10 @@ public struct PairStateMachine: Sendable {
 
     public func isPartner(_ player: PlayerID) -> Bool { partners.contains { $0.id == player } }
 
-    func partner(of player: PlayerID) -> PlayerID? { partners.first { $0.id != player }?.id }
+    public func partner(of player: PlayerID) -> PlayerID? { partners.first { $0.id != player }?.id }
+
+    /// A partner's name as the pair room knows it.
+    public func name(of player: PlayerID) -> String? { partners.first { $0.id == player }?.name }
 
     // MARK: - Presence
 

@@ -129,7 +129,10 @@ actor PairRegistry {
             if inPartyRoom { return ProtocolError(.alreadyInRoom, "leave your room before joining another") }
             guard info.isOpen else { return ProtocolError(.roomFull, "that pair code has been used") }
             let pairId = OpaqueID.make(prefix: "pr_", using: &random)
-            switch try await pairs.form(code: code, joiner: player, joinerName: name, pairId: pairId, now: clock.nowMillis()) {
+            let ownerWaits = present[info.ownerId]?.place == .waiting(code: code)
+            switch try await pairs.form(
+                code: code, joiner: player, joinerName: name, pairId: pairId, now: clock.nowMillis(), notifyOwner: !ownerWaits)
+            {
             case .codeNotFound: return ProtocolError(.roomNotFound, "no room has that code")
             case .ownCode: return ProtocolError(.invalidTarget, "that is your own pair code: give it to your partner")
             case .alreadyPaired: return ProtocolError(.alreadyPaired, "one of you has a partner already")

@@ -68,9 +68,10 @@ public struct PlayerRepository: Sendable {
 
     /// The player's part of pair mode. The server unpairs it first (so its partner hears of it
     /// at once); a pair still live here lost that race and ends now, the partner told at its next
-    /// entry. Its open code is spent, never to be handed out again; its drafts and unread notices
-    /// go; the pairs and drawings it was in keep its `sender_key` (so its drawings stay one per
-    /// `clientDrawingId`) but no longer its id or name, and so stay readable to the partner.
+    /// entry. Its open code is spent, never to be handed out again; its drafts, unread notices
+    /// and queued push notifications go; the pairs and drawings it was in keep its `sender_key`
+    /// (so its drawings stay one per `clientDrawingId`) but no longer its id or name, and so stay
+    /// readable to the partner.
     private static func forgetInPairs(_ playerId: PlayerID, at now: Int64, in db: Database) throws {
         if let pairId = try String.fetchOne(db, sql: "SELECT pair_id FROM pair_member WHERE player_id = ?", arguments: [playerId]) {
             let seq = try Int.fetchOne(db, sql: "SELECT seq FROM pair WHERE id = ?", arguments: [pairId]) ?? 0
@@ -79,6 +80,8 @@ public struct PlayerRepository: Sendable {
         try db.execute(sql: "UPDATE pair_code SET spent_at = ? WHERE owner_id = ? AND spent_at IS NULL", arguments: [now, playerId])
         try db.execute(sql: "DELETE FROM pair_draft WHERE player_id = ?", arguments: [playerId])
         try db.execute(sql: "DELETE FROM pair_notice WHERE player_id = ?", arguments: [playerId])
+        // Pushes still queued for the player would wake a phone about an account that is gone.
+        try db.execute(sql: "DELETE FROM notification WHERE recipient_id = ?", arguments: [playerId])
         try db.execute(sql: "UPDATE pair SET first_id = NULL, first_name = NULL WHERE first_id = ?", arguments: [playerId])
         try db.execute(sql: "UPDATE pair SET second_id = NULL, second_name = NULL WHERE second_id = ?", arguments: [playerId])
         try db.execute(sql: "UPDATE pair SET ended_by = NULL WHERE ended_by = ?", arguments: [playerId])
