@@ -102,6 +102,10 @@ actor PairRoom {
         }
     }
 
+    func rename(_ player: PlayerID, to name: String) {
+        machine.rename(player, to: name)
+    }
+
     /// A fresh `roomState`, unless one is still on its way to that connection.
     func sync(_ player: PlayerID) {
         guard let queue = connections[player], !queue.hasPendingSnapshot else { return }
