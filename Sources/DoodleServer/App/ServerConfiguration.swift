@@ -11,6 +11,9 @@ public struct ServerConfiguration: Sendable {
     public var tls: TLSFiles?
     /// How many bytes of rendered PNG pictures the server keeps in memory.
     public var pictureCacheBytes: Int
+    /// Where to POST push notifications, and the secret that signs them; nil: none are sent
+    /// (and none are queued).
+    public var notifications: NotificationSettings?
 
     public struct TLSFiles: Sendable {
         public var certificateChainPath: String
@@ -24,7 +27,8 @@ public struct ServerConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, rulesFolder: String = "./GameRules",
-        databasePath: String = "./doodle.sqlite", tls: TLSFiles? = nil, pictureCacheBytes: Int = 64 << 20
+        databasePath: String = "./doodle.sqlite", tls: TLSFiles? = nil, notifications: NotificationSettings? = nil,
+        pictureCacheBytes: Int = 64 << 20
     ) {
         self.host = host
         self.port = port
@@ -32,5 +36,24 @@ public struct ServerConfiguration: Sendable {
         self.databasePath = databasePath
         self.tls = tls
         self.pictureCacheBytes = pictureCacheBytes
+        self.notifications = notifications
+    }
+}
+
+/// The push service's webhook (docs/protocol.md, "Notifications").
+public struct NotificationSettings: Sendable {
+    /// An absolute `http://` or `https://` URL.
+    public var url: String
+    /// With a secret each POST carries `X-Doodle-Signature: sha256=<hex HMAC-SHA256 of the body>`.
+    public var secret: String?
+    /// The first retry's delay; each later one doubles it, up to `maxRetryDelayMilliseconds`.
+    public var firstRetryDelayMilliseconds: Int64
+    public var maxRetryDelayMilliseconds: Int64
+
+    public init(url: String, secret: String?, firstRetryDelayMilliseconds: Int64 = 1_000, maxRetryDelayMilliseconds: Int64 = 60_000) {
+        self.url = url
+        self.secret = secret
+        self.firstRetryDelayMilliseconds = firstRetryDelayMilliseconds
+        self.maxRetryDelayMilliseconds = maxRetryDelayMilliseconds
     }
 }

@@ -4,6 +4,11 @@ import Testing
 
 @testable import DoodleServer
 
+/// How many renders ran, shared by the concurrent requests of a test.
+final class RenderCount: Sendable {
+    let value = Atomic<Int>(0)
+}
+
 @Suite("Picture cache")
 struct PictureCacheTests {
     static func key(_ id: String, size: Int = 512, revision: Int64 = 1) -> PictureCache.Key {
@@ -13,12 +18,12 @@ struct PictureCacheTests {
     @Test("a burst of requests for one picture renders it once, and all get its bytes")
     func singleFlight() async throws {
         let cache = PictureCache(byteLimit: 1 << 20)
-        let renders = Atomic<Int>(0)
+        let renders = RenderCount()
         let results = try await withThrowingTaskGroup(of: ByteBuffer.self) { group in
             for _ in 0..<50 {
                 group.addTask {
                     try await cache.picture(Self.key("d_one")) {
-                        renders.add(1, ordering: .relaxed)
+                        renders.value.add(1, ordering: .relaxed)
                         // Long enough for every other request to arrive while this one renders.
                         try await Task.sleep(for: .milliseconds(200))
                         return ByteBuffer(string: "picture")
@@ -27,7 +32,7 @@ struct PictureCacheTests {
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(renders.load(ordering: .relaxed) == 1)
+        #expect(renders.value.load(ordering: .relaxed) == 1)
         #expect(results.count == 50 && results.allSatisfy { $0 == ByteBuffer(string: "picture") })
         let statistics = await cache.statistics
         #expect(statistics.renders == 1)
