@@ -28,7 +28,8 @@ public func buildApplication(
     let registry = RoomRegistry(
         rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, logger: logger,
         seatReleased: { player, code in await directory.seatReleased(player, room: code) })
-    let pairRepository = PairRepository(database: database)
+    // Notifications are queued only when something will send them.
+    let pairRepository = PairRepository(database: database, queuesNotifications: configuration.notifications != nil)
     let pairs = PairRegistry(
         pairs: pairRepository, rules: rules, suggestionWords: packs[rules.defaultSettings.wordPack]?.words ?? [], clock: clock,
         metrics: metrics, logger: logger)
@@ -42,10 +43,19 @@ public func buildApplication(
     let inviteCodes = InviteCodeLookup(registry: registry, pairs: pairRepository, limit: rules.rateLimits.joinRoom, clock: clock)
     StatusRoutes(metrics: metrics, archive: archive, outbound: outbound, lookup: inviteCodes, secure: tls != nil).register(on: router)
     InviteQRRoutes(lookup: inviteCodes, secure: tls != nil).register(on: router)
+    let storage = StorageCalls(logger: logger)
+    let authentication = BearerAuthentication(players: players, storage: storage)
+    let pairReader = PairReader(database: database)
     ArchiveRoutes(
-        reader: ArchiveReader(database: database), players: players,
-        forgetPlayer: { player in await directory.forget(player) }, clock: clock, logger: logger
+        reader: ArchiveReader(database: database), pairReader: pairReader, players: players, pairs: pairs,
+        authentication: authentication, storage: storage, forgetPlayer: { player in await directory.forget(player) }, clock: clock,
+        logger: logger
     ).register(on: router)
+    PairRoutes(
+        reader: pairReader, pairs: pairRepository, authentication: authentication, storage: storage, clock: clock,
+        newCode: PairRegistry.newCode
+    ).register(on: router)
+    PairActionRoutes(pairs: pairs, authentication: authentication, guessLimit: rules.rateLimits.guess, clock: clock).register(on: router)
     router.get(RouterPath(GameServerChannel.webSocketPath)) { _, _ -> Response in
         throw APIError(
             status: .init(code: 426, reasonPhrase: "Upgrade Required"), code: "upgrade_required",
@@ -67,7 +77,10 @@ public func buildApplication(
         // Services stop in reverse order, after the HTTP server: the session runner first, once
         // every connection has closed and what they posted is handled; the archive writer,
         // first to start, last, so it writes what the rooms hand over while shutting down.
-        services: [archive, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions],
+        services: [archive, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions]
+            + (configuration.notifications.map { settings -> [any Service] in
+                [NotificationSender(outbox: NotificationOutbox(database: database), settings: settings, clock: clock, metrics: metrics, logger: logger)]
+            } ?? []),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             logger.info("listening on \(host):\(port)\(tlsNote)")

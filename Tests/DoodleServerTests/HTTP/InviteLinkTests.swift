@@ -14,14 +14,14 @@ import Testing
         #expect(try InviteLink(pairCode, host: "[::1]:8080", secure: false).url == "http://[::1]:8080/#pair-K7PQ2N")
     }
 
-    @Test("no Host, an empty one, or one with characters no host has is a bad_request (400) that says so")
+    @Test("no Host, an empty one, or one with characters no host has is a bad_message (400) that says so")
     func unusableHosts() {
         for host in [nil, "", "a b", "evil.example/@x", "host?q", "host#frag", "ünicode.example"] {
             do {
                 _ = try InviteLink(pairCode, host: host, secure: false)
                 Issue.record("\(host ?? "nil") was accepted")
             } catch let error as APIError {
-                #expect(error.code == "bad_request", "\(host ?? "nil")")
+                #expect(error.code == "bad_message", "\(host ?? "nil")")
                 #expect(error.message.contains("Host"), "\(host ?? "nil"): \(error.message)")
             } catch {
                 Issue.record("\(host ?? "nil"): \(error)")

@@ -53,7 +53,7 @@ struct InviteQRRoutesTests {
         try await TestServer.with { server in
             let malformed = try await server.call("GET", "/v1/rooms/K7PQ/qr.svg")
             #expect(malformed.status == 400)
-            #expect(malformed.errorCode == "bad_request")
+            #expect(malformed.errorCode == "bad_message")
             let missing = try await server.call("GET", "/v1/rooms/ZZZZZZ/qr.svg")
             #expect(missing.status == 404)
             #expect(missing.errorCode == "not_found")
