@@ -13,7 +13,7 @@ public struct QRCode: Sendable, Equatable {
     /// - Throws: `QRCodeError.tooLong` when version 10 cannot hold the payload.
     public init(bytes payload: [UInt8], mask fixedMask: QRMask? = nil) throws(QRCodeError) {
         guard let version = QRVersion.smallest(holding: payload.count) else {
-            throw .tooLong(byteCount: payload.count, maximum: QRVersion.all[QRVersion.all.count - 1].byteCapacity)
+            throw .tooLong(byteCount: payload.count, maximum: QRVersion.all[QRVersion.largest - 1].byteCapacity)
         }
         var unmasked = QRMatrix(version: version)
         unmasked.placeData(QRCodewords.interleaved(payload: payload, version: version))
