@@ -1,0 +1,100 @@
+"""Pair mode in two browser contexts: a phone (390×844, touch) and a desktop pair by code, one
+draws and sends, the other guesses wrong and then right, both see the outcome, the history
+replays it, and they unpair."""
+
+import re
+
+from playwright.sync_api import expect
+
+from helpers import draw_with_finger, has_ink, horizontal_overflow, replay_states, watch_replay
+
+
+def assert_fits(page, when):
+    assert horizontal_overflow(page) <= 0, f"the phone's page overflows sideways {when}"
+
+
+def test_pair_by_code_send_guess_history_and_unpair(open_player):
+    ada = open_player("Ada", phone=True)
+    ada.click("#tab-pair")
+    expect(ada.locator("#pair-code")).to_have_text(re.compile(r"^[A-HJ-NP-Z2-9]{6}$"))
+    code = ada.inner_text("#pair-code")
+    expect(ada.locator("#pair-link")).to_have_value(re.compile(rf"/#pair-{code}$"))
+    assert_fits(ada, "while waiting for a partner")
+
+    # Bob opens Ada's share link: the pair view, with her code ready in the form.
+    bob = open_player("Bob", path=f"/#pair-{code}")
+    expect(bob.locator("#pair-partner-code")).to_have_value(code)
+    expect(bob.locator("#pair-link-note")).to_contain_text(code)
+    bob.click("#pair-join-form button")
+    for page, partner in ((ada, "Bob"), (bob, "Ada")):
+        expect(page.locator("#pair-paired")).to_be_visible()
+        expect(page.locator("#pair-partner")).to_contain_text(partner)
+        expect(page.locator("#pair-streak")).to_have_text("Streak 0")
+    assert_fits(ada, "once paired")
+
+    # Ada takes a suggested word and draws it with her finger.
+    ada.click("#pair-suggest")
+    expect(ada.locator("#pair-suggestions .chip")).to_have_count(3)
+    ada.locator("#pair-suggestions .chip").first.click()
+    word = ada.input_value("#pair-word")
+    assert word
+    ada.click("#pair-word-form button.primary")
+    expect(ada.locator("#pair-drafting")).to_be_visible()
+    expect(ada.locator("#pair-draft-word")).to_have_text(word)
+    expect(ada.locator("#pair-send")).to_be_disabled()
+    assert_fits(ada, "while drawing")
+    draw_with_finger(ada, "#pair-ink")
+    expect(ada.locator("#pair-send")).to_be_enabled()
+    assert has_ink(ada, "#pair-board")
+    ada.click("#pair-send")
+    expect(ada.locator("#pair-log")).to_contain_text(f"Sent “{word}” to Bob")
+    expect(ada.locator("#pair-sent-list li")).to_have_count(1)
+    expect(ada.locator("#pair-drafting")).to_be_hidden()
+
+    # Bob's inbox has it: replayed, with the word's shape and never the word.
+    expect(bob.locator("#pair-inbox-view")).to_be_visible()
+    expect(bob.locator("#pair-inbox-canvas")).to_have_attribute("data-replay", "done", timeout=10_000)
+    assert has_ink(bob, "#pair-inbox-canvas")
+    expected_hint = "".join("_" if ch.isalpha() or ch.isdigit() else ch for ch in word)
+    expect(bob.locator("#pair-hint")).to_have_text(expected_hint)
+    assert not re.search(rf"\b{re.escape(word)}\b", bob.inner_text("#pair-view"), re.IGNORECASE), "the word reached the guesser"
+
+    # A wrong guess: Bob sees his attempt, and so does Ada beside her waiting drawing.
+    bob.fill("#pair-guess", "zzqqxx")
+    bob.press("#pair-guess", "Enter")
+    expect(bob.locator("#pair-guess-lines")).to_contain_text("Bob: zzqqxx")
+    expect(bob.locator("#pair-attempts")).to_have_text("1 attempt")
+    expect(ada.locator("#pair-sent-list")).to_contain_text("Bob: zzqqxx")
+    expect(ada.locator("#pair-sent-list")).to_contain_text("1 attempt so far")
+
+    # The right guess: both see the outcome, the scores (GameRules pair defaults) and the streak.
+    bob.fill("#pair-guess", word)
+    bob.press("#pair-guess", "Enter")
+    expect(bob.locator("#pair-log")).to_contain_text(f"You guessed “{word}” in 2 attempts (+90; Ada +50)")
+    expect(ada.locator("#pair-log")).to_contain_text(f"Bob guessed your “{word}” in 2 attempts (+90; you +50)")
+    expect(bob.locator("#pair-scores")).to_have_text("You 90 · Ada 50")
+    expect(ada.locator("#pair-scores")).to_have_text("You 50 · Bob 90")
+    for page in (ada, bob):
+        expect(page.locator("#pair-streak")).to_have_text("Streak 1")
+    expect(bob.locator("#pair-inbox-empty")).to_be_visible()
+    expect(ada.locator("#pair-sent")).to_be_hidden()
+
+    # The history shows it to both, word and all, and replays it.
+    for page, direction in ((ada, "You → Bob"), (bob, "Ada → you")):
+        tile = page.locator("#pair-history-gallery .tile")
+        expect(tile).to_have_count(1, timeout=10_000)
+        expect(tile.locator(".tile-title")).to_have_text(word)
+        expect(tile.locator(".tile-detail")).to_have_text(f"{direction} · guessed, 2 attempts")
+    assert_fits(ada, "with the history")
+    watch_replay(ada, "#viewer-canvas")
+    ada.locator("#pair-history-gallery .tile").first.click()
+    expect(ada.locator("#viewer-canvas")).to_have_attribute("data-replay", "done", timeout=10_000)
+    assert replay_states(ada) == ["loading", "playing", "done"]
+    assert has_ink(ada, "#viewer-canvas")
+    assert_fits(ada, "in the viewer")
+    ada.click("#viewer-close")
+
+    # Ada unpairs (the confirmation is accepted): both hear of it.
+    ada.click("#unpair")
+    expect(ada.locator("#pair-log")).to_contain_text("You unpaired.")
+    expect(bob.locator("#pair-log")).to_contain_text("Ada unpaired.")
