@@ -66,6 +66,12 @@ function handle(msg) {
       break;
     case "unpaired":
       pairHandlers.unpaired(msg);
+      // Said in the pair room (with seq), it leaves both partners in no room: ask for a fresh
+      // code. Said on entry (without seq), the new waiting room's roomState follows by itself.
+      if (typeof msg.seq === "number") {
+        leftRoom(false);
+        if (view === "pair") send({ type: "createRoom", mode: "pair" });
+      }
       break;
     case "playerLeft":
       if (msg.playerId === session.me) leftRoom(false);

@@ -181,10 +181,9 @@ export const pairHandlers = {
   },
   drawingGuessed(m) { resolved(m, "guessed"); },
   drawingRevealed(m) { resolved(m, "revealed"); },
+  // After an unpair neither partner is in a room; the app asks for a fresh code.
   unpaired(m) {
-    const r = room();
     log(m.by === me() ? "You unpaired." : `${nameOf(m.by)} unpaired.`, "sys outcome");
-    if (r) { r.closed = true; r.draft = null; r.inbox = []; r.sent = []; }
     selectedId = null;
     loadHistory();
   },
@@ -214,7 +213,7 @@ export function renderPair() {
   $("pair-entering").classList.toggle("hidden", Boolean(r));
   for (const id of ["pair-waiting", "pair-paired", "pair-draw", "pair-inbox", "pair-sent"]) $(id).classList.add("hidden");
   if (!r) return;
-  const paired = r.phase === "paired" && !r.closed;
+  const paired = r.phase === "paired";
   $("pair-waiting").classList.toggle("hidden", r.phase !== "waiting");
   $("pair-paired").classList.toggle("hidden", r.phase !== "paired");
   if (r.phase === "waiting") {
@@ -237,8 +236,6 @@ function renderScores(r) {
   const scores = r.pair?.scores || {};
   $("pair-scores").textContent = `You ${scores[me()] ?? 0} · ${other?.name ?? "Partner"} ${other ? scores[other.id] ?? 0 : 0}`;
   $("pair-streak").textContent = `Streak ${r.pair?.streak ?? 0}`;
-  $("unpair").classList.toggle("hidden", Boolean(r.closed));
-  $("pair-closed").classList.toggle("hidden", !r.closed);
 }
 
 function renderDraft(r) {
