@@ -77,8 +77,8 @@ struct PairRoomTests {
             onEnded: { pairId in ended.pairs.withLock { $0.append(pairId) } })
         let ada = try await Partner.make()
         let bob = try await Partner.make()
-        await room.enter(Self.ada, queue: ada.queue, lastSeq: nil)
-        await room.enter(Self.bob, queue: bob.queue, lastSeq: nil)
+        _ = await room.enter(Self.ada, queue: ada.queue, lastSeq: nil)
+        _ = await room.enter(Self.bob, queue: bob.queue, lastSeq: nil)
         try await body(room, pairs, ada, bob, ended)
     }
 
