@@ -62,7 +62,7 @@ def test_pair_by_code_send_guess_history_and_unpair(open_player):
     # A wrong guess: Bob sees his attempt, and so does Ada beside her waiting drawing.
     bob.fill("#pair-guess", "zzqqxx")
     bob.press("#pair-guess", "Enter")
-    expect(bob.locator("#pair-guess-lines")).to_contain_text("Bob: zzqqxx")
+    expect(bob.locator("#pair-guess-lines")).to_contain_text("You: zzqqxx")
     expect(bob.locator("#pair-attempts")).to_have_text("1 attempt")
     expect(ada.locator("#pair-sent-list")).to_contain_text("Bob: zzqqxx")
     expect(ada.locator("#pair-sent-list")).to_contain_text("1 attempt so far")
@@ -94,7 +94,14 @@ def test_pair_by_code_send_guess_history_and_unpair(open_player):
     assert_fits(ada, "in the viewer")
     ada.click("#viewer-close")
 
-    # Ada unpairs (the confirmation is accepted): both hear of it.
+    # Ada unpairs (the confirmation is accepted): both hear of it, and each gets a fresh code.
     ada.click("#unpair")
     expect(ada.locator("#pair-log")).to_contain_text("You unpaired.")
     expect(bob.locator("#pair-log")).to_contain_text("Ada unpaired.")
+    for page in (ada, bob):
+        expect(page.locator("#pair-waiting")).to_be_visible()
+        expect(page.locator("#pair-code")).to_have_text(re.compile(r"^[A-HJ-NP-Z2-9]{6}$"))
+        expect(page.locator("#pair-paired")).to_be_hidden()
+    assert ada.inner_text("#pair-code") != code
+    # The history stays readable after the pair ended.
+    expect(bob.locator("#pair-history-gallery .tile .tile-title")).to_have_text(word)
