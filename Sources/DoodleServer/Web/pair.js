@@ -23,7 +23,19 @@ let linkedCode = null;        // a partner's code from a share link, offered in 
 const room = () => (session.room && session.room.mode === "pair" ? session.room : null);
 const me = () => session.me;
 const partner = () => room()?.players.find((p) => p.id !== me()) || null;
-const nameOf = (id) => (id === me() ? "You" : room()?.players.find((p) => p.id === id)?.name || "an earlier partner");
+
+// The history names earlier partners too, who are in no roomState any more: remember every
+// name a pair room showed, across reloads.
+const NAMES_KEY = "doodle.pairNames";
+const knownNames = (() => {
+  try { return new Map(Object.entries(JSON.parse(localStorage.getItem(NAMES_KEY) || "{}"))); } catch { return new Map(); }
+})();
+function rememberNames(players) {
+  let changed = false;
+  for (const p of players) if (knownNames.get(p.id) !== p.name) { knownNames.set(p.id, p.name); changed = true; }
+  if (changed) localStorage.setItem(NAMES_KEY, JSON.stringify(Object.fromEntries(knownNames)));
+}
+const nameOf = (id) => (id === me() ? "You" : room()?.players.find((p) => p.id === id)?.name || knownNames.get(id) || "an earlier partner");
 const log = (text, cls = "") => appendLog($("pair-log"), text, cls);
 
 // The partner's code in a link `#pair-CODE`, or null.
@@ -135,6 +147,7 @@ export const pairHandlers = {
   roomState(m) {
     draftBoard.reset(m.draft?.strokes || []);
     pen.clearPreview();
+    rememberNames(m.players);
     if (pastDrawings.state === "idle") loadHistory();
     if (m.phase === "paired") {
       linkedCode = null;
