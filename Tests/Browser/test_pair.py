@@ -10,7 +10,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from helpers import draw_with_finger, has_ink, horizontal_overflow, replay_states, watch_replay
+from helpers import draw_with_finger, draw_with_mouse, has_ink, horizontal_overflow, replay_states, watch_replay
 
 
 def assert_fits(page, when):
@@ -98,6 +98,20 @@ def test_pair_by_code_send_guess_history_and_unpair(open_player):
     expect(bob.locator("#pair-inbox-empty")).to_be_visible()
     expect(ada.locator("#pair-sent")).to_be_hidden()
 
+    # Bob draws his own word with the mouse; Ada gives up (the confirmation is accepted): both
+    # see the word, and the streak is back to 0.
+    bob.fill("#pair-word", "lighthouse")
+    bob.click("#pair-word-form button.primary")
+    draw_with_mouse(bob, "#pair-ink")
+    bob.click("#pair-send")
+    expect(ada.locator("#pair-hint")).to_have_text("__________")
+    expect(ada.locator("#pair-from")).to_have_text("From Bob")
+    ada.click("#pair-giveup")
+    expect(ada.locator("#pair-log")).to_contain_text("You gave up: the word was “lighthouse”")
+    expect(bob.locator("#pair-log")).to_contain_text("Ada did not find your “lighthouse”")
+    for page in (ada, bob):
+        expect(page.locator("#pair-streak")).to_have_text("Streak 0")
+
     # Ada unpairs (the confirmation is accepted): both hear of it, and each gets a fresh code.
     ada.click("#unpair")
     expect(ada.locator("#pair-log")).to_contain_text("You unpaired.")
@@ -113,14 +127,13 @@ def test_pair_by_code_send_guess_history_and_unpair(open_player):
     # drawing to both, word and all, and replays it.
     if not pair_history_served(ada):
         pytest.skip("this server does not answer GET /v1/me/pair/drawings yet: the history gallery is untested")
-    for page, direction in ((ada, "You → Bob"), (bob, "Ada → you")):
-        tile = page.locator("#pair-history-gallery .tile")
-        expect(tile).to_have_count(1, timeout=10_000)
-        expect(tile.locator(".tile-title")).to_have_text(word)
-        expect(tile.locator(".tile-detail")).to_have_text(f"{direction} · guessed, 2 attempts")
+    for page, adas_drawing, bobs_drawing in ((ada, "You → Bob", "Bob → you"), (bob, "Ada → you", "You → Ada")):
+        tiles = page.locator("#pair-history-gallery .tile")
+        expect(tiles.locator(".tile-title")).to_have_text(["lighthouse", word], timeout=10_000)   # newest first
+        expect(tiles.locator(".tile-detail")).to_have_text([f"{bobs_drawing} · given up", f"{adas_drawing} · guessed, 2 attempts"])
     assert_fits(ada, "with the history")
     watch_replay(ada, "#viewer-canvas")
-    ada.locator("#pair-history-gallery .tile").first.click()
+    ada.locator("#pair-history-gallery .tile").last.click()
     expect(ada.locator("#viewer-canvas")).to_have_attribute("data-replay", "done", timeout=10_000)
     assert replay_states(ada) == ["loading", "playing", "done"]
     assert has_ink(ada, "#viewer-canvas")
