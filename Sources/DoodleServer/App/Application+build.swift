@@ -31,7 +31,7 @@ public func buildApplication(
     let pairRepository = PairRepository(database: database)
     let pairs = PairRegistry(
         pairs: pairRepository, rules: rules, suggestionWords: packs[rules.defaultSettings.wordPack]?.words ?? [], clock: clock,
-        logger: logger)
+        metrics: metrics, logger: logger)
     let connections = LiveConnections()
     let sessions = SessionRunner(logger: logger)
     let outbound = OutboundBudget(ceiling: rules.limits.serverOutboundBytes)

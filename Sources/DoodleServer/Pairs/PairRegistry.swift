@@ -32,14 +32,16 @@ actor PairRegistry {
     private let rules: GameRules
     private let suggestionWords: [String]
     private let clock: any GameClock
+    private let metrics: ServerMetrics
     let logger: Logger
     private let encoder = JSONEncoder()
 
-    init(pairs: PairRepository, rules: GameRules, suggestionWords: [String], clock: any GameClock, logger: Logger) {
+    init(pairs: PairRepository, rules: GameRules, suggestionWords: [String], clock: any GameClock, metrics: ServerMetrics, logger: Logger) {
         self.pairs = pairs
         self.rules = rules
         self.suggestionWords = suggestionWords
         self.clock = clock
+        self.metrics = metrics
         self.logger = logger
     }
 
@@ -235,6 +237,7 @@ actor PairRegistry {
             guard let room = try await loadedRoom(pairId) else { return nil }
             if let answer = await body(room) { return answer }
             if rooms[pairId] === room { rooms[pairId] = nil }
+            metrics.pairRoomsChanged(rooms.count)
         }
         throw PairRegistryError.roomKeptRetiring(pairId)
     }
@@ -254,20 +257,23 @@ actor PairRegistry {
         let machine = PairStateMachine(stored, rules: rules.pair, limits: rules.limits, suggestionWords: suggestionWords, seed: random.next())
         let room = PairRoom(
             machine: machine, pairs: pairs, replayCapacity: rules.limits.replayBufferEvents,
-            replayByteLimit: rules.limits.outboundBufferBytes / 2, clock: clock, logger: logger,
+            replayByteLimit: rules.limits.outboundBufferBytes / 2, clock: clock, metrics: metrics, logger: logger,
             onEnded: { [weak self] pairId in await self?.ended(pairId) })
         rooms[pairId] = room
+        metrics.pairRoomsChanged(rooms.count)
         return room
     }
 
     private func releaseIfIdle(_ pairId: String) async {
         guard let room = rooms[pairId] else { return }
         if await room.retireIfIdle(), rooms[pairId] === room { rooms[pairId] = nil }
+        metrics.pairRoomsChanged(rooms.count)
     }
 
     /// The pair ended: its room goes, and whoever was in it is in no room any more.
     private func ended(_ pairId: String) {
         rooms[pairId] = nil
+        metrics.pairRoomsChanged(rooms.count)
         for (player, presence) in present where presence.place == .paired(pairId: pairId) {
             present[player] = nil
         }

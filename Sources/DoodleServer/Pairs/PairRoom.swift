@@ -21,6 +21,7 @@ actor PairRoom {
     private let pairs: PairRepository
     private let clock: any GameClock
     private let logger: Logger
+    private let metrics: ServerMetrics
     private let encoder = JSONEncoder()
     /// Told once the pair has ended (unpaired), so whoever holds the room lets it go.
     private let onEnded: @Sendable (String) async -> Void
@@ -34,7 +35,7 @@ actor PairRoom {
 
     init(
         machine: PairStateMachine, pairs: PairRepository, replayCapacity: Int, replayByteLimit: Int, clock: any GameClock,
-        logger: Logger, onEnded: @escaping @Sendable (String) async -> Void
+        metrics: ServerMetrics, logger: Logger, onEnded: @escaping @Sendable (String) async -> Void
     ) {
         self.pairId = machine.pairId
         self.machine = machine
@@ -43,6 +44,7 @@ actor PairRoom {
         self.replayByteLimit = replayByteLimit
         self.clock = clock
         self.logger = logger
+        self.metrics = metrics
         self.onEnded = onEnded
         self.reservedSeq = machine.seq
     }
@@ -221,7 +223,9 @@ actor PairRoom {
     /// Stores a submission and says what became of it; a failure gives the draft back.
     private func storeDrawing(_ submission: PairSubmission) async -> [PairEffect] {
         do {
+            let started = ContinuousClock.now
             let outcome = try await pairs.store(submission, pairId: pairId)
+            if outcome == .stored { metrics.pairDrawingStored(after: ContinuousClock.now - started) }
             return machine.stored(sender: submission.senderId, clientDrawingId: submission.clientDrawingId, outcome: outcome)
         } catch {
             logger.error("storing a pair drawing failed", metadata: ["pair": "\(pairId)", "error": "\(error)"])

@@ -3,6 +3,10 @@ import DoodleTestSupport
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 @Suite("Pair mode: sending, guessing and unpairing, live")
 struct PairPlayTests {
     /// Ada and Bob, paired, both in the pair room with their first roomState read.
@@ -102,6 +106,10 @@ struct PairPlayTests {
                 #expect(try await bob.quiet().filter { $0["type"] as? String == "drawingReceived" }.isEmpty, "delivered once")
                 let state = try await bob.enterState()
                 #expect((state["inbox"] as? [[String: Any]])?.count == 1)
+                let metrics = try await Self.text(server, "/metrics")
+                #expect(metrics.contains("doodle_pair_drawings_stored_total 1\n"), "stored once")
+                #expect(metrics.contains("doodle_pair_rooms 1"))
+                #expect(metrics.contains("doodle_pair_store_seconds_count 1\n"))
             }
         }
     }
@@ -178,6 +186,35 @@ struct PairPlayTests {
         }
     }
 
+    @Test("the pair room is let go once both have left, and loaded again, as it was, when one enters")
+    func unloadAndReload() async throws {
+        try await TestServer.with { server in
+            try await Self.withPair(server) { ada, bob, _, _ in
+                let sent = try await ada.sendDrawing("c_reload001", word: "tree")
+                _ = try await bob.next("drawingReceived")
+                #expect(try await Self.text(server, "/metrics").contains("doodle_pair_rooms 1"))
+                for player in [ada, bob] {
+                    try await player.send(["type": "leaveRoom"])
+                    _ = try await player.next("playerConnection")
+                }
+                try await Self.waitForMetric("doodle_pair_rooms 0", on: server)
+                let state = try await bob.enterPairMode()
+                #expect(try await Self.text(server, "/metrics").contains("doodle_pair_rooms 1"))
+                #expect((state["inbox"] as? [[String: Any]])?.first?["drawingId"] as? String == sent["drawingId"] as? String)
+                #expect(try #require(state["seq"] as? Int) > (sent["seq"] as? Int ?? .max), "seq goes on from where it was")
+            }
+        }
+    }
+
+    static func waitForMetric(_ line: String, on server: TestServer) async throws {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            if try await text(server, "/metrics").contains(line) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("/metrics never showed \(line)")
+    }
+
     @Test("unpair from either side while the other is away: told at its next entry, before a fresh waiting room")
     func unpairWhileAway() async throws {
         try await TestServer.with { server in
@@ -252,6 +289,13 @@ struct PairPlayTests {
                 }
             }
         }
+    }
+}
+
+extension PairPlayTests {
+    static func text(_ server: TestServer, _ path: String) async throws -> String {
+        let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: server.httpBase + path)))
+        return String(decoding: data, as: UTF8.self)
     }
 }
 
