@@ -86,6 +86,12 @@ def test_pair_by_code_send_guess_history_and_unpair(open_player):
     expect(ada.locator("#pair-sent-list")).to_contain_text("Bob: zzqqxx")
     expect(ada.locator("#pair-sent-list")).to_contain_text("1 attempt so far")
 
+    # A reload keeps the pair and the inbox (from the pair room's roomState), attempts and all.
+    bob.reload()
+    expect(bob.locator("#pair-hint")).to_have_text(expected_hint)
+    expect(bob.locator("#pair-attempts")).to_have_text("1 attempt")
+    expect(bob.locator("#pair-partner")).to_contain_text("Ada")
+
     # The right guess: both see the outcome, the scores (GameRules pair defaults) and the streak.
     bob.fill("#pair-guess", word)
     bob.press("#pair-guess", "Enter")
