@@ -78,6 +78,11 @@ def test_pair_by_code_send_guess_history_and_unpair(open_player):
     expect(bob.locator("#pair-hint")).to_have_text(expected_hint)
     assert not re.search(rf"\b{re.escape(word)}\b", bob.inner_text("#pair-view"), re.IGNORECASE), "the word reached the guesser"
 
+    watch_replay(bob, "#pair-inbox-canvas")
+    bob.click("#pair-replay")
+    expect(bob.locator("#pair-inbox-canvas")).to_have_attribute("data-replay", "done")
+    assert replay_states(bob) == ["playing", "done"]
+
     # A wrong guess: Bob sees his attempt, and so does Ada beside her waiting drawing.
     bob.fill("#pair-guess", "zzqqxx")
     bob.press("#pair-guess", "Enter")

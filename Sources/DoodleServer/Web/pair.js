@@ -14,6 +14,7 @@ const LINK_PREFIX = "pair-";
 let draftBoard, pen, inboxBoard;
 let selectedId = null;        // the inbox drawing on show
 let shownId = null;           // the one painted on the inbox canvas
+let inboxReplays = 0;         // replays started on the inbox canvas
 let suggestions = [];
 let lastGuess = "";
 const attemptLines = new Map();   // drawingId → what was tried, as shown under it
@@ -286,7 +287,8 @@ function renderInbox(replayNow) {
   $("pair-guess-lines").replaceChildren(...lines(item.drawingId).map((t) => el("div", t)));
   if (shownId !== item.drawingId || replayNow) {
     shownId = item.drawingId;
-    replay(inboxBoard, itemsToActions(item.strokes), () => shownId !== item.drawingId);
+    const mine = ++inboxReplays;        // a newer replay on the same canvas stops this one
+    replay(inboxBoard, itemsToActions(item.strokes), () => mine !== inboxReplays);
   }
 }
 
