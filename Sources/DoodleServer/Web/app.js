@@ -34,6 +34,15 @@ function enterRoom() {
   if (code) send({ type: "joinRoom", code });
 }
 
+// After an unpair the server may take a moment to let the partner out of the pair room
+// (it answers already_in_room meanwhile): ask again, a little later each time.
+let freshCodeTries = null;
+function askForFreshCode(tries) {
+  if (tries > 5) { freshCodeTries = null; showError("Could not open a new pair code; switch to Party and back to Pair to try again."); return; }
+  freshCodeTries = tries;
+  setTimeout(() => send({ type: "createRoom", mode: "pair" }), tries === 0 ? 0 : 100 * 2 ** tries);
+}
+
 function leftRoom(keepLink) {
   forgetRoom();
   resetParty();
@@ -56,10 +65,15 @@ function handle(msg) {
       }, 800);
       break;
     case "roomState":
+      freshCodeTries = null;
       setView(inPair() ? "pair" : "party");
       roomHandlers().roomState(msg);
       break;
     case "error":
+      if (freshCodeTries !== null && msg.ref === "createRoom" && msg.code === "already_in_room") {
+        askForFreshCode(freshCodeTries + 1);
+        break;
+      }
       showError(msg.message || msg.code);
       if (session.room) roomHandlers().error(msg);
       if (msg.code === "already_in_room" && msg.ref === "joinRoom" && inParty()) history.replaceState(null, "", `#${session.room.code}`);
@@ -70,7 +84,7 @@ function handle(msg) {
       // code. Said on entry (without seq), the new waiting room's roomState follows by itself.
       if (typeof msg.seq === "number") {
         leftRoom(false);
-        if (view === "pair") send({ type: "createRoom", mode: "pair" });
+        if (view === "pair") askForFreshCode(0);
       }
       break;
     case "playerLeft":

@@ -20,6 +20,7 @@ let lastGuess = "";
 const attemptLines = new Map();   // drawingId → what was tried, as shown under it
 let pastDrawings = { state: "idle", drawings: [] };   // what the history gallery shows
 let linkedCode = null;        // a partner's code from a share link, offered in the pairing form
+let unpairTold = null;        // who ended our last pair, once we said so
 
 const room = () => (session.room && session.room.mode === "pair" ? session.room : null);
 const me = () => session.me;
@@ -152,6 +153,7 @@ export const pairHandlers = {
     if (pastDrawings.state === "idle") loadHistory();
     if (m.phase === "paired") {
       linkedCode = null;
+      unpairTold = null;
       if (location.hash !== "#pair") window.history.replaceState(null, "", "#pair");
     } else if (linkedCode === m.code) {
       linkedCode = null;            // our own link: nothing to pair with
@@ -197,6 +199,9 @@ export const pairHandlers = {
   drawingRevealed(m) { resolved(m, "revealed"); },
   // After an unpair neither partner is in a room; the app asks for a fresh code.
   unpaired(m) {
+    // A partner who was present may be told again on its next entry; once is enough.
+    if (m.seq === undefined && unpairTold === m.by) return;
+    unpairTold = m.by;
     log(m.by === me() ? "You unpaired." : `${nameOf(m.by)} unpaired.`, "sys outcome");
     selectedId = null;
     loadHistory();
