@@ -186,6 +186,19 @@ struct PairPlayTests {
         }
     }
 
+    @Test("a rename shows in the partner's next roomState")
+    func renameInPairRoom() async throws {
+        try await TestServer.with { server in
+            try await Self.withPair(server) { ada, bob, ids, _ in
+                try await bob.send(["type": "rename", "name": "Robert"])
+                #expect(try await bob.next("playerRenamed")["name"] as? String == "Robert")
+                try await ada.send(["type": "sync"])
+                let players = try #require(try await ada.next("roomState")["players"] as? [[String: Any]])
+                #expect(players.first { $0["id"] as? String == ids.bob }?["name"] as? String == "Robert")
+            }
+        }
+    }
+
     @Test("the pair room is let go once both have left, and loaded again, as it was, when one enters")
     func unloadAndReload() async throws {
         try await TestServer.with { server in
