@@ -44,10 +44,19 @@ public func buildApplication(
         metrics: metrics, archive: archive, outbound: outbound, registry: registry, pairs: pairRepository, secure: tls != nil,
         lookupLimit: rules.rateLimits.joinRoom, clock: clock
     ).register(on: router)
+    let storage = StorageCalls(logger: logger)
+    let authentication = BearerAuthentication(players: players, storage: storage)
+    let pairReader = PairReader(database: database)
     ArchiveRoutes(
-        reader: ArchiveReader(database: database), players: players,
-        forgetPlayer: { player in await directory.forget(player) }, clock: clock, logger: logger
+        reader: ArchiveReader(database: database), pairReader: pairReader, players: players, pairs: pairs,
+        authentication: authentication, storage: storage, forgetPlayer: { player in await directory.forget(player) }, clock: clock,
+        logger: logger
     ).register(on: router)
+    PairRoutes(
+        reader: pairReader, pairs: pairRepository, authentication: authentication, storage: storage, clock: clock,
+        newCode: PairRegistry.newCode
+    ).register(on: router)
+    PairActionRoutes(pairs: pairs, authentication: authentication, guessLimit: rules.rateLimits.guess, clock: clock).register(on: router)
     router.get(RouterPath(GameServerChannel.webSocketPath)) { _, _ -> Response in
         throw APIError(
             status: .init(code: 426, reasonPhrase: "Upgrade Required"), code: "upgrade_required",
