@@ -42,10 +42,9 @@ public func buildApplication(
         rules: rules, packs: packs, directory: directory, registry: registry, pairs: pairs, clock: clock, metrics: metrics, logger: logger)
 
     let router = Router(context: DoodleRequestContext.self)
-    StatusRoutes(
-        metrics: metrics, archive: archive, outbound: outbound, registry: registry, pairs: pairRepository, secure: tls != nil,
-        lookupLimit: rules.rateLimits.joinRoom, clock: clock
-    ).register(on: router)
+    let inviteCodes = InviteCodeLookup(registry: registry, pairs: pairRepository, limit: rules.rateLimits.joinRoom, clock: clock)
+    StatusRoutes(metrics: metrics, archive: archive, outbound: outbound, lookup: inviteCodes, secure: tls != nil).register(on: router)
+    InviteQRRoutes(lookup: inviteCodes, secure: tls != nil).register(on: router)
     let storage = StorageCalls(logger: logger)
     let authentication = BearerAuthentication(players: players, storage: storage)
     let pairReader = PairReader(database: database)
