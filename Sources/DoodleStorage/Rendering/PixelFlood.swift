@@ -6,8 +6,9 @@
 /// `tolerance` — the client's 48 — and it is 4-connected to that pixel. The tolerance swallows
 /// the faint antialiased fringe just outside a stroke, while any stroke of a colour that differs
 /// from the region's by 48 or more (summed over the channels) stays a wall wherever its coverage
-/// reaches about 6 % (for black on white). The renderer draws every stroke at least one picture pixel wide so that even
-/// a thin outline on a thumbnail is such a wall.
+/// reaches about 6 % (for black on white). The renderer draws every stroke at least one picture
+/// pixel wide, so that even a thin outline on a thumbnail is such a wall. A stroke whose colour
+/// is that close to the region's is no wall, on the client as here.
 ///
 /// A render may visit at most `workBudget` pixels across all its fills; past that, a fill
 /// answers `.overBudget` and the renderer marks its point instead (as the SVG renderer does), so

@@ -61,7 +61,7 @@ struct PictureRoutesTests {
         try await ArchiveSeed.withSeededServer { server, seed, _, _ in
             let answer = try await server.call("GET", "/v1/drawings/\(seed.drawingIds[0]).png?size=\(size)")
             #expect(answer.status == 400)
-            #expect(answer.errorCode == "bad_request")
+            #expect(answer.errorCode == "bad_message")
             let missing = try await server.call("GET", "/v1/drawings/d_nothing.png")
             #expect(missing.status == 404)
             #expect(missing.errorCode == "not_found")
