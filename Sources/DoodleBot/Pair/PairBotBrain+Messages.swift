@@ -132,6 +132,12 @@ extension PairBotBrain {
         case .guessResult(let drawingId, let correct, let close, _):
             if correct {
                 nextGuessAt = nil
+                // The right guess is the word: what arrived before it is checked now, what follows may carry it.
+                if let guess = inbox.first(where: { $0.drawingId == drawingId })?.lastGuess,
+                    let type = leakWatch.resolve(drawingId, word: guess)
+                {
+                    record(BotViolation(.wordLeaked, "the word of \(drawingId) reached the recipient in a \(type) before it guessed it"), into: &notices)
+                }
             } else if close, let index = inbox.firstIndex(where: { $0.drawingId == drawingId }) {
                 stats.closeGuesses += 1
                 if let guess = inbox[index].lastGuess { inbox[index].planner.heardClose(to: guess) }

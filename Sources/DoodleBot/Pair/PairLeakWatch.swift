@@ -8,7 +8,8 @@ import Foundation
 /// guesses are, except what is legitimately the bot's own or its partner's text and cannot be
 /// a leak: `name` values, the bot's own `draft` and `sent` in a `roomState`, the word
 /// suggestions made to it, its partner's wrong guesses at the bot's own drawings (`chat` about a
-/// drawing it did not receive), and the reveal of the bot's own drawings.
+/// drawing it did not receive), the reveal of the bot's own drawings, and the reveal of the
+/// drawing being checked.
 public struct PairLeakWatch: Sendable, Equatable {
     private struct Entry: Sendable, Equatable {
         var index: Int
@@ -45,7 +46,8 @@ public struct PairLeakWatch: Sendable, Equatable {
         case "chat":
             if let drawingId = object["drawingId"] as? String, !received.contains(drawingId) { return }
         case "drawingGuessed", "drawingRevealed":
-            if let drawingId = object["drawingId"] as? String, ownDrawings.contains(drawingId) { return }
+            // The reveal of a watched drawing is where its word may be seen.
+            if let drawingId = object["drawingId"] as? String, ownDrawings.contains(drawingId) || watched[drawingId] != nil { return }
         default:
             break
         }
