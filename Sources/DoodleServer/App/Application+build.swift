@@ -28,15 +28,19 @@ public func buildApplication(
     let registry = RoomRegistry(
         rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, logger: logger,
         seatReleased: { player, code in await directory.seatReleased(player, room: code) })
+    let pairRepository = PairRepository(database: database)
+    let pairs = PairRegistry(
+        pairs: pairRepository, rules: rules, suggestionWords: packs[rules.defaultSettings.wordPack]?.words ?? [], clock: clock,
+        metrics: metrics, logger: logger)
     let connections = LiveConnections()
     let sessions = SessionRunner(logger: logger)
-    let context = ServerContext(
-        rules: rules, packs: packs, directory: directory, registry: registry, connections: connections,
-        outbound: OutboundBudget(ceiling: rules.limits.serverOutboundBytes), clock: clock, metrics: metrics, archive: archive, logger: logger)
+    let outbound = OutboundBudget(ceiling: rules.limits.serverOutboundBytes)
+    let context = SessionContext(
+        rules: rules, packs: packs, directory: directory, registry: registry, pairs: pairs, clock: clock, metrics: metrics, logger: logger)
 
     let router = Router(context: DoodleRequestContext.self)
     StatusRoutes(
-        metrics: metrics, archive: archive, outbound: context.outbound, registry: registry,
+        metrics: metrics, archive: archive, outbound: outbound, registry: registry, pairs: pairRepository, secure: tls != nil,
         lookupLimit: rules.rateLimits.joinRoom, clock: clock
     ).register(on: router)
     ArchiveRoutes(
@@ -57,7 +61,7 @@ public func buildApplication(
         router: router,
         server: HTTPServerBuilder { responder in
             GameServerChannel(
-                responder: responder, connections: GameConnectionFactory(context: context, runner: sessions),
+                responder: responder, connections: GameConnectionFactory(context: context, runner: sessions, connections: connections, outbound: outbound),
                 maxFrameBytes: rules.limits.maxFrameBytes, tls: tls)
         },
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "doodle"),

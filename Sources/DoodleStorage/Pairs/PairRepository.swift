@@ -42,21 +42,58 @@ public struct PairRepository: Sendable {
         }
     }
 
+    /// The player's live pair, without opening a code.
+    public func pairId(of player: PlayerID) async throws -> String? {
+        try await database.connection.read { db in
+            try String.fetchOne(db, sql: "SELECT pair_id FROM pair_member WHERE player_id = ?", arguments: [player])
+        }
+    }
+
+    /// Who a pair drawing is between and where it stands: what a guess or give-up from outside
+    /// the pair room is checked against.
+    public struct DrawingParties: Sendable, Equatable {
+        public var pairId: String
+        public var senderKey: PlayerID
+        public var recipientId: PlayerID?
+        public var status: PairDrawingStatus
+    }
+
+    public func parties(ofDrawing drawingId: String) async throws -> DrawingParties? {
+        try await database.connection.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT pair_id, sender_key, recipient_id, status FROM pair_drawing WHERE id = ?", arguments: [drawingId]
+            ).map { row in
+                DrawingParties(
+                    pairId: row["pair_id"], senderKey: row["sender_key"], recipientId: row["recipient_id"],
+                    status: PairDrawingStatus(rawValue: row["status"]) ?? .closed)
+            }
+        }
+    }
+
     /// What a code is, for `joinRoom` and `GET /v1/rooms/{code}`.
     public struct CodeInfo: Sendable, Equatable {
         public var ownerId: PlayerID
+        public var ownerName: String
         public var isOpen: Bool
 
-        public init(ownerId: PlayerID, isOpen: Bool) {
+        public init(ownerId: PlayerID, ownerName: String, isOpen: Bool) {
             self.ownerId = ownerId
+            self.ownerName = ownerName
             self.isOpen = isOpen
         }
     }
 
     public func code(_ code: String) async throws -> CodeInfo? {
         try await database.connection.read { db in
-            try Row.fetchOne(db, sql: "SELECT owner_id, spent_at FROM pair_code WHERE code = ?", arguments: [code]).map { row in
-                CodeInfo(ownerId: row["owner_id"], isOpen: (row["spent_at"] as Int64?) == nil)
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT pair_code.owner_id, pair_code.spent_at, player.name FROM pair_code
+                    LEFT JOIN player ON player.id = pair_code.owner_id WHERE pair_code.code = ?
+                    """,
+                arguments: [code]
+            ).map { row in
+                CodeInfo(ownerId: row["owner_id"], ownerName: row["name"] ?? "deleted player", isOpen: (row["spent_at"] as Int64?) == nil)
             }
         }
     }
@@ -80,10 +117,13 @@ public struct PairRepository: Sendable {
             }
             let owner: PlayerID = row["owner_id"]
             if owner == joiner { return .ownCode }
-            let paired = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM pair_member WHERE player_id IN (?, ?)", arguments: [joiner, owner]) ?? 0
-            if paired > 0 { return .alreadyPaired }
-            if (row["spent_at"] as Int64?) != nil { return .codeSpent }
+            if try String.fetchOne(db, sql: "SELECT pair_id FROM pair_member WHERE player_id = ?", arguments: [joiner]) != nil {
+                return .alreadyPaired
+            }
+            // The owner of an open code has no partner (pairing spends its codes); checked all the
+            // same, so a pair can never be formed twice.
+            let ownerPaired = try String.fetchOne(db, sql: "SELECT pair_id FROM pair_member WHERE player_id = ?", arguments: [owner]) != nil
+            if (row["spent_at"] as Int64?) != nil || ownerPaired { return .codeSpent }
             let ownerName = try String.fetchOne(db, sql: "SELECT name FROM player WHERE id = ?", arguments: [owner])
             try db.execute(
                 sql: """
