@@ -110,7 +110,7 @@ struct PairBotBrainTests {
         #expect(brain.violations.map(\.kind) == [.wordLeaked])
     }
 
-    @Test("the bot's own draft and sent words, and its partner's guesses at its drawings, are no leak")
+    @Test("the bot's own draft and sent words, its own guesses and its partner's guesses at its drawings are no leak")
     func ownWordsAreNoLeak() {
         var brain = Self.pairedCreator()
         Self.feed(&brain, [
@@ -118,7 +118,9 @@ struct PairBotBrainTests {
             PairFrames.paired(
                 seq: 1, inbox: "[\(PairFrames.inboxItem("d_hers"))]", draft: #"{"clientDrawingId":"c_12345678","word":"pear","strokes":[]}"#),
             PairFrames.chat("d_mine", text: "pear", seq: 2),
-            PairFrames.drawingRevealed("d_hers", word: "pear", seq: 3),
+            PairFrames.drawingReceived("d_hers2", seq: 3),
+            PairFrames.chat("d_hers2", text: "pear", seq: 4, from: PairFrames.me),
+            PairFrames.drawingRevealed("d_hers", word: "pear", seq: 5),
         ])
         #expect(brain.violations.isEmpty, "\(brain.violations)")
     }

@@ -31,12 +31,12 @@ struct PairFrameDecodingTests {
     func eventSeqs() throws {
         #expect(try PairFrames.drawingSent("c_12345678", "d_1", seq: 3).pairMessage().seq == 3)
         #expect(try PairFrames.drawingSent("c_12345678", "d_1", seq: nil).pairMessage().seq == nil)
-        #expect(try PairFrames.unpaired(by: "p_ada", seq: nil).pairMessage() == .unpaired(by: "p_ada", seq: nil))
+        #expect(try PairFrames.unpaired(by: "p_ada", seq: nil).pairMessage() == .pair(.unpaired(by: "p_ada", seq: nil)))
         #expect(try PairFrames.unpaired(by: "p_ada", seq: 9).pairMessage().seq == 9)
         #expect(try PairFrames.drawingReceived("d_1", seq: 5).pairMessage().seq == 5)
         #expect(try PairFrames.chat("d_1", text: "kit", seq: 6).pairMessage().seq == 6)
         #expect(try PairFrames.guessResult("d_1", correct: false, close: true).pairMessage() == .pair(.guessResult(drawingId: "d_1", correct: false, close: true, gained: 0)))
-        #expect(try PairFrames.frame(#"{"type":"wordSuggestions","words":["kite","pear","tent"]}"#).pairMessage() == .wordSuggestions(["kite", "pear", "tent"]))
+        #expect(try PairFrames.frame(#"{"type":"wordSuggestions","words":["kite","pear","tent"]}"#).pairMessage() == .pair(.wordSuggestions(["kite", "pear", "tent"])))
         #expect(try PairFrames.frame(#"{"type":"playerConnection","seq":7,"playerId":"p_ada","connected":false}"#).pairMessage().seq == 7)
     }
 

@@ -9,12 +9,12 @@ extension PairBotBrain {
         do {
             message = try frame.pairMessage()
         } catch {
-            leakWatch.record(frame.text, received: received, ownDrawings: Set(acknowledged.values))
+            leakWatch.record(frame.text, me: playerId, received: received)
             record(BotViolation(.malformedMessage, "\(error)"), into: &notices)
             return notices
         }
         noteDeliveries(in: message)
-        leakWatch.record(frame.text, received: received, ownDrawings: Set(acknowledged.values))
+        leakWatch.record(frame.text, me: playerId, received: received)
         if let violation = tracker.observe(message) {
             record(BotViolation(.sequence, violation.description), into: &notices)
         }
@@ -27,19 +27,6 @@ extension PairBotBrain {
             welcomed(welcome, at: now)
         case .roomState(let snapshot):
             apply(snapshot, at: now, notices: &notices)
-        case .wordSuggestions(let words):
-            heardSuggestions(words, at: now)
-        case .unpaired(let by, _):
-            isUnpaired = true
-            inPairRoom = false
-            outbox.removeAll()
-            nextGuessAt = nil
-            for drawing in inbox { leakWatch.forget(drawing.drawingId) }
-            inbox.removeAll()
-            if by != playerId && configuration.role == .creator {
-                record(BotViolation(.errorReceived, "the partner \(by) unpaired; the creator unpairs"), into: &notices)
-            }
-            notices.append(.unpaired)
         case .pair(let event):
             apply(event, at: now, notices: &notices)
         }
@@ -146,9 +133,10 @@ extension PairBotBrain {
             break
         case .drawingGuessed(let resolution, _), .drawingRevealed(let resolution, _):
             resolved(resolution, guessed: { if case .drawingGuessed = event { true } else { false } }(), at: now, notices: &notices)
-        case .unpaired:
-            // Decoded as PairServerMessage.unpaired before it gets here.
-            break
+        case .wordSuggestions(let words):
+            heardSuggestions(words, at: now)
+        case .unpaired(let by, _):
+            ended(by: by, notices: &notices)
         case .error(let error):
             record(BotViolation(.errorReceived, "\(error) (ref \(error.ref ?? "none"))"), into: &notices)
             if error.ref == "joinRoom" || error.ref == "createRoom" {
@@ -156,6 +144,19 @@ extension PairBotBrain {
                 notices.append(.failed("could not enter the pair room: \(error)"))
             }
         }
+    }
+
+    private mutating func ended(by player: PlayerID, notices: inout [PairBotNotice]) {
+        isUnpaired = true
+        inPairRoom = false
+        outbox.removeAll()
+        nextGuessAt = nil
+        for drawing in inbox { leakWatch.forget(drawing.drawingId) }
+        inbox.removeAll()
+        if player != playerId && configuration.role == .creator {
+            record(BotViolation(.errorReceived, "the partner \(player) unpaired; the creator unpairs"), into: &notices)
+        }
+        notices.append(.unpaired)
     }
 
     private mutating func acknowledge(clientDrawingId: String, drawingId: String, repeated: Bool, at now: Duration, notices: inout [PairBotNotice]) {

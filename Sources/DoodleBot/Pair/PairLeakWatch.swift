@@ -7,9 +7,8 @@ import Foundation
 /// Every string value of every frame counts (roomState included), compared normalised as
 /// guesses are, except what is legitimately the bot's own or its partner's text and cannot be
 /// a leak: `name` values, the bot's own `draft` and `sent` in a `roomState`, the word
-/// suggestions made to it, its partner's wrong guesses at the bot's own drawings (`chat` about a
-/// drawing it did not receive), the reveal of the bot's own drawings, and the reveal of the
-/// drawing being checked.
+/// suggestions made to it, its own wrong guesses, its partner's at the bot's own drawings, and
+/// reveals (`drawingGuessed`, `drawingRevealed`: each tells a word the bot may know by then).
 public struct PairLeakWatch: Sendable, Equatable {
     private struct Entry: Sendable, Equatable {
         var index: Int
@@ -26,9 +25,9 @@ public struct PairLeakWatch: Sendable, Equatable {
 
     public var watchedDrawings: Set<String> { Set(watched.keys) }
 
-    /// Records a received frame. `received` are the drawings ever delivered to the bot, and
-    /// `ownDrawings` those it sent, to tell whose text a `chat` or a reveal is.
-    public mutating func record(_ text: String, received: Set<String>, ownDrawings: Set<String>) {
+    /// Records a received frame. `me` is the bot's player id and `received` the drawings ever
+    /// delivered to it, to tell whose text a `chat` is.
+    public mutating func record(_ text: String, me: String?, received: Set<String>) {
         defer { nextIndex += 1 }
         guard !watched.isEmpty else { return }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
@@ -44,10 +43,14 @@ public struct PairLeakWatch: Sendable, Equatable {
         case "wordSuggestions":
             return
         case "chat":
+            // The bot's own wrong guesses are its typing (a guess at one drawing may well be the
+            // word of another), and its partner's are about the bot's own drawings.
+            if object["playerId"] as? String == me { return }
             if let drawingId = object["drawingId"] as? String, !received.contains(drawingId) { return }
         case "drawingGuessed", "drawingRevealed":
-            // The reveal of a watched drawing is where its word may be seen.
-            if let drawingId = object["drawingId"] as? String, ownDrawings.contains(drawingId) || watched[drawingId] != nil { return }
+            // A reveal is where a word may be seen: of the bot's own drawing, or of one it has
+            // just resolved (whose word another waiting drawing may share).
+            return
         default:
             break
         }

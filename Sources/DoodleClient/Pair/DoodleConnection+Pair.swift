@@ -47,7 +47,7 @@ extension DoodleConnection {
     /// Sends `suggestWords` and returns the suggestions.
     public func suggestWords(timeout: Duration = .seconds(5)) async throws -> [String] {
         try await send(.suggestWords)
-        return try await pairReply(timeout: timeout) { if case .wordSuggestions(let words) = $0 { words } else { nil } }
+        return try await pairReply(timeout: timeout) { if case .pair(.wordSuggestions(let words)) = $0 { words } else { nil } }
     }
 
     private func pairReply<Reply>(timeout: Duration, _ extract: (PairServerMessage) -> Reply?) async throws -> Reply {

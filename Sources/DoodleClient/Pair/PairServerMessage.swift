@@ -1,27 +1,21 @@
 import DoodleCore
 
 /// Everything the server sends a client in pair mode (PROTOCOL.md rev 3, "Pair mode"), read as a
-/// pair client reads it: the pair room's own `roomState` and events, plus the session messages
-/// that also reach it.
+/// pair client reads it: the session's `welcome`, the pair room's own `roomState`, and the pair
+/// messages (decoded by DoodleCore's `PairMessage`, the server's own codec).
 public enum PairServerMessage: Sendable, Equatable {
     case welcome(Welcome)
     /// The waiting room (an open code) or the pair room.
     case roomState(PairRoomSnapshot)
-    /// The answer to `suggestWords`.
-    case wordSuggestions([String])
-    /// `unpaired`: with `seq` inside the pair room; without it when it reaches a partner who was
-    /// away, or answers an `unpair` sent from outside the room.
-    case unpaired(by: PlayerID, seq: Int?)
-    /// Every other pair message: `drawingSent`, `drawingReceived`, `guessResult`, `chat`,
-    /// `drawingGuessed`, `drawingRevealed`, `playerConnection` and `error`.
+    /// Every other pair message: `wordSuggestions`, `drawingSent`, `drawingReceived`,
+    /// `guessResult`, `chat`, `drawingGuessed`, `drawingRevealed`, `playerConnection`,
+    /// `unpaired` (without `seq` when it reaches a partner who was away) and `error`.
     case pair(PairMessage)
 
     public var typeName: String {
         switch self {
         case .welcome: "welcome"
         case .roomState: "roomState"
-        case .wordSuggestions: "wordSuggestions"
-        case .unpaired: "unpaired"
         case .pair(let message): message.typeName
         }
     }
@@ -31,9 +25,8 @@ public enum PairServerMessage: Sendable, Equatable {
     public var seq: Int? {
         switch self {
         case .roomState(let snapshot): snapshot.seq
-        case .unpaired(_, let seq): seq
         case .pair(let message): message.seq
-        case .welcome, .wordSuggestions: nil
+        case .welcome: nil
         }
     }
 }
@@ -62,10 +55,6 @@ extension PairServerMessage: Decodable {
                 throw DecodingError.dataCorruptedError(forKey: Key("mode"), in: c, debugDescription: "a party room's roomState in pair mode")
             }
             self = .roomState(try PairRoomSnapshot(from: decoder))
-        case "wordSuggestions":
-            self = .wordSuggestions(try c.decode([String].self, forKey: Key("words")))
-        case "unpaired":
-            self = .unpaired(by: try c.decode(String.self, forKey: Key("by")), seq: try c.decodeIfPresent(Int.self, forKey: Key("seq")))
         default:
             self = .pair(try PairMessage(from: decoder))
         }
