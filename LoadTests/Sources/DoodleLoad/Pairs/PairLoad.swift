@@ -1,3 +1,4 @@
+import Foundation
 import DoodleClient
 import DoodleCore
 import Logging
@@ -56,7 +57,7 @@ public struct PairLoad: Sendable {
             clock: clock, windowStart: now + UInt64(configuration.warmupSeconds) * 1_000_000_000,
             windowEnd: now + UInt64(configuration.warmupSeconds + configuration.windowSeconds) * 1_000_000_000)
         let rotation = configuration.rotationSeconds
-        let samples = await withTaskGroup(of: PairTaskOutcome.self) { group -> (ProcessSample?, ProcessSample?) in
+        let samples = await withTaskGroup(of: PairTaskOutcome.self) { group -> (ProcessSample?, ProcessSample?, PairStoreMetrics?) in
             for pair in pairs {
                 guard var pairPartners = partners[pair.index] else { continue }
                 // Spread the swaps over the rotation, so entries arrive steadily rather than in waves.
@@ -68,31 +69,41 @@ public struct PairLoad: Sendable {
                     return .pair(stats)
                 }
             }
-            if let probe {
-                group.addTask {
-                    try? await Task.sleep(for: .nanoseconds(Int64(timeline.windowStart - clock.nanoseconds())))
-                    let first = probe()
-                    try? await Task.sleep(for: .nanoseconds(Int64(timeline.windowEnd - min(clock.nanoseconds(), timeline.windowEnd))))
-                    return .samples(first, probe())
-                }
+            let port = Self.port(of: url)
+            group.addTask { [probe] in
+                try? await Task.sleep(for: .nanoseconds(Int64(timeline.windowStart - min(clock.nanoseconds(), timeline.windowStart))))
+                let first = probe?()
+                let firstStore = if let port { await PairStoreMetrics.read(port: port) } else { PairStoreMetrics?.none }
+                try? await Task.sleep(for: .nanoseconds(Int64(timeline.windowEnd - min(clock.nanoseconds(), timeline.windowEnd))))
+                let lastStore = if let port { await PairStoreMetrics.read(port: port) } else { PairStoreMetrics?.none }
+                let store = firstStore.flatMap { first in lastStore?.since(first) }
+                return .samples(first, probe?(), store)
             }
-            var samples: (ProcessSample?, ProcessSample?) = (nil, nil)
+            var samples: (ProcessSample?, ProcessSample?, PairStoreMetrics?) = (nil, nil, nil)
             for await outcome in group {
                 switch outcome {
                 case .pair(let pairStats): stats.merge(pairStats)
-                case .samples(let first, let last): samples = (first, last)
+                case .samples(let first, let last, let store): samples = (first, last, store)
                 }
             }
             return samples
         }
         return PairLoadResult(
             configuration: configuration, stats: stats, setUpSeconds: Self.seconds(setUp), serverAtWindowStart: samples.0,
-            serverAtWindowEnd: samples.1)
+            serverAtWindowEnd: samples.1, store: samples.2)
     }
 
     private enum PairTaskOutcome: Sendable {
         case pair(PairLoadStats)
-        case samples(ProcessSample?, ProcessSample?)
+        case samples(ProcessSample?, ProcessSample?, PairStoreMetrics?)
+    }
+
+    /// The port of a `ws://127.0.0.1:PORT/…` address, for `/metrics` on the same server.
+    static func port(of url: String) -> Int? {
+        guard let hostStart = url.range(of: "://") else { return nil }
+        let afterHost = url[hostStart.upperBound...]
+        guard let colon = afterHost.firstIndex(of: ":") else { return nil }
+        return Int(afterHost[afterHost.index(after: colon)...].prefix { $0.isNumber })
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -26,10 +26,14 @@ public struct PairLoadResult: Sendable, Codable, Equatable {
     /// The server's CPU use over the window, in percent of one core; nil against `--server`.
     public var serverCPUPercent: Double?
     public var serverResidentMiB: Double?
+    /// The server's own timing of the durable write `drawingSent` waits for, over the window
+    /// (`doodle_pair_store_seconds`): the mean, and the histogram bucket holding the 99th percentile.
+    public var storeMeanMilliseconds: Double?
+    public var storeP99BucketMilliseconds: Double?
 
     init(
         configuration: PairLoadConfiguration, stats: PairLoadStats, setUpSeconds: Double, serverAtWindowStart: ProcessSample?,
-        serverAtWindowEnd: ProcessSample?
+        serverAtWindowEnd: ProcessSample?, store: PairStoreMetrics?
     ) {
         self.configuration = configuration
         pairsSetUp = stats.pairsSetUp
@@ -49,6 +53,8 @@ public struct PairLoadResult: Sendable, Codable, Equatable {
         failedSessions = stats.failedSessions
         failures = stats.failures
         undelivered = stats.undelivered
+        storeMeanMilliseconds = store?.meanMilliseconds
+        storeP99BucketMilliseconds = store?.bound(percentile: 99)
         if let first = serverAtWindowStart, let last = serverAtWindowEnd {
             serverCPUPercent = (last.cpuSeconds - first.cpuSeconds) / Double(configuration.windowSeconds) * 100
             serverResidentMiB = Double(last.residentBytes) / 1_048_576
@@ -77,6 +83,11 @@ public struct PairLoadResult: Sendable, Codable, Equatable {
         ]
         if let serverCPUPercent, let serverResidentMiB {
             lines.append("  server CPU \(String(format: "%.0f", serverCPUPercent))% of a core over the window, RSS \(String(format: "%.0f", serverResidentMiB)) MiB")
+        }
+        if let storeMeanMilliseconds {
+            lines.append(
+                "  the server's durable write (doodle_pair_store_seconds): mean \(ms(storeMeanMilliseconds)) ms, "
+                    + "p99 ≤ \(storeP99BucketMilliseconds.map(ms) ?? "?") ms (histogram bucket)")
         }
         lines += failures.map { "  failure: \($0)" }
         lines.append("  completeness: \(isComplete ? "PASS" : "FAIL")")
