@@ -96,7 +96,16 @@ public struct PairStateMachine: Sendable {
 
     public func isPartner(_ player: PlayerID) -> Bool { partners.contains { $0.id == player } }
 
-    func partner(of player: PlayerID) -> PlayerID? { partners.first { $0.id != player }?.id }
+    public func partner(of player: PlayerID) -> PlayerID? { partners.first { $0.id != player }?.id }
+
+    /// A partner renamed itself: the next `roomState`s show it (a pair room has no rename event).
+    public mutating func rename(_ player: PlayerID, to name: String) {
+        guard let index = partners.firstIndex(where: { $0.id == player }) else { return }
+        partners[index].name = name
+    }
+
+    /// A partner's name as the pair room knows it.
+    public func name(of player: PlayerID) -> String? { partners.first { $0.id == player }?.name }
 
     // MARK: - Presence
 

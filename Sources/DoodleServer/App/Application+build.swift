@@ -28,7 +28,8 @@ public func buildApplication(
     let registry = RoomRegistry(
         rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, logger: logger,
         seatReleased: { player, code in await directory.seatReleased(player, room: code) })
-    let pairRepository = PairRepository(database: database)
+    // Notifications are queued only when something will send them.
+    let pairRepository = PairRepository(database: database, queuesNotifications: configuration.notifications != nil)
     let pairs = PairRegistry(
         pairs: pairRepository, rules: rules, suggestionWords: packs[rules.defaultSettings.wordPack]?.words ?? [], clock: clock,
         metrics: metrics, logger: logger)
@@ -68,7 +69,10 @@ public func buildApplication(
         // Services stop in reverse order, after the HTTP server: the session runner first, once
         // every connection has closed and what they posted is handled; the archive writer,
         // first to start, last, so it writes what the rooms hand over while shutting down.
-        services: [archive, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions],
+        services: [archive, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions]
+            + (configuration.notifications.map { settings -> [any Service] in
+                [NotificationSender(outbox: NotificationOutbox(database: database), settings: settings, clock: clock, metrics: metrics, logger: logger)]
+            } ?? []),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             logger.info("listening on \(host):\(port)\(tlsNote)")

@@ -20,6 +20,9 @@ struct ServerMetrics: Sendable {
     private let pairRooms: Metrics.Gauge
     private let pairDrawingsStored: Metrics.Counter
     private let pairStoreTime: Metrics.Timer
+    private let notificationsSent: Metrics.Counter
+    private let notificationFailures: Metrics.Counter
+    private let notificationOutbox: Metrics.Gauge
     private let factory: PrometheusMetricsFactory
 
     init() {
@@ -39,6 +42,9 @@ struct ServerMetrics: Sendable {
         pairRooms = Metrics.Gauge(label: "doodle_pair_rooms", factory: factory)
         pairDrawingsStored = Metrics.Counter(label: "doodle_pair_drawings_stored_total", factory: factory)
         pairStoreTime = Metrics.Timer(label: "doodle_pair_store_seconds", factory: factory)
+        notificationsSent = Metrics.Counter(label: "doodle_notifications_sent_total", factory: factory)
+        notificationFailures = Metrics.Counter(label: "doodle_notification_attempts_failed_total", factory: factory)
+        notificationOutbox = Metrics.Gauge(label: "doodle_notification_outbox", factory: factory)
         self.factory = factory
     }
 
@@ -48,6 +54,9 @@ struct ServerMetrics: Sendable {
     func errorSent() { errorsOut.increment() }
     func rateLimitHit() { rateLimited.increment() }
     func pairRoomsChanged(_ count: Int) { pairRooms.record(count) }
+    func notificationSent() { notificationsSent.increment() }
+    func notificationAttemptFailed() { notificationFailures.increment() }
+    func notificationOutboxDepth(_ depth: Int) { notificationOutbox.record(depth) }
 
     /// A pair drawing was committed (`drawingSent` waits for this): how long the write took.
     func pairDrawingStored(after duration: Duration) {

@@ -172,6 +172,7 @@ struct ClientSession: Sendable {
             if let room {
                 await room.rename(player.id, to: name)
             } else {
+                await context.pairs.rename(player.id, to: name)
                 send(.event(.playerRenamed(playerId: player.id, name: name), seq: nil))
             }
         }

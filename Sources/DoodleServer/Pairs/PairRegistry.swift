@@ -103,7 +103,8 @@ actor PairRegistry {
                 let sameRoom = resuming == .paired(pairId: pairId)
                 present[player] = Presence(place: .paired(pairId: pairId), name: name, queue: queue)
                 let entered = try await withRoom(pairId) { room in
-                    await room.enter(player, queue: queue, lastSeq: sameRoom ? lastSeq : nil) ? true : nil
+                    await room.rename(player, to: name)
+                    return await room.enter(player, queue: queue, lastSeq: sameRoom ? lastSeq : nil) ? true : nil
                 }
                 if entered == nil { present[player] = nil }
                 return entered == nil ? ProtocolError(.notPaired, "your pair has just ended") : nil
@@ -129,7 +130,10 @@ actor PairRegistry {
             if inPartyRoom { return ProtocolError(.alreadyInRoom, "leave your room before joining another") }
             guard info.isOpen else { return ProtocolError(.roomFull, "that pair code has been used") }
             let pairId = OpaqueID.make(prefix: "pr_", using: &random)
-            switch try await pairs.form(code: code, joiner: player, joinerName: name, pairId: pairId, now: clock.nowMillis()) {
+            let ownerWaits = present[info.ownerId]?.place == .waiting(code: code)
+            switch try await pairs.form(
+                code: code, joiner: player, joinerName: name, pairId: pairId, now: clock.nowMillis(), notifyOwner: !ownerWaits)
+            {
             case .codeNotFound: return ProtocolError(.roomNotFound, "no room has that code")
             case .ownCode: return ProtocolError(.invalidTarget, "that is your own pair code: give it to your partner")
             case .alreadyPaired: return ProtocolError(.alreadyPaired, "one of you has a partner already")
@@ -189,6 +193,14 @@ actor PairRegistry {
         case .failure(.refused(let error)): queue.send(frame(for: PairMessage.error(error.withRef("unpair"))))
         case .failure(.notFound): queue.send(frame(for: PairMessage.error(ProtocolError(.notPaired, "you have no partner", ref: "unpair"))))
         }
+    }
+
+    /// A player renamed itself: its pair room, if loaded, shows the new name from now on.
+    func rename(_ player: PlayerID, to name: String) async {
+        guard var presence = present[player] else { return }
+        presence.name = name
+        present[player] = presence
+        if case .paired(let pairId) = presence.place { await rooms[pairId]?.rename(player, to: name) }
     }
 
     func sync(_ player: PlayerID, queue: OutboundQueue) async {

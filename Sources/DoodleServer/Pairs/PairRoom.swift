@@ -102,6 +102,10 @@ actor PairRoom {
         }
     }
 
+    func rename(_ player: PlayerID, to name: String) {
+        machine.rename(player, to: name)
+    }
+
     /// A fresh `roomState`, unless one is still on its way to that connection.
     func sync(_ player: PlayerID) {
         guard let queue = connections[player], !queue.hasPendingSnapshot else { return }
@@ -203,8 +207,9 @@ actor PairRoom {
             case .storeResolution(let resolution, let status):
                 let seq = machine.seq
                 let now = clock.nowMillis()
+                let notification = notificationOfGuess(resolution, at: now)
                 await attempt("storing a resolution") {
-                    try await $0.storeResolution(resolution, status: status, pairId: self.pairId, seq: seq, at: now)
+                    try await $0.storeResolution(resolution, status: status, pairId: self.pairId, seq: seq, at: now, notification: notification)
                 }
             case .storeDraft(let player, let draft):
                 let now = clock.nowMillis()
@@ -224,7 +229,7 @@ actor PairRoom {
     private func storeDrawing(_ submission: PairSubmission) async -> [PairEffect] {
         do {
             let started = ContinuousClock.now
-            let outcome = try await pairs.store(submission, pairId: pairId)
+            let outcome = try await pairs.store(submission, pairId: pairId, notification: notificationOfDrawing(submission))
             if outcome == .stored { metrics.pairDrawingStored(after: ContinuousClock.now - started) }
             return machine.stored(sender: submission.senderId, clientDrawingId: submission.clientDrawingId, outcome: outcome)
         } catch {
@@ -243,6 +248,22 @@ actor PairRoom {
         } catch {
             logger.error("storing the seq failed", metadata: ["pair": "\(pairId)", "error": "\(error)"])
         }
+    }
+
+    /// `drawingReceived` for a recipient who is not in the room to see it arrive.
+    private func notificationOfDrawing(_ submission: PairSubmission) -> PushNotification? {
+        guard connections[submission.recipientId] == nil else { return nil }
+        return PushNotification(
+            event: .drawingReceived, recipientId: submission.recipientId, pairId: pairId, drawingId: submission.drawingId,
+            fromName: machine.name(of: submission.senderId) ?? "your partner", at: submission.sentAt)
+    }
+
+    /// `drawingGuessed` for a drawer who is not in the room to see its drawing guessed.
+    private func notificationOfGuess(_ resolution: DrawingResolution, at now: Int64) -> PushNotification? {
+        guard let guesser = resolution.guesserId, let drawer = machine.partner(of: guesser), connections[drawer] == nil else { return nil }
+        return PushNotification(
+            event: .drawingGuessed, recipientId: drawer, pairId: pairId, drawingId: resolution.drawingId,
+            fromName: machine.name(of: guesser) ?? "your partner", at: now)
     }
 
     /// Runs one write; a failure is logged (the state in memory stays right, and the next write

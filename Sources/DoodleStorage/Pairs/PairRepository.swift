@@ -7,9 +7,12 @@ import GRDB
 /// sender's only copy once its client drops the draft, so `store` is what `drawingSent` waits for.
 public struct PairRepository: Sendable {
     private let database: ArchiveDatabase
+    /// Whether events are queued in the notification outbox (only when a sender will send them).
+    private let queuesNotifications: Bool
 
-    public init(database: ArchiveDatabase) {
+    public init(database: ArchiveDatabase, queuesNotifications: Bool = false) {
         self.database = database
+        self.queuesNotifications = queuesNotifications
     }
 
     /// Where a player's pair room is.
@@ -110,7 +113,10 @@ public struct PairRepository: Sendable {
     /// `joiner` takes `code`: in one transaction the pair is stored, both become its members,
     /// and the code (and the joiner's own open code) are spent. Of racing joiners the first to
     /// commit wins; the others find the code spent, or the owner already paired.
-    public func form(code: String, joiner: PlayerID, joinerName: String, pairId: String, now: Int64) async throws -> Formation {
+    /// - Parameter notifyOwner: queue a `paired` notification for the code's owner (it is away).
+    public func form(
+        code: String, joiner: PlayerID, joinerName: String, pairId: String, now: Int64, notifyOwner: Bool = false
+    ) async throws -> Formation {
         try await database.connection.write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT owner_id, spent_at FROM pair_code WHERE code = ?", arguments: [code]) else {
                 return .codeNotFound
@@ -135,6 +141,9 @@ public struct PairRepository: Sendable {
                 sql: "INSERT INTO pair_member (player_id, pair_id) VALUES (?, ?), (?, ?)", arguments: [owner, pairId, joiner, pairId])
             try db.execute(
                 sql: "UPDATE pair_code SET spent_at = ? WHERE spent_at IS NULL AND owner_id IN (?, ?)", arguments: [now, owner, joiner])
+            if notifyOwner {
+                try enqueue(PushNotification(event: .paired, recipientId: owner, pairId: pairId, fromName: joinerName, at: now), at: now, in: db)
+            }
             return .formed(pairId: pairId, ownerId: owner)
         }
     }
@@ -171,7 +180,9 @@ public struct PairRepository: Sendable {
     /// Stores a submitted drawing, unless its sender stored that `clientDrawingId` before:
     /// then nothing is written and the earlier drawing's id is the answer. The sender's saved
     /// draft goes, now that the drawing is safe.
-    public func store(_ submission: PairSubmission, pairId: String) async throws -> PairStoreOutcome {
+    ///
+    /// - Parameter notification: queued with a new drawing (not with a retry), when the partner is away.
+    public func store(_ submission: PairSubmission, pairId: String, notification: PushNotification? = nil) async throws -> PairStoreOutcome {
         let record = Data(StrokeCodec.encode(submission.actions))
         let size = RecordSize(of: submission.actions)
         return try await database.connection.write { db in
@@ -197,6 +208,7 @@ public struct PairRepository: Sendable {
             {
                 return .alreadyStored(drawingId: existing)
             }
+            if inserted { try enqueue(notification, at: submission.sentAt, in: db) }
             return .stored
         }
     }
@@ -209,7 +221,12 @@ public struct PairRepository: Sendable {
     }
 
     /// How a drawing ended, and the pair's scores, streak and `seq` after it.
-    public func storeResolution(_ resolution: DrawingResolution, status: PairDrawingStatus, pairId: String, seq: Int, at now: Int64) async throws {
+    ///
+    /// - Parameter notification: queued with the resolution, when the one to tell is away.
+    public func storeResolution(
+        _ resolution: DrawingResolution, status: PairDrawingStatus, pairId: String, seq: Int, at now: Int64,
+        notification: PushNotification? = nil
+    ) async throws {
         try await database.connection.write { db in
             try db.execute(
                 sql: """
@@ -221,6 +238,7 @@ public struct PairRepository: Sendable {
                     "status": status.rawValue, "attempts": resolution.attempts, "gained": resolution.gained,
                     "drawerGained": resolution.drawerGained, "now": now, "id": resolution.drawingId,
                 ])
+            if db.changesCount == 1 { try enqueue(notification, at: now, in: db) }
             guard let pair = try Row.fetchOne(db, sql: "SELECT first_id, second_id FROM pair WHERE id = ?", arguments: [pairId]) else { return }
             let first: PlayerID? = pair["first_id"]
             let second: PlayerID? = pair["second_id"]
@@ -301,6 +319,12 @@ public struct PairRepository: Sendable {
     }
 
     // MARK: - Rows
+
+    /// Queues a notification in the current transaction, if notifications are queued at all.
+    private func enqueue(_ notification: PushNotification?, at now: Int64, in db: Database) throws {
+        guard queuesNotifications, let notification else { return }
+        try NotificationOutbox.enqueue(notification, at: now, in: db)
+    }
 
     private static func currentName(of player: PlayerID, in db: Database) throws -> String? {
         try String.fetchOne(db, sql: "SELECT name FROM player WHERE id = ?", arguments: [player])

@@ -10,13 +10,10 @@ struct PairCrashTests {
     /// was away, and the pair room's seq has not gone back.
     @Test("a pair and a drawing acknowledged with drawingSent survive kill -9; the partner away gets it after the restart", .timeLimit(.minutes(1)))
     func survivesKill() async throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-pair-crash-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let arguments = [
-            "--database", scratch.appendingPathComponent("doodle.sqlite").path, "--rules", TestServer.repositoryRoot + "/GameRules",
-            "--log-level", "info",
-        ]
+        try await ChildServer.withScratchArguments { arguments in try await survive(arguments) }
+    }
+
+    private func survive(_ arguments: [String]) async throws {
 
         let first = try await ChildServer.start(arguments: arguments)
         defer { first.sendSIGKILL() }
@@ -52,6 +49,47 @@ struct PairCrashTests {
             #expect(!bobAgain.received.joined().contains("lighthouse"))
             try await bobAgain.send(["type": "guess", "drawingId": drawingId, "text": "lighthouse"])
             #expect(try await bobAgain.next("guessResult")["correct"] as? Bool == true)
+        }
+    }
+
+    /// The client heard nothing (the server died after storing), so it sends the same drawing
+    /// again to the restarted server: it is stored once and answers the same id.
+    @Test("a submit retried after kill -9 answers the stored drawing and stores nothing", .timeLimit(.minutes(1)))
+    func submitRetriedAcrossKill() async throws {
+        try await ChildServer.withScratchArguments { arguments in try await retry(arguments) }
+    }
+
+    private func retry(_ arguments: [String]) async throws {
+        let first = try await ChildServer.start(arguments: arguments)
+        defer { first.sendSIGKILL() }
+        let (adaToken, drawingId) = try await DoodleClient.withConnection(to: first.webSocketURL, logger: TestServer.logger) { adaConnection in
+            let ada = PairPlayer(adaConnection)
+            let session = try await ada.hello("Ada")
+            let code = try #require(try await ada.enterPairMode()["code"] as? String)
+            try await DoodleClient.withConnection(to: first.webSocketURL, logger: TestServer.logger) { bobConnection in
+                let bob = PairPlayer(bobConnection)
+                try await bob.hello("Bob")
+                try await bob.send(["type": "joinRoom", "code": code])
+                _ = try await bob.next("roomState")
+            }
+            _ = try await ada.next("roomState")
+            return (session.token, try #require(try await ada.sendDrawing("c_retry0001", word: "anchor")["drawingId"] as? String))
+        }
+        first.sendSIGKILL()
+        #expect(await first.waitForExit())
+
+        let second = try await ChildServer.start(arguments: arguments)
+        defer { second.sendSIGKILL() }
+        try await DoodleClient.withConnection(to: second.webSocketURL, logger: TestServer.logger) { connection in
+            let ada = PairPlayer(connection)
+            try await ada.hello("Ada", token: adaToken)
+            let state = try await ada.enterPairMode()
+            #expect((state["sent"] as? [[String: Any]])?.count == 1)
+            let again = try await ada.sendDrawing("c_retry0001", word: "anchor")
+            #expect(again["drawingId"] as? String == drawingId)
+            #expect(again["seq"] == nil, "a repeat is private, not a room event")
+            try await ada.send(["type": "sync"])
+            #expect((try await ada.next("roomState")["sent"] as? [[String: Any]])?.count == 1, "stored once")
         }
     }
 }

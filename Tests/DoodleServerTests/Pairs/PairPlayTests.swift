@@ -186,6 +186,48 @@ struct PairPlayTests {
         }
     }
 
+    @Test("a rename shows in the partner's next roomState")
+    func renameInPairRoom() async throws {
+        try await TestServer.with { server in
+            try await Self.withPair(server) { ada, bob, ids, _ in
+                try await bob.send(["type": "rename", "name": "Robert"])
+                #expect(try await bob.next("playerRenamed")["name"] as? String == "Robert")
+                try await ada.send(["type": "sync"])
+                let players = try #require(try await ada.next("roomState")["players"] as? [[String: Any]])
+                #expect(players.first { $0["id"] as? String == ids.bob }?["name"] as? String == "Robert")
+            }
+        }
+    }
+
+    @Test("the pair room is let go once both have left, and loaded again, as it was, when one enters")
+    func unloadAndReload() async throws {
+        try await TestServer.with { server in
+            try await Self.withPair(server) { ada, bob, _, _ in
+                let sent = try await ada.sendDrawing("c_reload001", word: "tree")
+                _ = try await bob.next("drawingReceived")
+                #expect(try await Self.text(server, "/metrics").contains("doodle_pair_rooms 1"))
+                for player in [ada, bob] {
+                    try await player.send(["type": "leaveRoom"])
+                    _ = try await player.next("playerConnection")
+                }
+                try await Self.waitForMetric("doodle_pair_rooms 0", on: server)
+                let state = try await bob.enterPairMode()
+                #expect(try await Self.text(server, "/metrics").contains("doodle_pair_rooms 1"))
+                #expect((state["inbox"] as? [[String: Any]])?.first?["drawingId"] as? String == sent["drawingId"] as? String)
+                #expect(try #require(state["seq"] as? Int) > (sent["seq"] as? Int ?? .max), "seq goes on from where it was")
+            }
+        }
+    }
+
+    static func waitForMetric(_ line: String, on server: TestServer) async throws {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            if try await text(server, "/metrics").contains(line) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("/metrics never showed \(line)")
+    }
+
     @Test("unpair from either side while the other is away: told at its next entry, before a fresh waiting room")
     func unpairWhileAway() async throws {
         try await TestServer.with { server in

@@ -84,11 +84,7 @@ struct PairingTests {
     @Test("crossed joins: the second gets already_paired; the joiner's own open code is spent too")
     func crossedJoins() async throws {
         try await TestServer.with { server in
-            try await server.withPairPlayers(3) { players in
-                let (ada, bob, cy) = (players[0], players[1], players[2])
-                try await ada.hello("Ada")
-                try await bob.hello("Bob")
-                try await cy.hello("Cy")
+            try await Self.withAdaBobAndCy(server) { ada, bob, cy in
                 let adaCode = try #require(try await ada.enterPairMode()["code"] as? String)
                 let bobCode = try #require(try await bob.enterPairMode()["code"] as? String)
                 try await ada.send(["type": "joinRoom", "code": bobCode])
@@ -103,11 +99,7 @@ struct PairingTests {
     @Test("pair codes and party codes are told apart by the code; checks come in the contract's order")
     func codeChecks() async throws {
         try await TestServer.with { server in
-            try await server.withPairPlayers(3) { players in
-                let (ada, bob, cy) = (players[0], players[1], players[2])
-                try await ada.hello("Ada")
-                try await bob.hello("Bob")
-                try await cy.hello("Cy")
+            try await Self.withAdaBobAndCy(server) { ada, bob, cy in
                 let code = try #require(try await ada.enterPairMode()["code"] as? String)
                 #expect(try await ada.error(for: ["type": "createRoom", "mode": "pair"]) == "already_in_room")
                 #expect(try await ada.error(for: ["type": "createRoom", "mode": "party"]) == "already_in_room")
@@ -128,6 +120,14 @@ struct PairingTests {
                 #expect(try await cy.error(for: ["type": "joinRoom", "code": unknown]) == "room_not_found")
                 #expect(try await Self.get(server, "/v1/rooms/\(unknown)").status == 404)
             }
+        }
+    }
+
+    /// Ada, Bob and Cy, each past `hello` and in no room.
+    static func withAdaBobAndCy(_ server: TestServer, _ body: (PairPlayer, PairPlayer, PairPlayer) async throws -> Void) async throws {
+        try await server.withPairPlayers(3) { players in
+            for (player, name) in zip(players, ["Ada", "Bob", "Cy"]) { try await player.hello(name) }
+            try await body(players[0], players[1], players[2])
         }
     }
 
