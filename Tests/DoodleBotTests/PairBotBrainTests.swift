@@ -136,6 +136,14 @@ struct PairBotBrainTests {
         #expect(brain.violations.count == 3, "d_hers is unresolved but not in the inbox")
     }
 
+    @Test("a guess refused as too fast is counted and waited out, not a violation")
+    func rateLimitedGuess() {
+        var brain = Self.pairedCreator()
+        Self.feed(&brain, [PairFrames.drawingReceived("d_hers", seq: 1), PairFrames.error("rate_limited", ref: "guess")])
+        #expect(brain.violations.isEmpty)
+        #expect(brain.stats.guessesRefused == 1)
+    }
+
     @Test("a repeated submit answered with the same drawing is fine; with another drawing it is a violation")
     func repeatedSubmit() throws {
         var brain = Self.pairedCreator(repeatSubmitChance: 1)

@@ -14,6 +14,5 @@ struct PairLoadSmokeTests {
         #expect(result.pairsSetUp == 4)
         #expect(result.saves > 0 && result.saves == result.submits)
         #expect(result.entries >= 4 * 2, "each partner entered at least once")
-        #expect(result.resolved > 0, "drawings found in the inbox were guessed")
     }
 }

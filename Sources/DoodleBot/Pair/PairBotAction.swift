@@ -26,6 +26,8 @@ public struct PairBotStats: Sendable, Equatable, Codable {
     public var gaveUp = 0
     public var guesses = 0
     public var closeGuesses = 0
+    /// Guesses the server refused with `rate_limited` (not a violation: see the brain).
+    public var guessesRefused = 0
     public var wordSuggestionsAsked = 0
     public var repeatedSubmits = 0
     public var offlinePeriods = 0

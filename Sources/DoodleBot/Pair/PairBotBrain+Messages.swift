@@ -137,6 +137,11 @@ extension PairBotBrain {
             heardSuggestions(words, at: now)
         case .unpaired(let by, _):
             ended(by: by, notices: &notices)
+        case .error(let error) where error.code == .rateLimited && error.ref == "guess":
+            // The bot spaces its guesses well under the limit, but a busy machine can deliver
+            // them bunched: the server refused one, as it should. The bot waits and goes on.
+            stats.guessesRefused += 1
+            if nextGuessAt != nil { nextGuessAt = now + PairBotTiming.rateLimitBackOff }
         case .error(let error):
             record(BotViolation(.errorReceived, "\(error) (ref \(error.ref ?? "none"))"), into: &notices)
             if error.ref == "joinRoom" || error.ref == "createRoom" {

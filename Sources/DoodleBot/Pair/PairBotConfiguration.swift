@@ -51,6 +51,9 @@ enum PairBotTiming {
     /// Not scaled: a resumed player is re-seated right after `welcome`; after this long without
     /// its room, the bot enters with `createRoom` (its grace period had run out).
     static let seatWait = Duration.seconds(2)
-    /// Not scaled: the server allows 5 guesses per 3 s; 700 ms keeps a bot at 4.3.
-    static let minimumGuessGap = Duration.milliseconds(700)
+    /// Not scaled: the server allows 5 guesses per 3 s; a second apart leaves room for the
+    /// bunching a busy machine adds on the way.
+    static let minimumGuessGap = Duration.seconds(1)
+    /// Not scaled: after a refused guess, a whole window of the limit.
+    static let rateLimitBackOff = Duration.seconds(3)
 }

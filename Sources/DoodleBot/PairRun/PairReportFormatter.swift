@@ -20,7 +20,7 @@ public enum PairReportFormatter {
                 let s = bot.stats
                 lines.append(
                     "  \(bot.name): sent \(s.drawingsSent), received \(s.drawingsReceived) (\(s.foundInInbox) from the inbox), "
-                        + "guessed \(s.guessed), gave up \(s.gaveUp), \(s.guesses) guesses (\(s.closeGuesses) close), "
+                        + "guessed \(s.guessed), gave up \(s.gaveUp), \(s.guesses) guesses (\(s.closeGuesses) close, \(s.guessesRefused) refused as too fast), "
                         + "offline \(s.offlinePeriods)×, repeat submits \(s.repeatedSubmits), slowest drawingSent "
                         + String(format: "%.1f ms", s.slowestAcknowledgementMilliseconds))
                 if let failure = bot.failure { lines.append("  \(bot.name) failed: \(failure)") }

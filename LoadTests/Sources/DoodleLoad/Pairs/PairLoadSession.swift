@@ -28,8 +28,9 @@ struct PairLoadSession {
     private var inFlight: (clientDrawingId: String, word: String, submittedAt: UInt64)?
     private var nextDrawing: ContinuousClock.Instant
 
-    /// The guess rate limit is 5 per 3 s per connection.
-    static let guessGap = Duration.milliseconds(650)
+    /// The guess rate limit is 5 per 3 s per connection; a second apart leaves room for the
+    /// bunching a loaded machine adds on the way.
+    static let guessGap = Duration.seconds(1)
     /// How long a resumed player waits to be re-seated before it enters by itself.
     static let seatWait = Duration.seconds(2)
     /// How long a drawing in flight at the end of the turn is waited for.
