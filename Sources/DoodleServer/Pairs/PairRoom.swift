@@ -218,8 +218,9 @@ actor PairRoom {
                 let seq = machine.seq
                 let now = clock.nowMillis()
                 let notification = notificationOfUnpairing(by: player, at: now)
+                let toldLive = Set(connections.keys)
                 await attempt("ending the pair") {
-                    try await $0.end(pairId: self.pairId, by: player, seq: seq, at: now, notification: notification)
+                    try await $0.end(pairId: self.pairId, by: player, seq: seq, at: now, toldLive: toldLive, notification: notification)
                 }
                 isRetired = true
                 await onEnded(pairId)

@@ -283,9 +283,12 @@ public struct PairRepository: Sendable {
     /// for each partner but `by`, to be told at its next entry if it was away.
     ///
     /// - Parameter notification: `unpaired`, queued with the ending, for a partner who is away.
-    public func end(pairId: String, by player: PlayerID, seq: Int, at now: Int64, notification: PushNotification? = nil) async throws {
+    /// - Parameter toldLive: partners who hear of it now, in the room: they get no notice later.
+    public func end(
+        pairId: String, by player: PlayerID, seq: Int, at now: Int64, toldLive: Set<PlayerID> = [], notification: PushNotification? = nil
+    ) async throws {
         try await database.connection.write { db in
-            if try Self.end(pairId: pairId, by: player, seq: seq, at: now, in: db) {
+            if try Self.end(pairId: pairId, by: player, seq: seq, at: now, toldLive: toldLive, in: db) {
                 try enqueue(notification, at: now, in: db)
             }
         }
@@ -294,7 +297,7 @@ public struct PairRepository: Sendable {
     /// `end` inside a transaction the caller holds (a player's deletion ends its pair too); false
     /// when the pair had ended already.
     @discardableResult
-    static func end(pairId: String, by player: PlayerID, seq: Int, at now: Int64, in db: Database) throws -> Bool {
+    static func end(pairId: String, by player: PlayerID, seq: Int, at now: Int64, toldLive: Set<PlayerID> = [], in db: Database) throws -> Bool {
         try db.execute(
             sql: "UPDATE pair SET ended_at = ?, ended_by = ?, seq = max(seq, ?) WHERE id = ? AND ended_at IS NULL",
             arguments: [now, player, seq, pairId])
@@ -306,7 +309,7 @@ public struct PairRepository: Sendable {
             arguments: [now, pairId])
         for member in members {
             try db.execute(sql: "DELETE FROM pair_draft WHERE player_id = ?", arguments: [member])
-            if member != player {
+            if member != player, !toldLive.contains(member) {
                 try db.execute(
                     sql: "INSERT OR IGNORE INTO pair_notice (player_id, pair_id, ended_by) VALUES (?, ?, ?)",
                     arguments: [member, pairId, player])
