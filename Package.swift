@@ -210,6 +210,9 @@ let package = Package(
                 // The raw WebSocket writer of the hostile soak: frames the shared client would refuse to send.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                // The widget-polling scenario's HTTP client.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "LoadTests/Sources/DoodleLoad",
             swiftSettings: swiftSettings

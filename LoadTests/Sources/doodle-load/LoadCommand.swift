@@ -70,6 +70,12 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Stop a slow-reader run when the server's RSS passes this many MiB (the machine is shared).")
     var memoryCapMib = 2048
 
+    @Option(help: "Widgets: pairs whose two players poll GET /v1/me/latest-received.png (one received a drawing, one shows the starter).")
+    var widgets: Int?
+    @Option(help: "Widgets: milliseconds between one player's polls.") var widgetIntervalMs = 1000
+    @Option(help: "Widgets: measured seconds.") var widgetSeconds = 20
+    @Option(help: "Widgets: share of polls with If-None-Match (0–1).") var widgetConditional = 0.9
+
     @Option(help: "Where to write the JSON report.") var json = "LoadTests/results/last-run.json"
     @Option(help: "The Markdown summary a full run rewrites.") var latest = "LoadTests/results/LATEST.md"
     @Option(help: "The GameRules folder for the server the tool starts.") var rules = "./GameRules"
@@ -134,6 +140,16 @@ struct LoadCommand: AsyncParsableCommand {
             StandardOutput.write("load average \(MachineInfo.loadAverage()) at the end\n")
             try ReportFiles.writeJSON(results, to: json)
             if !results.allSatisfy(\.isComplete) { throw LoadFailure("a pair run was incomplete: see its errors, failures and undelivered count") }
+            return
+        }
+        if let widgets {
+            let configuration = WidgetPolling.Configuration(
+                pairs: widgets, interval: .milliseconds(widgetIntervalMs), window: .seconds(widgetSeconds),
+                conditionalShare: widgetConditional, size: 512)
+            let result = try await runner.widgets(configuration)
+            StandardOutput.write(conditions(report.machine) + result.text)
+            try ReportFiles.writeJSON(result, to: json)
+            if !result.isClean { throw LoadFailure("widget polls failed: \(result.errors)") }
             return
         }
         if hostile {

@@ -60,6 +60,12 @@ struct Runner {
         }
     }
 
+    func widgets(_ configuration: WidgetPolling.Configuration) async throws -> WidgetPollingResult {
+        try await withDoodle { [logger] url, _ in
+            try await WidgetPolling(configuration: configuration, url: url, logger: logger).run()
+        }
+    }
+
     // MARK: - Servers
 
     private func withDoodle<T: Sendable>(_ body: (String, (@Sendable () -> ProcessSample?)?) async throws -> T) async throws -> T {
