@@ -54,6 +54,13 @@ struct Runner {
         }
     }
 
+    func canvasMemory(_ configuration: CanvasMemory.Configuration) async throws -> CanvasMemoryResult {
+        try await withDoodle { [logger] url, probe in
+            guard let probe else { throw LoadError.invalidConfiguration("--canvas-memory measures a server of its own: leave out --server") }
+            return try await CanvasMemory(configuration: configuration, url: url, probe: probe, logger: logger).run()
+        }
+    }
+
     // MARK: - Servers
 
     private func withDoodle<T: Sendable>(_ body: (String, (@Sendable () -> ProcessSample?)?) async throws -> T) async throws -> T {
