@@ -26,7 +26,7 @@ struct CanvasPlan: Sendable {
             stroke += 1
             for batch in 0..<batchesPerStroke where drawn < points {
                 let count = min(pointsPerMessage, points - drawn)
-                var numbers: [Int] = []
+                var numbers = PointList()
                 numbers.reserveCapacity(count * 2)
                 for index in drawn..<(drawn + count) {
                     numbers.append((index * 37 + stroke * 101) % 1600)

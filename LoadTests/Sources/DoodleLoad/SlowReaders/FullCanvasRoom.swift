@@ -100,7 +100,7 @@ public struct FullCanvasRoom: Sendable {
     /// Points spread over the whole canvas, so that numbers have the digits a real drawing has.
     static func action(stroke: Int, batch: Int) -> DrawingAction {
         if batch == messagesPerStroke - 1 { return .strokeEnd(strokeId: stroke) }
-        var points: [Int] = []
+        var points = PointList()
         points.reserveCapacity(pointsPerMessage * 2)
         for index in 0..<pointsPerMessage {
             let n = batch * pointsPerMessage + index
