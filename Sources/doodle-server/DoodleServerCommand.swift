@@ -40,6 +40,12 @@ struct DoodleServerCommand: AsyncParsableCommand {
     @Option(help: ServerOption.tlsKey.help("PEM file with the TLS private key (with --tls-certificate)."))
     var tlsKey: String?
 
+    @Option(help: ServerOption.notifyURL.help("http:// or https:// URL to POST push notifications to (events partners should hear about while away)."))
+    var notifyURL: String?
+
+    @Option(help: ServerOption.notifySecret.help("Secret for X-Doodle-Signature (HMAC-SHA256 of each notification body); needs --notify-url."))
+    var notifySecret: String?
+
     func validate() throws {
         _ = try settings(environment: ProcessInfo.processInfo.environment)
     }
@@ -93,9 +99,21 @@ struct DoodleServerCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--tls-certificate (DOODLE_TLS_CERTIFICATE) and --tls-key (DOODLE_TLS_KEY) go together: give both or neither")
         }
+        let notifyURL = try ServerOption.notifyURL.value(
+            flag: self.notifyURL, environment: environment, expected: "an absolute http:// or https:// URL"
+        ) { text in
+            URL(string: text).flatMap { url in ["http", "https"].contains(url.scheme?.lowercased() ?? "") && url.host != nil ? text : nil }
+        }
+        let notifySecret = try ServerOption.notifySecret.value(flag: self.notifySecret, environment: environment, expected: nonEmpty) {
+            $0.isEmpty ? nil : $0
+        }
+        if notifySecret != nil, notifyURL == nil {
+            throw ValidationError("--notify-secret (DOODLE_NOTIFY_SECRET) needs --notify-url (DOODLE_NOTIFY_URL)")
+        }
         let configuration = ServerConfiguration(
             host: host ?? defaults.host, port: port ?? defaults.port, rulesFolder: rules ?? defaults.rulesFolder,
-            databasePath: database ?? defaults.databasePath, tls: tls)
+            databasePath: database ?? defaults.databasePath, tls: tls,
+            notifications: notifyURL.map { NotificationSettings(url: $0, secret: notifySecret) })
         return (configuration, logLevel ?? ServerOption.defaultLogLevel)
     }
 }

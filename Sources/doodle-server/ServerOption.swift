@@ -22,6 +22,8 @@ struct ServerOption: Sendable {
     static let logLevel = ServerOption(flag: "--log-level", variable: "DOODLE_LOG_LEVEL", defaultText: defaultLogLevel.rawValue)
     static let tlsCertificate = ServerOption(flag: "--tls-certificate", variable: "DOODLE_TLS_CERTIFICATE", defaultText: nil)
     static let tlsKey = ServerOption(flag: "--tls-key", variable: "DOODLE_TLS_KEY", defaultText: nil)
+    static let notifyURL = ServerOption(flag: "--notify-url", variable: "DOODLE_NOTIFY_URL", defaultText: nil)
+    static let notifySecret = ServerOption(flag: "--notify-secret", variable: "DOODLE_NOTIFY_SECRET", defaultText: nil)
 
     /// `summary` followed by where else the value can come from, for `--help`.
     func help(_ summary: String) -> ArgumentHelp {

@@ -85,6 +85,19 @@ final class ChildServer: Sendable {
         return try await body(server, databasePath)
     }
 
+    /// Runs `body` with the arguments of a `doodle-server` on a database in a fresh scratch
+    /// folder (the shipped rules, log level info, plus `extra`), for tests that start, kill and
+    /// start again servers on one file. The folder is removed afterwards.
+    static func withScratchArguments<T>(extra: [String] = [], _ body: ([String]) async throws -> T) async throws -> T {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-child-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        return try await body([
+            "--database", scratch.appendingPathComponent("doodle.sqlite").path, "--rules", TestServer.repositoryRoot + "/GameRules",
+            "--log-level", "info",
+        ] + extra)
+    }
+
     /// Sends SIGKILL if the process still runs: no shutdown handler, no flush, no goodbye.
     func sendSIGKILL() {
         guard process.isRunning else { return }

@@ -26,17 +26,19 @@ struct SessionInboxTests {
         let (rules, packs) = try RulesLoader.load(folder: TestServer.repositoryRoot + "/GameRules")
         let archive = DiscardingArchive()
         let metrics = ServerMetrics()
-        let context = ServerContext(
+        let context = SessionContext(
             rules: rules, packs: packs, directory: PlayerDirectory(),
             registry: RoomRegistry(
                 rules: rules, packs: packs, clock: SystemGameClock(), archive: archive, metrics: metrics, logger: logger,
                 seatReleased: { _, _ in }),
-            connections: LiveConnections(), outbound: OutboundBudget(ceiling: rules.limits.serverOutboundBytes), clock: SystemGameClock(),
-            metrics: metrics, archive: archive, logger: logger)
+            pairs: PairRegistry(
+                pairs: PairRepository(database: try ArchiveDatabase.open(path: ":memory:")), rules: rules, suggestionWords: [],
+                clock: SystemGameClock(), metrics: metrics, logger: logger),
+            clock: SystemGameClock(), metrics: metrics, logger: logger)
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())
         let queue = OutboundQueue(
-            limits: OutboundBacklog.Limits(rules: rules), budget: context.outbound, clock: SystemGameClock(), eventLoop: channel.eventLoop,
+            limits: OutboundBacklog.Limits(rules: rules), budget: OutboundBudget(ceiling: rules.limits.serverOutboundBytes), clock: SystemGameClock(), eventLoop: channel.eventLoop,
             sink: try FrameSink.installNow(on: channel))
         let runner = SessionRunner(logger: logger)
         let switches = ReadSwitches()

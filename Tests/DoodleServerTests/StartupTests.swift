@@ -67,6 +67,9 @@ struct StartupTests {
         BadSetting(arguments: ["--log-level", "INFO"], named: ["DOODLE_LOG_LEVEL", "--log-level"]),
         BadSetting(environment: ["DOODLE_TLS_CERTIFICATE": "cert.pem"], named: ["DOODLE_TLS_KEY", "--tls-key"]),
         BadSetting(arguments: ["--tls-key", "key.pem"], named: ["DOODLE_TLS_CERTIFICATE", "--tls-certificate"]),
+        BadSetting(arguments: ["--notify-url", "push.example"], named: ["DOODLE_NOTIFY_URL", "--notify-url"]),
+        BadSetting(environment: ["DOODLE_NOTIFY_URL": "ftp://push.example/hook"], named: ["DOODLE_NOTIFY_URL", "--notify-url"]),
+        BadSetting(environment: ["DOODLE_NOTIFY_SECRET": "s3cret"], named: ["DOODLE_NOTIFY_URL", "--notify-url"]),
     ]
 
     @Test("a bad flag or environment value stops start-up with a message naming both", arguments: badSettings)
@@ -97,6 +100,7 @@ struct StartupTests {
             ("--host", "DOODLE_HOST", "127.0.0.1"), ("--port", "DOODLE_PORT", "8080"), ("--rules", "DOODLE_RULES", "./GameRules"),
             ("--database", "DOODLE_DATABASE", "./doodle.sqlite"), ("--log-level", "DOODLE_LOG_LEVEL", "info"),
             ("--tls-certificate", "DOODLE_TLS_CERTIFICATE", "none"), ("--tls-key", "DOODLE_TLS_KEY", "none"),
+            ("--notify-url", "DOODLE_NOTIFY_URL", "none"), ("--notify-secret", "DOODLE_NOTIFY_SECRET", "none"),
         ]
         // Help wraps long lines, so compare with runs of whitespace folded to one space.
         let folded = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -38,6 +38,7 @@ public struct TestServer: Sendable {
     public static func with<T: Sendable>(
         rules edit: (@Sendable (inout [String: Any]) -> Void)? = nil,
         tls: ServerConfiguration.TLSFiles? = nil,
+        notifications: NotificationSettings? = nil,
         clock: any GameClock = SystemGameClock(),
         logger: Logger = TestServer.logger,
         _ body: @Sendable (TestServer) async throws -> T
@@ -49,7 +50,8 @@ public struct TestServer: Sendable {
         let databasePath = scratch.appendingPathComponent("doodle.sqlite").path
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = try await buildApplication(
-            ServerConfiguration(host: "127.0.0.1", port: 0, rulesFolder: rulesFolder, databasePath: databasePath, tls: tls),
+            ServerConfiguration(
+                host: "127.0.0.1", port: 0, rulesFolder: rulesFolder, databasePath: databasePath, tls: tls, notifications: notifications),
             logger: logger,
             clock: clock,
             onServerRunning: { port in portContinuation.yield(port) })

@@ -11,6 +11,7 @@ extension PairMessage: Codable {
         case .drawingGuessed: "drawingGuessed"
         case .drawingRevealed: "drawingRevealed"
         case .unpaired: "unpaired"
+        case .wordSuggestions: "wordSuggestions"
         case .error: "error"
         }
     }
@@ -53,6 +54,8 @@ extension PairMessage: Codable {
             try c.put(resolution.scores, "scores")
         case .unpaired(let by, _):
             try c.put(by, "by")
+        case .wordSuggestions(let words):
+            try c.put(words, "words")
         case .error(let error):
             try error.encodeFields(into: &c)
         }
@@ -89,7 +92,9 @@ extension PairMessage: Codable {
                     drawerGained: 0, streak: try c.required("streak"), scores: try c.required("scores")),
                 seq: try c.required("seq"))
         case "unpaired":
-            self = .unpaired(by: try c.required("by"), seq: try c.required("seq"))
+            self = .unpaired(by: try c.required("by"), seq: try c.optional("seq"))
+        case "wordSuggestions":
+            self = .wordSuggestions(try c.required("words"))
         case "error":
             self = .error(try ProtocolError(from: c))
         default:

@@ -67,16 +67,20 @@ public enum PairMessage: Sendable, Equatable {
     case drawingGuessed(DrawingResolution, seq: Int)
     /// A give-up, or the last allowed guess gone wrong.
     case drawingRevealed(DrawingResolution, seq: Int)
-    case unpaired(by: PlayerID, seq: Int)
+    /// With `seq` inside the pair room; without it to a player told from outside (the one who
+    /// unpaired from elsewhere, or a partner who was away, on its next entry).
+    case unpaired(by: PlayerID, seq: Int?)
+    /// Words to draw, to the one who asked.
+    case wordSuggestions([String])
     case error(ProtocolError)
 
     public var seq: Int? {
         switch self {
         case .playerConnection(_, _, let seq), .drawingReceived(_, let seq), .chat(_, _, _, let seq), .drawingGuessed(_, let seq),
-            .drawingRevealed(_, let seq), .unpaired(_, let seq):
+            .drawingRevealed(_, let seq):
             seq
-        case .drawingSent(_, _, let seq): seq
-        case .guessResult, .error: nil
+        case .drawingSent(_, _, let seq), .unpaired(_, let seq): seq
+        case .guessResult, .wordSuggestions, .error: nil
         }
     }
 }

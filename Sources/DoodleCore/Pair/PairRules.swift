@@ -13,14 +13,20 @@ public struct PairRules: Sendable, Equatable, Codable {
     public var maxGuessesPerDrawing: Int
     /// The longest secret word, in Unicode code points after NFC and trimming.
     public var wordMaxLength: Int
+    /// How many words `suggestWords` offers, drawn from the default word pack.
+    public var wordSuggestions: Int
 
-    public init(guesserBase: Int, attemptPenalty: Int, guesserMin: Int, drawer: Int, maxGuessesPerDrawing: Int, wordMaxLength: Int) {
+    public init(
+        guesserBase: Int, attemptPenalty: Int, guesserMin: Int, drawer: Int, maxGuessesPerDrawing: Int, wordMaxLength: Int,
+        wordSuggestions: Int
+    ) {
         self.guesserBase = guesserBase
         self.attemptPenalty = attemptPenalty
         self.guesserMin = guesserMin
         self.drawer = drawer
         self.maxGuessesPerDrawing = maxGuessesPerDrawing
         self.wordMaxLength = wordMaxLength
+        self.wordSuggestions = wordSuggestions
     }
 
     /// The guesser's points for a drawing guessed at attempt number `attempts` (1 = first try).

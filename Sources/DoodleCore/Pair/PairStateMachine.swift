@@ -20,6 +20,8 @@ public struct PairStateMachine: Sendable {
     /// Client drawing ids known to be stored, per sender, with their drawing ids.
     var storedIds: [PlayerID: [String: String]] = [:]
     var random: SeededRandom
+    /// Where `suggestWords` draws from: the default word pack.
+    let suggestionWords: [String]
     public internal(set) var isEnded = false
 
     struct Partner: Sendable {
@@ -67,7 +69,7 @@ public struct PairStateMachine: Sendable {
         }
     }
 
-    public init(_ stored: Stored, rules: PairRules, limits: LimitRules, seed: UInt64) {
+    public init(_ stored: Stored, rules: PairRules, limits: LimitRules, suggestionWords: [String] = [], seed: UInt64) {
         precondition(stored.partners.count == 2, "a pair has two partners")
         pairId = stored.pairId
         since = stored.since
@@ -87,15 +89,33 @@ public struct PairStateMachine: Sendable {
             storedIds[item.submission.senderId, default: [:]][item.submission.clientDrawingId] = item.submission.drawingId
         }
         random = SeededRandom(seed: seed)
+        self.suggestionWords = suggestionWords
     }
 
     public var partnerIDs: [PlayerID] { partners.map(\.id) }
 
     public func isPartner(_ player: PlayerID) -> Bool { partners.contains { $0.id == player } }
 
-    func partner(of player: PlayerID) -> PlayerID? { partners.first { $0.id != player }?.id }
+    public func partner(of player: PlayerID) -> PlayerID? { partners.first { $0.id != player }?.id }
+
+    /// A partner renamed itself: the next `roomState`s show it (a pair room has no rename event).
+    public mutating func rename(_ player: PlayerID, to name: String) {
+        guard let index = partners.firstIndex(where: { $0.id == player }) else { return }
+        partners[index].name = name
+    }
+
+    /// A partner's name as the pair room knows it.
+    public func name(of player: PlayerID) -> String? { partners.first { $0.id == player }?.name }
 
     // MARK: - Presence
+
+    /// The pair has just formed: the partners who are there enter together, and the room's
+    /// first `roomState` (at `seq` 0) is all they are told.
+    public mutating func formed(present: [PlayerID]) {
+        for index in partners.indices where present.contains(partners[index].id) {
+            partners[index].connected = true
+        }
+    }
 
     /// A partner entered the pair room (or came back on a new connection).
     public mutating func connect(_ player: PlayerID) -> [PairEffect] {

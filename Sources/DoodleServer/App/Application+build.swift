@@ -28,15 +28,20 @@ public func buildApplication(
     let registry = RoomRegistry(
         rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, logger: logger,
         seatReleased: { player, code in await directory.seatReleased(player, room: code) })
+    // Notifications are queued only when something will send them.
+    let pairRepository = PairRepository(database: database, queuesNotifications: configuration.notifications != nil)
+    let pairs = PairRegistry(
+        pairs: pairRepository, rules: rules, suggestionWords: packs[rules.defaultSettings.wordPack]?.words ?? [], clock: clock,
+        metrics: metrics, logger: logger)
     let connections = LiveConnections()
     let sessions = SessionRunner(logger: logger)
-    let context = ServerContext(
-        rules: rules, packs: packs, directory: directory, registry: registry, connections: connections,
-        outbound: OutboundBudget(ceiling: rules.limits.serverOutboundBytes), clock: clock, metrics: metrics, archive: archive, logger: logger)
+    let outbound = OutboundBudget(ceiling: rules.limits.serverOutboundBytes)
+    let context = SessionContext(
+        rules: rules, packs: packs, directory: directory, registry: registry, pairs: pairs, clock: clock, metrics: metrics, logger: logger)
 
     let router = Router(context: DoodleRequestContext.self)
     StatusRoutes(
-        metrics: metrics, archive: archive, outbound: context.outbound, registry: registry,
+        metrics: metrics, archive: archive, outbound: outbound, registry: registry, pairs: pairRepository, secure: tls != nil,
         lookupLimit: rules.rateLimits.joinRoom, clock: clock
     ).register(on: router)
     ArchiveRoutes(
@@ -57,14 +62,17 @@ public func buildApplication(
         router: router,
         server: HTTPServerBuilder { responder in
             GameServerChannel(
-                responder: responder, connections: GameConnectionFactory(context: context, runner: sessions),
+                responder: responder, connections: GameConnectionFactory(context: context, runner: sessions, connections: connections, outbound: outbound),
                 maxFrameBytes: rules.limits.maxFrameBytes, tls: tls)
         },
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "doodle"),
         // Services stop in reverse order, after the HTTP server: the session runner first, once
         // every connection has closed and what they posted is handled; the archive writer,
         // first to start, last, so it writes what the rooms hand over while shutting down.
-        services: [archive, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions],
+        services: [archive, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions]
+            + (configuration.notifications.map { settings -> [any Service] in
+                [NotificationSender(outbox: NotificationOutbox(database: database), settings: settings, clock: clock, metrics: metrics, logger: logger)]
+            } ?? []),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             logger.info("listening on \(host):\(port)\(tlsNote)")

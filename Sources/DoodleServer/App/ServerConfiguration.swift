@@ -9,6 +9,9 @@ public struct ServerConfiguration: Sendable {
     /// PEM files of a certificate chain and its private key: with both, the server speaks
     /// only TLS (`https://` and `wss://`); with neither, plain HTTP and `ws://`.
     public var tls: TLSFiles?
+    /// Where to POST push notifications, and the secret that signs them; nil: none are sent
+    /// (and none are queued).
+    public var notifications: NotificationSettings?
 
     public struct TLSFiles: Sendable {
         public var certificateChainPath: String
@@ -22,12 +25,31 @@ public struct ServerConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, rulesFolder: String = "./GameRules",
-        databasePath: String = "./doodle.sqlite", tls: TLSFiles? = nil
+        databasePath: String = "./doodle.sqlite", tls: TLSFiles? = nil, notifications: NotificationSettings? = nil
     ) {
         self.host = host
         self.port = port
         self.rulesFolder = rulesFolder
         self.databasePath = databasePath
         self.tls = tls
+        self.notifications = notifications
+    }
+}
+
+/// The push service's webhook (docs/protocol.md, "Notifications").
+public struct NotificationSettings: Sendable {
+    /// An absolute `http://` or `https://` URL.
+    public var url: String
+    /// With a secret each POST carries `X-Doodle-Signature: sha256=<hex HMAC-SHA256 of the body>`.
+    public var secret: String?
+    /// The first retry's delay; each later one doubles it, up to `maxRetryDelayMilliseconds`.
+    public var firstRetryDelayMilliseconds: Int64
+    public var maxRetryDelayMilliseconds: Int64
+
+    public init(url: String, secret: String?, firstRetryDelayMilliseconds: Int64 = 1_000, maxRetryDelayMilliseconds: Int64 = 60_000) {
+        self.url = url
+        self.secret = secret
+        self.firstRetryDelayMilliseconds = firstRetryDelayMilliseconds
+        self.maxRetryDelayMilliseconds = maxRetryDelayMilliseconds
     }
 }

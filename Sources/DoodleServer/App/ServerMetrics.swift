@@ -17,6 +17,12 @@ struct ServerMetrics: Sendable {
     private let archiveFailures: Metrics.Gauge
     private let archiveParked: Metrics.Gauge
     private let outboundHeld: Metrics.Gauge
+    private let pairRooms: Metrics.Gauge
+    private let pairDrawingsStored: Metrics.Counter
+    private let pairStoreTime: Metrics.Timer
+    private let notificationsSent: Metrics.Counter
+    private let notificationFailures: Metrics.Counter
+    private let notificationOutbox: Metrics.Gauge
     private let factory: PrometheusMetricsFactory
 
     init() {
@@ -33,6 +39,12 @@ struct ServerMetrics: Sendable {
         archiveFailures = Metrics.Gauge(label: "doodle_archive_failed_attempts_total", factory: factory)
         archiveParked = Metrics.Gauge(label: "doodle_archive_parked", factory: factory)
         outboundHeld = Metrics.Gauge(label: "doodle_outbound_queued_bytes", factory: factory)
+        pairRooms = Metrics.Gauge(label: "doodle_pair_rooms", factory: factory)
+        pairDrawingsStored = Metrics.Counter(label: "doodle_pair_drawings_stored_total", factory: factory)
+        pairStoreTime = Metrics.Timer(label: "doodle_pair_store_seconds", factory: factory)
+        notificationsSent = Metrics.Counter(label: "doodle_notifications_sent_total", factory: factory)
+        notificationFailures = Metrics.Counter(label: "doodle_notification_attempts_failed_total", factory: factory)
+        notificationOutbox = Metrics.Gauge(label: "doodle_notification_outbox", factory: factory)
         self.factory = factory
     }
 
@@ -41,6 +53,16 @@ struct ServerMetrics: Sendable {
     func messageReceived() { messagesIn.increment() }
     func errorSent() { errorsOut.increment() }
     func rateLimitHit() { rateLimited.increment() }
+    func pairRoomsChanged(_ count: Int) { pairRooms.record(count) }
+    func notificationSent() { notificationsSent.increment() }
+    func notificationAttemptFailed() { notificationFailures.increment() }
+    func notificationOutboxDepth(_ depth: Int) { notificationOutbox.record(depth) }
+
+    /// A pair drawing was committed (`drawingSent` waits for this): how long the write took.
+    func pairDrawingStored(after duration: Duration) {
+        pairDrawingsStored.increment()
+        pairStoreTime.recordNanoseconds(duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+    }
 
     /// The storage writer keeps its own counters; they are copied in when metrics are read.
     func recordArchive(_ statistics: ArchiveWriterStatistics) {

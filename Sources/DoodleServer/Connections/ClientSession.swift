@@ -6,7 +6,7 @@ import NIOCore
 /// The protocol state of one connection: before and after `hello`, which player it is, the
 /// room it sits in, and its rate limits. Messages are handled one at a time, in order.
 struct ClientSession: Sendable {
-    private let context: ServerContext
+    private let context: SessionContext
     private let queue: OutboundQueue
     private let encoder = FrameEncoder()
     private let decoder = JSONDecoder()
@@ -16,7 +16,7 @@ struct ClientSession: Sendable {
     private var token = ""
     private(set) var room: Room?
 
-    init(context: ServerContext, queue: OutboundQueue) {
+    init(context: SessionContext, queue: OutboundQueue) {
         self.context = context
         self.queue = queue
         self.limiter = RateLimiter(rules: context.rules.rateLimits)
@@ -110,17 +110,29 @@ struct ClientSession: Sendable {
         case .joinRoom(let code):
             await joinRoom(player, rawCode: code)
         case .leaveRoom:
-            guard let room else { return send(error: ProtocolError(.notInRoom, "you are not in a room", ref: "leaveRoom")) }
-            self.room = nil
-            await room.leave(player.id)
-        case .sync:
-            guard let room else { return send(error: ProtocolError(.notInRoom, "you are not in a room", ref: "sync")) }
-            await room.sync(player.id)
-        default:
-            guard let room else {
-                return send(error: ProtocolError(.notInRoom, "you are not in a room", ref: message.typeName))
+            if let room {
+                self.room = nil
+                await room.leave(player.id)
+            } else if await context.pairs.isPresent(player.id, queueID: queue.id) {
+                await context.pairs.leave(player.id, queueID: queue.id, connectionLost: false)
+            } else {
+                send(error: ProtocolError(.notInRoom, "you are not in a room", ref: "leaveRoom"))
             }
-            await room.handle(message, from: player.id)
+        case .sync:
+            if let room {
+                await room.sync(player.id)
+            } else if await context.pairs.isPresent(player.id, queueID: queue.id) {
+                await context.pairs.sync(player.id, queue: queue)
+            } else {
+                send(error: ProtocolError(.notInRoom, "you are not in a room", ref: "sync"))
+            }
+        default:
+            if let room {
+                await room.handle(message, from: player.id)
+            } else {
+                // Pair mode, or no room at all: the pair registry knows which, and answers.
+                await context.pairs.handle(message, from: player.id, queue: queue)
+            }
         }
     }
 
@@ -140,11 +152,14 @@ struct ClientSession: Sendable {
         self.token = session.token
         logger[metadataKey: "player"] = "\(session.player.id)"
         send(.welcome(Welcome(playerId: session.player.id, name: name, token: session.token, serverTime: context.clock.nowMillis())))
-        guard let code = session.roomCode, let room = await context.registry.room(code: code) else { return }
-        if await room.resume(session.player.id, queue: queue, lastSeq: lastSeq) {
+        if let code = session.roomCode, let room = await context.registry.room(code: code),
+            await room.resume(session.player.id, queue: queue, lastSeq: lastSeq)
+        {
             self.room = room
             await room.rename(session.player.id, to: name)
+            return
         }
+        _ = await context.pairs.resume(session.player.id, name: name, queue: queue, lastSeq: lastSeq)
     }
 
     private mutating func rename(_ player: PlayerDirectory.Player, to rawName: String) async {
@@ -157,6 +172,7 @@ struct ClientSession: Sendable {
             if let room {
                 await room.rename(player.id, to: name)
             } else {
+                await context.pairs.rename(player.id, to: name)
                 send(.event(.playerRenamed(playerId: player.id, name: name), seq: nil))
             }
         }
@@ -167,7 +183,14 @@ struct ClientSession: Sendable {
             return send(error: ProtocolError(.alreadyInRoom, "leave your room before creating another", ref: "createRoom"))
         }
         guard mode == .party else {
-            return send(error: ProtocolError(.invalidSettings, "pair rooms are not available on this server yet", ref: "createRoom"))
+            // Pair mode ignores settings: a pair room has no rounds or turns to set.
+            if let error = await context.pairs.enter(player.id, name: player.name, queue: queue) {
+                send(error: error.withRef("createRoom"))
+            }
+            return
+        }
+        guard await !context.pairs.isPresent(player.id, queueID: queue.id) else {
+            return send(error: ProtocolError(.alreadyInRoom, "leave your pair room before creating another room", ref: "createRoom"))
         }
         let settings: RoomSettings
         switch context.settingsValidator.apply(patch, to: context.rules.defaultSettings, playerCount: 1) {
@@ -183,10 +206,16 @@ struct ClientSession: Sendable {
         guard let code = InviteCode.normalize(rawCode) else {
             return send(error: ProtocolError(.invalidCode, "an invite code is 6 letters and digits", ref: "joinRoom"))
         }
+        if InviteCode.kind(of: code) == .pair {
+            if let error = await context.pairs.join(player.id, name: player.name, code: code, queue: queue, inPartyRoom: room != nil) {
+                send(error: error.withRef("joinRoom"))
+            }
+            return
+        }
         guard let target = await context.registry.room(code: code) else {
             return send(error: ProtocolError(.roomNotFound, "no room has that code", ref: "joinRoom"))
         }
-        guard room == nil else {
+        guard room == nil, await !context.pairs.isPresent(player.id, queueID: queue.id) else {
             return send(error: ProtocolError(.alreadyInRoom, "leave your room before joining another", ref: "joinRoom"))
         }
         if let error = await target.join(player.id, name: player.name, queue: queue) {
@@ -200,7 +229,11 @@ struct ClientSession: Sendable {
     func ended() async {
         guard let player else { return }
         await context.directory.connectionEnded(player.id, queueID: queue.id)
-        if let room { await room.disconnected(player.id, queueID: queue.id) }
+        if let room {
+            await room.disconnected(player.id, queueID: queue.id)
+        } else {
+            await context.pairs.leave(player.id, queueID: queue.id, connectionLost: true)
+        }
     }
 
     // MARK: - Sending

@@ -4,8 +4,12 @@ import NIOCore
 /// Turns an upgraded channel into a game connection: its outbound queue and wire writer, its
 /// session and inbox, and the handler that feeds them. Runs on the channel's event loop.
 struct GameConnectionFactory: Sendable {
-    let context: ServerContext
+    let context: SessionContext
     let runner: SessionRunner
+    /// Every open game connection, for the heartbeat and the shutdown drain.
+    let connections: LiveConnections
+    /// What every connection's outbound buffer holds together, and the server's ceiling on it.
+    let outbound: OutboundBudget
 
     /// The kernel's send buffer of a game connection (Linux doubles it for its own bookkeeping).
     /// Left to autotuning it grows to 4 MiB on a fast link, which hides a client that does not
@@ -18,8 +22,9 @@ struct GameConnectionFactory: Sendable {
     func start(on channel: any Channel) throws {
         try channel.syncOptions?.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(Self.socketSendBufferBytes))
         let context = self.context
+        let connections = self.connections
         let queue = OutboundQueue(
-            limits: OutboundBacklog.Limits(rules: context.rules), budget: context.outbound, clock: context.clock,
+            limits: OutboundBacklog.Limits(rules: context.rules), budget: outbound, clock: context.clock,
             eventLoop: channel.eventLoop, sink: try FrameSink.installNow(on: channel))
         let activity = ConnectionActivity(now: context.clock.nowMillis())
         let session = ClientSession(context: context, queue: queue)
@@ -30,11 +35,11 @@ struct GameConnectionFactory: Sendable {
             queue: queue, activity: activity, clock: context.clock,
             maxMessageBytes: context.rules.limits.maxFrameBytes,
             onClosed: {
-                context.connections.remove(queue)
-                context.metrics.connectionsChanged(context.connections.count)
+                connections.remove(queue)
+                context.metrics.connectionsChanged(connections.count)
             })
         try handler.install(on: channel)
-        context.connections.add(queue, activity: activity)
-        context.metrics.connectionsChanged(context.connections.count)
+        connections.add(queue, activity: activity)
+        context.metrics.connectionsChanged(connections.count)
     }
 }

@@ -9,9 +9,9 @@ import NIOCore
 /// before the room goes on. A submitted drawing is answered only once `PairRepository.store`
 /// has committed it: the sender's client may drop its draft as soon as it hears `drawingSent`.
 ///
-/// The room is an actor, so a partner's messages are handled one at a time; while a store is
-/// awaited other messages may run, which the state machine allows for (a submit being stored
-/// is remembered, and a repeat waits for it).
+/// Events are handled strictly one after another (`exclusively`), from the WebSocket and from
+/// HTTP alike, even across the awaited writes: a pair is two people, so waiting is cheap, and
+/// the state machine never sees a half-done store.
 actor PairRoom {
     nonisolated let pairId: String
     private var machine: PairStateMachine
@@ -21,13 +21,21 @@ actor PairRoom {
     private let pairs: PairRepository
     private let clock: any GameClock
     private let logger: Logger
+    private let metrics: ServerMetrics
     private let encoder = JSONEncoder()
     /// Told once the pair has ended (unpaired), so whoever holds the room lets it go.
     private let onEnded: @Sendable (String) async -> Void
+    /// The stored `seq`: every `seq` sent is at most this, so after a crash the room, loaded
+    /// again from this, never goes back. Reserved ahead in blocks, one write per block.
+    private var reservedSeq: Int
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// Set when the registry lets the room go: a caller that still holds it loads a new one.
+    private(set) var isRetired = false
 
     init(
         machine: PairStateMachine, pairs: PairRepository, replayCapacity: Int, replayByteLimit: Int, clock: any GameClock,
-        logger: Logger, onEnded: @escaping @Sendable (String) async -> Void
+        metrics: ServerMetrics, logger: Logger, onEnded: @escaping @Sendable (String) async -> Void
     ) {
         self.pairId = machine.pairId
         self.machine = machine
@@ -36,31 +44,66 @@ actor PairRoom {
         self.replayByteLimit = replayByteLimit
         self.clock = clock
         self.logger = logger
+        self.metrics = metrics
         self.onEnded = onEnded
+        self.reservedSeq = machine.seq
     }
 
-    /// A partner enters on a connection: what it missed after `lastSeq` when the replay still
-    /// holds it, else the room's `roomState`.
-    func enter(_ player: PlayerID, queue: OutboundQueue, lastSeq: Int?) async {
-        guard machine.isPartner(player) else { return }
-        connections[player] = queue
-        let effects = machine.connect(player)
-        if let lastSeq, let frames = replay.frames(for: player, after: lastSeq, currentSeq: machine.seq, maxBytes: replayByteLimit) {
-            for frame in frames { queue.send(frame) }
-            await perform(effects)
-        } else {
-            // The snapshot, taken after the entry, already shows it: the entrant needs no event.
-            queue.sendSnapshot(frame(for: machine.snapshot(for: player)))
-            await perform(effects.map { Self.excluding(player, from: $0) })
+    /// How far ahead a `seq` reservation reaches.
+    static let seqReservation = 64
+
+    var isEnded: Bool { machine.isEnded }
+
+    // MARK: - Presence
+
+    /// The pair has just formed: the partners present enter together, each told by the room's
+    /// first `roomState`. False when the room was retired meanwhile.
+    func formed(present: [(player: PlayerID, queue: OutboundQueue)]) async -> Bool {
+        await exclusively {
+            guard !isRetired else { return false }
+            machine.formed(present: present.map(\.player))
+            for entrant in present {
+                connections[entrant.player] = entrant.queue
+                entrant.queue.sendSnapshot(frame(for: machine.snapshot(for: entrant.player)))
+            }
+            return true
         }
     }
 
-    /// The connection `queueID` of `player` ended (or it left): its draft is kept.
-    func left(_ player: PlayerID, queueID: UInt64) async {
-        guard let queue = connections[player], queue.id == queueID else { return }
-        connections[player] = nil
-        await perform(machine.disconnect(player))
-        if connections.isEmpty { await storeSeq() }
+    /// A partner enters on a connection: what it missed after `lastSeq` when the replay still
+    /// holds it, else the room's `roomState`. False when the room was retired meanwhile.
+    func enter(_ player: PlayerID, queue: OutboundQueue, lastSeq: Int?) async -> Bool {
+        await exclusively {
+            guard !isRetired else { return false }
+            guard machine.isPartner(player) else { return true }
+            connections[player] = queue
+            let effects = machine.connect(player)
+            if let lastSeq, let frames = replay.frames(for: player, after: lastSeq, currentSeq: machine.seq, maxBytes: replayByteLimit) {
+                for frame in frames { queue.send(frame) }
+                _ = await perform(effects)
+            } else {
+                // The snapshot, taken after the entry, already shows it: the entrant needs no event.
+                queue.sendSnapshot(frame(for: machine.snapshot(for: player)))
+                _ = await perform(effects.map { Self.excluding(player, from: $0) })
+            }
+            return true
+        }
+    }
+
+    /// The connection `queueID` of `player` ended, or it left (`acknowledged`: it hears its own
+    /// `playerConnection` too). Its draft is kept. True when nobody is left in the room.
+    func left(_ player: PlayerID, queueID: UInt64, acknowledged: Bool) async -> Bool {
+        await exclusively {
+            guard let queue = connections[player], queue.id == queueID else { return connections.isEmpty }
+            if !acknowledged { connections[player] = nil }
+            _ = await perform(machine.disconnect(player))
+            connections[player] = nil
+            return connections.isEmpty
+        }
+    }
+
+    func rename(_ player: PlayerID, to name: String) {
+        machine.rename(player, to: name)
     }
 
     /// A fresh `roomState`, unless one is still on its way to that connection.
@@ -69,48 +112,104 @@ actor PairRoom {
         queue.sendSnapshot(frame(for: machine.snapshot(for: player)))
     }
 
+    /// Lets the room go if nobody is in it and nothing is under way; from then on every call
+    /// answers that the room is retired.
+    func retireIfIdle() -> Bool {
+        guard connections.isEmpty, !busy else { return false }
+        isRetired = true
+        return true
+    }
+
+    // MARK: - Messages from the WebSocket
+
     /// A pair message from a partner in the room.
     func handle(_ message: ClientMessage, from player: PlayerID) async {
-        let now = clock.nowMillis()
-        switch message {
-        case .beginDrawing(let clientDrawingId, let word):
-            await perform(machine.beginDrawing(player, clientDrawingId: clientDrawingId, word: word))
-        case .draw(let action):
-            await perform(machine.draw(player, action))
-        case .submitDrawing(let clientDrawingId):
-            await perform(machine.submit(player, clientDrawingId: clientDrawingId, now: now))
-        case .pairGuess(let drawingId, let text):
-            await perform(machine.guess(player, drawingId: drawingId, text: text))
-        case .giveUp(let drawingId):
-            await perform(machine.giveUp(player, drawingId: drawingId))
-        case .unpair:
-            await perform(machine.unpair(by: player))
-        case .guess:
-            send(.error(ProtocolError(.badMessage, "a guess in a pair room names its drawingId", ref: "guess")), to: player)
-        default:
-            send(.error(ProtocolError(.invalidPhase, "\(message.typeName) is not a pair room message", ref: message.typeName)), to: player)
+        await exclusively {
+            let now = clock.nowMillis()
+            let effects: [PairEffect]
+            switch message {
+            case .beginDrawing(let clientDrawingId, let word):
+                effects = machine.beginDrawing(player, clientDrawingId: clientDrawingId, word: word)
+            case .draw(let action):
+                effects = machine.draw(player, action)
+            case .submitDrawing(let clientDrawingId):
+                effects = machine.submit(player, clientDrawingId: clientDrawingId, now: now)
+            case .pairGuess(let drawingId, let text):
+                effects = machine.guess(player, drawingId: drawingId, text: text)
+            case .giveUp(let drawingId):
+                effects = machine.giveUp(player, drawingId: drawingId)
+            case .suggestWords:
+                effects = machine.suggestWords(player)
+            case .unpair:
+                effects = machine.unpair(by: player)
+            case .guess:
+                effects = [.send(to: [player], .error(ProtocolError(.badMessage, "a guess in a pair room names its drawingId", ref: "guess")))]
+            default:
+                let error = ProtocolError(.invalidPhase, "\(message.typeName) is not a pair room message", ref: message.typeName)
+                effects = [.send(to: [player], .error(error))]
+            }
+            _ = await perform(effects)
+        }
+    }
+
+    // MARK: - Calls from HTTP
+
+    /// What the room answers a caller from outside (HTTP): the messages meant for it alone, in
+    /// order, or nil when the room was retired and the caller must load it again.
+    func upload(_ upload: PairUpload, by player: PlayerID) async -> [PairMessage]? {
+        await fromOutside(player) { room, now in
+            room.machine.upload(player, clientDrawingId: upload.clientDrawingId, word: upload.word, items: upload.items, now: now)
+        }
+    }
+
+    func guess(drawingId: String, text: String, by player: PlayerID) async -> [PairMessage]? {
+        await fromOutside(player) { room, _ in room.machine.guess(player, drawingId: drawingId, text: text) }
+    }
+
+    func giveUp(drawingId: String, by player: PlayerID) async -> [PairMessage]? {
+        await fromOutside(player) { room, _ in room.machine.giveUp(player, drawingId: drawingId) }
+    }
+
+    func unpair(by player: PlayerID) async -> [PairMessage]? {
+        await fromOutside(player) { room, _ in room.machine.unpair(by: player) }
+    }
+
+    private func fromOutside(_ player: PlayerID, _ event: (isolated PairRoom, Int64) -> [PairEffect]) async -> [PairMessage]? {
+        await exclusively {
+            guard !isRetired else { return nil }
+            return await perform(event(self, clock.nowMillis()), answering: player)
         }
     }
 
     // MARK: - Effects
 
     /// Carries out effects in order: frames at once, storage awaited before what follows it.
-    private func perform(_ effects: [PairEffect]) async {
+    /// Messages to `caller` (a partner calling from outside the room) are handed back: those
+    /// meant for it alone go nowhere else, room events also reach its connection if it has one.
+    private func perform(_ effects: [PairEffect], answering caller: PlayerID? = nil) async -> [PairMessage] {
+        var answers: [PairMessage] = []
         for effect in effects {
             switch effect {
             case .send(let recipients, let message):
+                if let seq = message.seq, seq > reservedSeq { await reserveSeq(through: seq) }
+                var recipients = recipients
+                if let caller, recipients.contains(caller) {
+                    answers.append(message)
+                    if message.seq == nil { recipients.removeAll { $0 == caller } }
+                }
                 let frame = frame(for: message)
                 if let seq = message.seq { replay.append(seq: seq, recipients: recipients, frame: frame) }
                 for player in recipients { connections[player]?.send(frame) }
             case .storeDrawing(let submission):
-                await perform(await storeDrawing(submission))
+                answers += await perform(await storeDrawing(submission), answering: caller)
             case .storeAttempt(let drawingId, let attempts):
                 await attempt("storing an attempt") { try await $0.storeAttempt(drawingId: drawingId, attempts: attempts) }
             case .storeResolution(let resolution, let status):
                 let seq = machine.seq
                 let now = clock.nowMillis()
+                let notification = notificationOfGuess(resolution, at: now)
                 await attempt("storing a resolution") {
-                    try await $0.storeResolution(resolution, status: status, pairId: self.pairId, seq: seq, at: now)
+                    try await $0.storeResolution(resolution, status: status, pairId: self.pairId, seq: seq, at: now, notification: notification)
                 }
             case .storeDraft(let player, let draft):
                 let now = clock.nowMillis()
@@ -119,15 +218,19 @@ actor PairRoom {
                 let seq = machine.seq
                 let now = clock.nowMillis()
                 await attempt("ending the pair") { try await $0.end(pairId: self.pairId, by: player, seq: seq, at: now) }
+                isRetired = true
                 await onEnded(pairId)
             }
         }
+        return answers
     }
 
     /// Stores a submission and says what became of it; a failure gives the draft back.
     private func storeDrawing(_ submission: PairSubmission) async -> [PairEffect] {
         do {
-            let outcome = try await pairs.store(submission, pairId: pairId)
+            let started = ContinuousClock.now
+            let outcome = try await pairs.store(submission, pairId: pairId, notification: notificationOfDrawing(submission))
+            if outcome == .stored { metrics.pairDrawingStored(after: ContinuousClock.now - started) }
             return machine.stored(sender: submission.senderId, clientDrawingId: submission.clientDrawingId, outcome: outcome)
         } catch {
             logger.error("storing a pair drawing failed", metadata: ["pair": "\(pairId)", "error": "\(error)"])
@@ -135,10 +238,32 @@ actor PairRoom {
         }
     }
 
-    /// The room's `seq` never goes back, across restarts too: stored when the room empties.
-    private func storeSeq() async {
-        let seq = machine.seq
-        await attempt("storing the seq") { try await $0.storeSeq(seq, pairId: self.pairId) }
+    /// The room's `seq` never goes back, across restarts and crashes too: before a `seq` past the
+    /// stored one goes out, a block of them is stored (a restart starts after the block).
+    private func reserveSeq(through seq: Int) async {
+        let reserved = seq + Self.seqReservation
+        do {
+            try await pairs.storeSeq(reserved, pairId: pairId)
+            reservedSeq = reserved
+        } catch {
+            logger.error("storing the seq failed", metadata: ["pair": "\(pairId)", "error": "\(error)"])
+        }
+    }
+
+    /// `drawingReceived` for a recipient who is not in the room to see it arrive.
+    private func notificationOfDrawing(_ submission: PairSubmission) -> PushNotification? {
+        guard connections[submission.recipientId] == nil else { return nil }
+        return PushNotification(
+            event: .drawingReceived, recipientId: submission.recipientId, pairId: pairId, drawingId: submission.drawingId,
+            fromName: machine.name(of: submission.senderId) ?? "your partner", at: submission.sentAt)
+    }
+
+    /// `drawingGuessed` for a drawer who is not in the room to see its drawing guessed.
+    private func notificationOfGuess(_ resolution: DrawingResolution, at now: Int64) -> PushNotification? {
+        guard let guesser = resolution.guesserId, let drawer = machine.partner(of: guesser), connections[drawer] == nil else { return nil }
+        return PushNotification(
+            event: .drawingGuessed, recipientId: drawer, pairId: pairId, drawingId: resolution.drawingId,
+            fromName: machine.name(of: guesser) ?? "your partner", at: now)
     }
 
     /// Runs one write; a failure is logged (the state in memory stays right, and the next write
@@ -151,8 +276,17 @@ actor PairRoom {
         }
     }
 
-    private func send(_ message: PairMessage, to player: PlayerID) {
-        connections[player]?.send(frame(for: message))
+    /// Runs `body` once every event before it is done, however long their writes take.
+    private func exclusively<Result>(_ body: () async -> Result) async -> Result {
+        while busy {
+            await withCheckedContinuation { waiting.append($0) }
+        }
+        busy = true
+        defer {
+            busy = false
+            if !waiting.isEmpty { waiting.removeFirst().resume() }
+        }
+        return await body()
     }
 
     private func frame<Message: Encodable>(for message: Message) -> WireFrame {

@@ -52,8 +52,8 @@ actor RoomRegistry: Service {
 
     /// Creates a room with its creator seated and sends the creator its `roomState`.
     func create(mode: RoomMode, settings: RoomSettings, creator: PlayerID, creatorName: String, queue: OutboundQueue) async -> Room {
-        var code = InviteCode.random(using: &random)
-        while rooms[code] != nil { code = InviteCode.random(using: &random) }
+        var code = InviteCode.random(.party, using: &random)
+        while rooms[code] != nil { code = InviteCode.random(.party, using: &random) }
         let machine = RoomStateMachine(
             code: code, mode: mode, settings: settings, creator: creator, creatorName: creatorName, rules: rules, packs: packs,
             seed: random.next())

@@ -8,6 +8,7 @@ enum ArchiveMigrations {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-players-drawings-games", migrate: createInitialSchema)
         migrator.registerMigration("v2-pairs", migrate: PairSchema.create)
+        migrator.registerMigration("v3-notification-outbox", migrate: NotificationSchema.create)
         return migrator
     }
 

@@ -7,9 +7,12 @@ import GRDB
 /// sender's only copy once its client drops the draft, so `store` is what `drawingSent` waits for.
 public struct PairRepository: Sendable {
     private let database: ArchiveDatabase
+    /// Whether events are queued in the notification outbox (only when a sender will send them).
+    private let queuesNotifications: Bool
 
-    public init(database: ArchiveDatabase) {
+    public init(database: ArchiveDatabase, queuesNotifications: Bool = false) {
         self.database = database
+        self.queuesNotifications = queuesNotifications
     }
 
     /// Where a player's pair room is.
@@ -42,21 +45,58 @@ public struct PairRepository: Sendable {
         }
     }
 
+    /// The player's live pair, without opening a code.
+    public func pairId(of player: PlayerID) async throws -> String? {
+        try await database.connection.read { db in
+            try String.fetchOne(db, sql: "SELECT pair_id FROM pair_member WHERE player_id = ?", arguments: [player])
+        }
+    }
+
+    /// Who a pair drawing is between and where it stands: what a guess or give-up from outside
+    /// the pair room is checked against.
+    public struct DrawingParties: Sendable, Equatable {
+        public var pairId: String
+        public var senderKey: PlayerID
+        public var recipientId: PlayerID?
+        public var status: PairDrawingStatus
+    }
+
+    public func parties(ofDrawing drawingId: String) async throws -> DrawingParties? {
+        try await database.connection.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT pair_id, sender_key, recipient_id, status FROM pair_drawing WHERE id = ?", arguments: [drawingId]
+            ).map { row in
+                DrawingParties(
+                    pairId: row["pair_id"], senderKey: row["sender_key"], recipientId: row["recipient_id"],
+                    status: PairDrawingStatus(rawValue: row["status"]) ?? .closed)
+            }
+        }
+    }
+
     /// What a code is, for `joinRoom` and `GET /v1/rooms/{code}`.
     public struct CodeInfo: Sendable, Equatable {
         public var ownerId: PlayerID
+        public var ownerName: String
         public var isOpen: Bool
 
-        public init(ownerId: PlayerID, isOpen: Bool) {
+        public init(ownerId: PlayerID, ownerName: String, isOpen: Bool) {
             self.ownerId = ownerId
+            self.ownerName = ownerName
             self.isOpen = isOpen
         }
     }
 
     public func code(_ code: String) async throws -> CodeInfo? {
         try await database.connection.read { db in
-            try Row.fetchOne(db, sql: "SELECT owner_id, spent_at FROM pair_code WHERE code = ?", arguments: [code]).map { row in
-                CodeInfo(ownerId: row["owner_id"], isOpen: (row["spent_at"] as Int64?) == nil)
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT pair_code.owner_id, pair_code.spent_at, player.name FROM pair_code
+                    LEFT JOIN player ON player.id = pair_code.owner_id WHERE pair_code.code = ?
+                    """,
+                arguments: [code]
+            ).map { row in
+                CodeInfo(ownerId: row["owner_id"], ownerName: row["name"] ?? "deleted player", isOpen: (row["spent_at"] as Int64?) == nil)
             }
         }
     }
@@ -73,17 +113,23 @@ public struct PairRepository: Sendable {
     /// `joiner` takes `code`: in one transaction the pair is stored, both become its members,
     /// and the code (and the joiner's own open code) are spent. Of racing joiners the first to
     /// commit wins; the others find the code spent, or the owner already paired.
-    public func form(code: String, joiner: PlayerID, joinerName: String, pairId: String, now: Int64) async throws -> Formation {
+    /// - Parameter notifyOwner: queue a `paired` notification for the code's owner (it is away).
+    public func form(
+        code: String, joiner: PlayerID, joinerName: String, pairId: String, now: Int64, notifyOwner: Bool = false
+    ) async throws -> Formation {
         try await database.connection.write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT owner_id, spent_at FROM pair_code WHERE code = ?", arguments: [code]) else {
                 return .codeNotFound
             }
             let owner: PlayerID = row["owner_id"]
             if owner == joiner { return .ownCode }
-            let paired = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM pair_member WHERE player_id IN (?, ?)", arguments: [joiner, owner]) ?? 0
-            if paired > 0 { return .alreadyPaired }
-            if (row["spent_at"] as Int64?) != nil { return .codeSpent }
+            if try String.fetchOne(db, sql: "SELECT pair_id FROM pair_member WHERE player_id = ?", arguments: [joiner]) != nil {
+                return .alreadyPaired
+            }
+            // The owner of an open code has no partner (pairing spends its codes); checked all the
+            // same, so a pair can never be formed twice.
+            let ownerPaired = try String.fetchOne(db, sql: "SELECT pair_id FROM pair_member WHERE player_id = ?", arguments: [owner]) != nil
+            if (row["spent_at"] as Int64?) != nil || ownerPaired { return .codeSpent }
             let ownerName = try String.fetchOne(db, sql: "SELECT name FROM player WHERE id = ?", arguments: [owner])
             try db.execute(
                 sql: """
@@ -95,6 +141,9 @@ public struct PairRepository: Sendable {
                 sql: "INSERT INTO pair_member (player_id, pair_id) VALUES (?, ?), (?, ?)", arguments: [owner, pairId, joiner, pairId])
             try db.execute(
                 sql: "UPDATE pair_code SET spent_at = ? WHERE spent_at IS NULL AND owner_id IN (?, ?)", arguments: [now, owner, joiner])
+            if notifyOwner {
+                try enqueue(PushNotification(event: .paired, recipientId: owner, pairId: pairId, fromName: joinerName, at: now), at: now, in: db)
+            }
             return .formed(pairId: pairId, ownerId: owner)
         }
     }
@@ -131,7 +180,9 @@ public struct PairRepository: Sendable {
     /// Stores a submitted drawing, unless its sender stored that `clientDrawingId` before:
     /// then nothing is written and the earlier drawing's id is the answer. The sender's saved
     /// draft goes, now that the drawing is safe.
-    public func store(_ submission: PairSubmission, pairId: String) async throws -> PairStoreOutcome {
+    ///
+    /// - Parameter notification: queued with a new drawing (not with a retry), when the partner is away.
+    public func store(_ submission: PairSubmission, pairId: String, notification: PushNotification? = nil) async throws -> PairStoreOutcome {
         let record = Data(StrokeCodec.encode(submission.actions))
         let size = RecordSize(of: submission.actions)
         return try await database.connection.write { db in
@@ -157,6 +208,7 @@ public struct PairRepository: Sendable {
             {
                 return .alreadyStored(drawingId: existing)
             }
+            if inserted { try enqueue(notification, at: submission.sentAt, in: db) }
             return .stored
         }
     }
@@ -169,7 +221,12 @@ public struct PairRepository: Sendable {
     }
 
     /// How a drawing ended, and the pair's scores, streak and `seq` after it.
-    public func storeResolution(_ resolution: DrawingResolution, status: PairDrawingStatus, pairId: String, seq: Int, at now: Int64) async throws {
+    ///
+    /// - Parameter notification: queued with the resolution, when the one to tell is away.
+    public func storeResolution(
+        _ resolution: DrawingResolution, status: PairDrawingStatus, pairId: String, seq: Int, at now: Int64,
+        notification: PushNotification? = nil
+    ) async throws {
         try await database.connection.write { db in
             try db.execute(
                 sql: """
@@ -181,6 +238,7 @@ public struct PairRepository: Sendable {
                     "status": status.rawValue, "attempts": resolution.attempts, "gained": resolution.gained,
                     "drawerGained": resolution.drawerGained, "now": now, "id": resolution.drawingId,
                 ])
+            if db.changesCount == 1 { try enqueue(notification, at: now, in: db) }
             guard let pair = try Row.fetchOne(db, sql: "SELECT first_id, second_id FROM pair WHERE id = ?", arguments: [pairId]) else { return }
             let first: PlayerID? = pair["first_id"]
             let second: PlayerID? = pair["second_id"]
@@ -261,6 +319,12 @@ public struct PairRepository: Sendable {
     }
 
     // MARK: - Rows
+
+    /// Queues a notification in the current transaction, if notifications are queued at all.
+    private func enqueue(_ notification: PushNotification?, at now: Int64, in db: Database) throws {
+        guard queuesNotifications, let notification else { return }
+        try NotificationOutbox.enqueue(notification, at: now, in: db)
+    }
 
     private static func currentName(of player: PlayerID, in db: Database) throws -> String? {
         try String.fetchOne(db, sql: "SELECT name FROM player WHERE id = ?", arguments: [player])

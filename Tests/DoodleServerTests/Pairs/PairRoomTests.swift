@@ -73,12 +73,13 @@ struct PairRoomTests {
         let ended = Ended()
         let room = PairRoom(
             machine: PairStateMachine(stored, rules: rules.pair, limits: rules.limits, seed: 1), pairs: pairs, replayCapacity: 64,
-            replayByteLimit: 1 << 19, clock: SystemGameClock(), logger: Logger(label: "pair-room-test"),
+            replayByteLimit: 1 << 19, clock: SystemGameClock(), metrics: ServerMetrics(),
+            logger: Logger(label: "pair-room-test"),
             onEnded: { pairId in ended.pairs.withLock { $0.append(pairId) } })
         let ada = try await Partner.make()
         let bob = try await Partner.make()
-        await room.enter(Self.ada, queue: ada.queue, lastSeq: nil)
-        await room.enter(Self.bob, queue: bob.queue, lastSeq: nil)
+        _ = await room.enter(Self.ada, queue: ada.queue, lastSeq: nil)
+        _ = await room.enter(Self.bob, queue: bob.queue, lastSeq: nil)
         try await body(room, pairs, ada, bob, ended)
     }
 

@@ -1,0 +1,29 @@
+import DoodleCore
+import Logging
+
+/// What a connection's `ClientSession` works with: the rules, the players, the rooms and pairs,
+/// and the clock — nothing of the connection plumbing or the archive.
+struct SessionContext: Sendable {
+    let rules: GameRules
+    let settingsValidator: SettingsValidator
+    let directory: PlayerDirectory
+    let registry: RoomRegistry
+    let pairs: PairRegistry
+    let clock: any GameClock
+    let metrics: ServerMetrics
+    let logger: Logger
+
+    init(
+        rules: GameRules, packs: [String: WordPack], directory: PlayerDirectory, registry: RoomRegistry, pairs: PairRegistry,
+        clock: any GameClock, metrics: ServerMetrics, logger: Logger
+    ) {
+        self.rules = rules
+        self.settingsValidator = SettingsValidator(rules: rules, packNames: Set(packs.keys))
+        self.directory = directory
+        self.registry = registry
+        self.pairs = pairs
+        self.clock = clock
+        self.metrics = metrics
+        self.logger = logger
+    }
+}

@@ -1,0 +1,324 @@
+import DoodleCore
+import DoodleStorage
+import Foundation
+import Logging
+import NIOCore
+
+/// Where every player in pair mode is, and the pair rooms in memory. A player is either in its
+/// waiting room (an open code, nobody else in it) or in its pair's room; a pair room is loaded
+/// from the database when a partner enters, or for one HTTP call, and let go once nobody is in
+/// it. Forming a pair is one transaction in `PairRepository.form`: of racing joiners the
+/// database picks the winner.
+actor PairRegistry {
+    /// Where a player in pair mode sits.
+    enum Place: Sendable, Equatable {
+        case waiting(code: String)
+        case paired(pairId: String)
+    }
+
+    private struct Presence {
+        var place: Place
+        var name: String
+        var queue: OutboundQueue
+    }
+
+    private var present: [PlayerID: Presence] = [:]
+    /// Who left pair mode by losing its connection, and when: `hello` within the reconnect
+    /// grace puts it back where it was.
+    private var recentlyGone: [PlayerID: (place: Place, at: Int64)] = [:]
+    private var rooms: [String: PairRoom] = [:]
+    private var random = SystemRandomNumberGenerator()
+    let pairs: PairRepository
+    private let rules: GameRules
+    private let suggestionWords: [String]
+    private let clock: any GameClock
+    private let metrics: ServerMetrics
+    let logger: Logger
+    private let encoder = JSONEncoder()
+
+    init(pairs: PairRepository, rules: GameRules, suggestionWords: [String], clock: any GameClock, metrics: ServerMetrics, logger: Logger) {
+        self.pairs = pairs
+        self.rules = rules
+        self.suggestionWords = suggestionWords
+        self.clock = clock
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// Whether the connection `queueID` of `player` is in a pair room or its waiting room.
+    func isPresent(_ player: PlayerID, queueID: UInt64) -> Bool {
+        present[player]?.queue.id == queueID
+    }
+
+    // MARK: - Entering
+
+    /// `createRoom` with `"mode":"pair"`: the player's pair room if it has a partner, else its
+    /// waiting room with its open code — after any unpairing it has not heard of.
+    func enter(_ player: PlayerID, name: String, queue: OutboundQueue) async -> ProtocolError? {
+        if present[player]?.queue.id == queue.id {
+            return ProtocolError(.alreadyInRoom, "you are in your pair room already; leave it first")
+        }
+        return await place(player, name: name, queue: queue, lastSeq: nil, resuming: nil)
+    }
+
+    /// After `hello`: a player that was in pair mode on a connection just replaced, or lost
+    /// one within the reconnect grace, is put back; true when it was.
+    func resume(_ player: PlayerID, name: String, queue: OutboundQueue, lastSeq: Int?) async -> Bool {
+        let now = clock.nowMillis()
+        let previous: Place
+        if let presence = present[player] {
+            previous = presence.place
+        } else if let gone = recentlyGone[player], now - gone.at <= Int64(rules.timing.reconnectGraceSeconds) * 1000 {
+            previous = gone.place
+        } else {
+            return false
+        }
+        recentlyGone[player] = nil
+        if let error = await place(player, name: name, queue: queue, lastSeq: lastSeq, resuming: previous) {
+            queue.send(frame(for: PairMessage.error(error)))
+        }
+        return true
+    }
+
+    /// Puts the player where it belongs now. `lastSeq` counts only when it comes back to the
+    /// very pair room it was in (`resuming`).
+    private func place(_ player: PlayerID, name: String, queue: OutboundQueue, lastSeq: Int?, resuming: Place?) async -> ProtocolError? {
+        do {
+            for notice in try await pairs.takeNotices(for: player) {
+                queue.send(frame(for: PairMessage.unpaired(by: notice.by ?? "", seq: nil)))
+            }
+            switch try await pairs.membership(of: player, now: clock.nowMillis(), newCode: Self.newCode) {
+            case .open(let code):
+                present[player] = Presence(place: .waiting(code: code), name: name, queue: queue)
+                queue.sendSnapshot(frame(for: PairRoomSnapshot.waiting(seq: 0, code: code, player: player, name: name)))
+                // Taken while this entry read it, and the pairing found nobody waiting to move:
+                // the player belongs in the new pair room.
+                if try await pairs.code(code)?.isOpen == false, present[player]?.queue.id == queue.id,
+                    present[player]?.place == .waiting(code: code)
+                {
+                    return await place(player, name: name, queue: queue, lastSeq: nil, resuming: nil)
+                }
+                return nil
+            case .paired(let pairId):
+                let sameRoom = resuming == .paired(pairId: pairId)
+                present[player] = Presence(place: .paired(pairId: pairId), name: name, queue: queue)
+                let entered = try await withRoom(pairId) { room in
+                    await room.rename(player, to: name)
+                    return await room.enter(player, queue: queue, lastSeq: sameRoom ? lastSeq : nil) ? true : nil
+                }
+                if entered == nil { present[player] = nil }
+                return entered == nil ? ProtocolError(.notPaired, "your pair has just ended") : nil
+            }
+        } catch {
+            logger.error("entering pair mode failed", metadata: ["player": "\(player)", "error": "\(error)"])
+            if present[player]?.queue.id == queue.id { present[player] = nil }
+            return ProtocolError(.internal, "your pair room could not be opened; try again")
+        }
+    }
+
+    // MARK: - Pairing
+
+    /// `joinRoom` with a pair code, checked in the contract's order; `inPartyRoom` says the
+    /// joiner sits in a party room (refused once the code itself is known good).
+    func join(_ player: PlayerID, name: String, code: String, queue: OutboundQueue, inPartyRoom: Bool) async -> ProtocolError? {
+        do {
+            guard let info = try await pairs.code(code) else {
+                return ProtocolError(.roomNotFound, "no room has that code")
+            }
+            if info.ownerId == player { return ProtocolError(.invalidTarget, "that is your own pair code: give it to your partner") }
+            if try await pairs.pairId(of: player) != nil { return ProtocolError(.alreadyPaired, "you have a partner already") }
+            if inPartyRoom { return ProtocolError(.alreadyInRoom, "leave your room before joining another") }
+            guard info.isOpen else { return ProtocolError(.roomFull, "that pair code has been used") }
+            let pairId = OpaqueID.make(prefix: "pr_", using: &random)
+            let ownerWaits = present[info.ownerId]?.place == .waiting(code: code)
+            switch try await pairs.form(
+                code: code, joiner: player, joinerName: name, pairId: pairId, now: clock.nowMillis(), notifyOwner: !ownerWaits)
+            {
+            case .codeNotFound: return ProtocolError(.roomNotFound, "no room has that code")
+            case .ownCode: return ProtocolError(.invalidTarget, "that is your own pair code: give it to your partner")
+            case .alreadyPaired: return ProtocolError(.alreadyPaired, "one of you has a partner already")
+            case .codeSpent: return ProtocolError(.roomFull, "that pair code has been used")
+            case .formed(_, let ownerId):
+                await enterFormed(pairId: pairId, owner: ownerId, ownerCode: code, joiner: player, joinerName: name, queue: queue)
+                return nil
+            }
+        } catch {
+            logger.error("pairing failed", metadata: ["player": "\(player)", "error": "\(error)"])
+            return ProtocolError(.internal, "pairing failed; try again")
+        }
+    }
+
+    /// The pair has formed: the joiner (leaving its own waiting room) and the owner, if it waits
+    /// in its waiting room, enter the new pair room together.
+    private func enterFormed(pairId: String, owner: PlayerID, ownerCode: String, joiner: PlayerID, joinerName: String, queue: OutboundQueue) async {
+        var entrants: [(player: PlayerID, queue: OutboundQueue)] = [(joiner, queue)]
+        present[joiner] = Presence(place: .paired(pairId: pairId), name: joinerName, queue: queue)
+        if let waiting = present[owner], waiting.place == .waiting(code: ownerCode) {
+            present[owner]?.place = .paired(pairId: pairId)
+            entrants.append((owner, waiting.queue))
+        }
+        if case .waiting(ownerCode)? = recentlyGone[owner]?.place { recentlyGone[owner]?.place = .paired(pairId: pairId) }
+        do {
+            _ = try await withRoom(pairId) { room in await room.formed(present: entrants) ? true : nil }
+        } catch {
+            logger.error("opening a new pair room failed", metadata: ["pair": "\(pairId)", "error": "\(error)"])
+            for entrant in entrants {
+                present[entrant.player] = nil
+                entrant.queue.send(frame(for: PairMessage.error(ProtocolError(.internal, "you are paired, but the pair room could not be opened; enter it again"))))
+            }
+        }
+    }
+
+    // MARK: - In the room
+
+    /// A pair message, or a drawing message, from a player in pair mode.
+    func handle(_ message: ClientMessage, from player: PlayerID, queue: OutboundQueue) async {
+        guard let presence = present[player], presence.queue.id == queue.id else {
+            if case .unpair = message { return await unpairFromOutside(player, queue: queue) }
+            queue.send(frame(for: PairMessage.error(ProtocolError(.notInRoom, "you are not in a room", ref: message.typeName))))
+            return
+        }
+        switch presence.place {
+        case .waiting:
+            queue.send(frame(for: PairMessage.error(ProtocolError(.notPaired, "nobody has taken your code yet", ref: message.typeName))))
+        case .paired(let pairId):
+            await rooms[pairId]?.handle(message, from: player)
+        }
+    }
+
+    /// `unpair` from outside the pair room: acknowledged to the caller without `seq`.
+    private func unpairFromOutside(_ player: PlayerID, queue: OutboundQueue) async {
+        switch await unpair(by: player) {
+        case .success: queue.send(frame(for: PairMessage.unpaired(by: player, seq: nil)))
+        case .failure(.refused(let error)): queue.send(frame(for: PairMessage.error(error.withRef("unpair"))))
+        case .failure(.notFound): queue.send(frame(for: PairMessage.error(ProtocolError(.notPaired, "you have no partner", ref: "unpair"))))
+        }
+    }
+
+    /// A player renamed itself: its pair room, if loaded, shows the new name from now on.
+    func rename(_ player: PlayerID, to name: String) async {
+        guard var presence = present[player] else { return }
+        presence.name = name
+        present[player] = presence
+        if case .paired(let pairId) = presence.place { await rooms[pairId]?.rename(player, to: name) }
+    }
+
+    func sync(_ player: PlayerID, queue: OutboundQueue) async {
+        guard let presence = present[player], presence.queue.id == queue.id else { return }
+        switch presence.place {
+        case .waiting(let code):
+            guard !queue.hasPendingSnapshot else { return }
+            queue.sendSnapshot(frame(for: PairRoomSnapshot.waiting(seq: 0, code: code, player: player, name: presence.name)))
+        case .paired(let pairId):
+            await rooms[pairId]?.sync(player)
+        }
+    }
+
+    /// `leaveRoom`, or (`gone`) the connection ended: the player leaves pair mode; a lost
+    /// connection may come back within the grace.
+    func leave(_ player: PlayerID, queueID: UInt64, connectionLost: Bool) async {
+        guard let presence = present[player], presence.queue.id == queueID else { return }
+        present[player] = nil
+        if connectionLost { remember(player, at: presence.place) }
+        switch presence.place {
+        case .waiting:
+            // Nobody else is in a waiting room: the leaver's own acknowledgement is all there is.
+            if !connectionLost { presence.queue.send(frame(for: PairMessage.playerConnection(playerId: player, connected: false, seq: 1))) }
+        case .paired(let pairId):
+            guard let room = rooms[pairId] else { return }
+            if await room.left(player, queueID: queueID, acknowledged: !connectionLost) { await releaseIfIdle(pairId) }
+        }
+    }
+
+    private func remember(_ player: PlayerID, at place: Place) {
+        let now = clock.nowMillis()
+        recentlyGone[player] = (place, now)
+        // Forget the long gone now and then, so the table holds only the grace period's worth.
+        if recentlyGone.count % 1024 == 0 {
+            let grace = Int64(rules.timing.reconnectGraceSeconds) * 1000
+            recentlyGone = recentlyGone.filter { now - $0.value.at <= grace }
+        }
+    }
+
+    // MARK: - Rooms
+
+    /// Runs `body` on the pair's room, loading it if it is not in memory; again on a fresh one
+    /// if the room it found was let go meanwhile. Nil when the pair is not live.
+    private func withRoom<Answer>(_ pairId: String, _ body: (PairRoom) async -> Answer?) async throws -> Answer? {
+        for _ in 0..<3 {
+            guard let room = try await loadedRoom(pairId) else { return nil }
+            if let answer = await body(room) { return answer }
+            if rooms[pairId] === room { rooms[pairId] = nil }
+            metrics.pairRoomsChanged(rooms.count)
+        }
+        throw PairRegistryError.roomKeptRetiring(pairId)
+    }
+
+    /// `withRoom` for one call from outside: the room is let go after it if nobody is in it.
+    func withRoomForCall<Answer>(_ pairId: String, _ body: (PairRoom) async -> Answer?) async throws -> Answer? {
+        let answer = try await withRoom(pairId, body)
+        await releaseIfIdle(pairId)
+        return answer
+    }
+
+    private func loadedRoom(_ pairId: String) async throws -> PairRoom? {
+        if let room = rooms[pairId] { return room }
+        guard let stored = try await pairs.livePair(pairId) else { return nil }
+        // Another call may have loaded it while this one read: there is only ever one room.
+        if let room = rooms[pairId] { return room }
+        let machine = PairStateMachine(stored, rules: rules.pair, limits: rules.limits, suggestionWords: suggestionWords, seed: random.next())
+        let room = PairRoom(
+            machine: machine, pairs: pairs, replayCapacity: rules.limits.replayBufferEvents,
+            replayByteLimit: rules.limits.outboundBufferBytes / 2, clock: clock, metrics: metrics, logger: logger,
+            onEnded: { [weak self] pairId in await self?.ended(pairId) })
+        rooms[pairId] = room
+        metrics.pairRoomsChanged(rooms.count)
+        return room
+    }
+
+    private func releaseIfIdle(_ pairId: String) async {
+        guard let room = rooms[pairId] else { return }
+        if await room.retireIfIdle(), rooms[pairId] === room { rooms[pairId] = nil }
+        metrics.pairRoomsChanged(rooms.count)
+    }
+
+    /// The pair ended: its room goes, and whoever was in it is in no room any more.
+    private func ended(_ pairId: String) {
+        rooms[pairId] = nil
+        metrics.pairRoomsChanged(rooms.count)
+        for (player, presence) in present where presence.place == .paired(pairId: pairId) {
+            present[player] = nil
+        }
+        for (player, gone) in recentlyGone where gone.place == .paired(pairId: pairId) {
+            recentlyGone[player] = nil
+        }
+    }
+
+    /// How many pair rooms are in memory (for tests and metrics).
+    var loadedRoomCount: Int { rooms.count }
+
+    // MARK: - Helpers
+
+    private static func newCode() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return InviteCode.random(.pair, using: &generator)
+    }
+
+    func frame<Message: Encodable>(for message: Message) -> WireFrame {
+        do {
+            return WireFrame(text: ByteBuffer(bytes: try encoder.encode(message)))
+        } catch {
+            return WireFrame(text: ByteBuffer(string: #"{"type":"error","code":"internal","message":"could not encode a message"}"#))
+        }
+    }
+}
+
+enum PairRegistryError: Error, CustomStringConvertible {
+    case roomKeptRetiring(String)
+
+    var description: String {
+        switch self {
+        case .roomKeptRetiring(let pairId): "pair room \(pairId) was let go three times while being entered"
+        }
+    }
+}
