@@ -21,7 +21,7 @@ public struct CanvasMemory: Sendable {
         /// Messages per stroke, the `strokeBegin` included.
         public var messagesPerStroke: Int
 
-        public init(rooms: Int, points: Int, pointsPerMessage: Int = 8, messagesPerSecond: Int = 110, messagesPerStroke: Int = 20) {
+        public init(rooms: Int, points: Int, pointsPerMessage: Int = 8, messagesPerSecond: Int = 90, messagesPerStroke: Int = 20) {
             self.rooms = rooms
             self.points = points
             self.pointsPerMessage = pointsPerMessage
@@ -144,7 +144,8 @@ public struct CanvasMemory: Sendable {
         var due = ContinuousClock.now
         for action in plan.actions() {
             try await Task.sleep(until: due, clock: .continuous)
-            due += interval
+            // A drawer that fell behind does not catch up in a burst, which the rate limit would refuse.
+            due = max(due + interval, ContinuousClock.now)
             try await drawer.send(.draw(action))
             // The echoes are not needed; dropping them keeps the client's buffers small.
             _ = drawer.takeBufferedFrames()
