@@ -56,7 +56,7 @@ public struct SequenceTracker: Sendable, Equatable {
     @discardableResult
     public mutating func observe(_ message: ServerMessage) -> Violation? {
         if case .roomState(let snapshot) = message {
-            lastSeq = snapshot.seq
+            rebase(on: snapshot.seq)
             return nil
         }
         guard let seq = message.seq else { return nil }
@@ -81,6 +81,11 @@ public struct SequenceTracker: Sendable, Equatable {
         }
         let kind: Violation.Kind = seq == last ? .duplicate : .regression
         return record(Violation(kind: kind, expected: expected, received: seq, messageType: messageType))
+    }
+
+    /// A snapshot's `seq` is the new baseline, whatever came before.
+    mutating func rebase(on seq: Int) {
+        lastSeq = seq
     }
 
     private mutating func record(_ violation: Violation) -> Violation {

@@ -8,11 +8,17 @@ import Logging
 struct DoodleBotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doodle-bot",
-        abstract: "Bots that play Doodle: create or join rooms and play whole games.",
+        abstract: "Bots that play Doodle: create or join rooms and play whole games, or play pairs.",
         discussion: """
             Exits 0 when every room's game ended and no bot saw a protocol violation (a seq gap, \
             a missing seq, an undecodable message, the word reaching a guesser; with --strict any \
             error message too), non-zero otherwise.
+
+            With --pair N: N pairs, each a creator that opens its pair code and a partner that \
+            joins with it; they send each other --drawings drawings, guess them, go offline now \
+            and then, and unpair. Exits non-zero on any error message, seq gap, undecodable \
+            message, word reaching its recipient before it guessed or gave up, or drawing \
+            acknowledged to its sender and never delivered to its partner.
             """)
 
     @Option(help: "The server: ws://HOST:PORT (the /v1/ws path is added when missing).")
@@ -28,6 +34,18 @@ struct DoodleBotCommand: AsyncParsableCommand {
         parsing: .upToNextOption,
         help: "Room settings for --create, as key=value (\(SettingsArguments.knownKeys.joined(separator: ", "))); customWords is a comma list.")
     var settings: [String] = []
+
+    @Option(help: "Play this many pairs of bots in pair mode (instead of --create or --join).")
+    var pair: Int?
+
+    @Option(help: "With --pair: drawings each bot sends.")
+    var drawings = 3
+
+    @Option(help: "With --pair: chance, after each drawing acknowledged, that the bot goes offline for a while.")
+    var offlineChance = 0.3
+
+    @Option(help: "With --pair: seconds after which a pair still playing fails.")
+    var timeLimit = 300
 
     @Option(help: "Bots per room.")
     var count = 4
@@ -66,10 +84,16 @@ struct DoodleBotCommand: AsyncParsableCommand {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard create != (join != nil) else { throw ValidationError("give exactly one of --create and --join CODE") }
+        guard [create, join != nil, pair != nil].filter({ $0 }).count == 1 else {
+            throw ValidationError("give exactly one of --create, --join CODE and --pair N")
+        }
         if join != nil && !settings.isEmpty { throw ValidationError("--settings only works with --create") }
-        do {
-            try options(vocabulary: BotVocabulary(pack: [])).validate()
+        do throws(BotOptionsError) {
+            if pair != nil {
+                try pairOptions(vocabulary: BotVocabulary(pack: [])).validate()
+            } else {
+                try options(vocabulary: BotVocabulary(pack: [])).validate()
+            }
         } catch {
             throw ValidationError(error.message)
         }
@@ -92,6 +116,14 @@ struct DoodleBotCommand: AsyncParsableCommand {
             throw ValidationError(error.message)
         }
         let progressOutput = json ? OutputSink.standardError : OutputSink.standardOutput
+        if pair != nil {
+            let report = try await PairRunner.run(try pairOptions(vocabulary: vocabulary), logger: logger) { event in
+                progressOutput.write(line: PairReportFormatter.line(for: event))
+            }
+            OutputSink.standardOutput.write(line: json ? try PairReportFormatter.json(report) : PairReportFormatter.summary(report))
+            if !report.succeeded { throw ExitCode.failure }
+            return
+        }
         let report = try await BotRunner.run(options, logger: logger) { event in
             progressOutput.write(line: BotReportFormatter.line(for: event))
         }
@@ -101,6 +133,13 @@ struct DoodleBotCommand: AsyncParsableCommand {
             OutputSink.standardOutput.write(line: BotReportFormatter.summary(report))
         }
         if !report.succeeded { throw ExitCode.failure }
+    }
+
+    private func pairOptions(vocabulary: BotVocabulary) throws(BotOptionsError) -> PairRunOptions {
+        let explicitName = name == "Bot" ? "Pair" : name
+        return PairRunOptions(
+            server: server, pairs: pair ?? 1, drawings: drawings, skill: skill, seed: seed, speed: speed, offlineChance: offlineChance,
+            namePrefix: explicitName, timeLimit: .seconds(timeLimit), vocabulary: vocabulary)
     }
 
     private func options(vocabulary: BotVocabulary) throws(BotOptionsError) -> BotOptions {

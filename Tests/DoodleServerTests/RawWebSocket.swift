@@ -40,10 +40,12 @@ struct RawWebSocket {
     }
 
     /// Sends one plain HTTP/1.1 GET and returns the whole answer, head and body.
-    static func get(_ path: String, port: Int, tls: NIOSSLContext? = nil) async throws -> String {
+    /// - Parameter host: the Host header's value; nil sends none.
+    static func get(_ path: String, port: Int, tls: NIOSSLContext? = nil, host: String? = "127.0.0.1") async throws -> String {
         let channel = try await connect(port: port, tls: tls)
         return try await channel.executeThenClose { inbound, outbound in
-            try await outbound.write(ByteBuffer(string: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))
+            let hostLine = host.map { "Host: \($0)\r\n" } ?? ""
+            try await outbound.write(ByteBuffer(string: "GET \(path) HTTP/1.1\r\n\(hostLine)Connection: close\r\n\r\n"))
             var answer = ""
             do {
                 for try await buffer in inbound { answer += String(buffer: buffer) }

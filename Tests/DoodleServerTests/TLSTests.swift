@@ -1,4 +1,5 @@
 import Crypto
+import DoodleCore
 import DoodleServer
 import DoodleTestSupport
 import Foundation
@@ -21,6 +22,25 @@ struct TLSTests {
                 let health = try await RawWebSocket.get("/v1/health", port: server.port, tls: client)
                 #expect(health.hasPrefix("HTTP/1.1 200"))
                 #expect(health.contains(#"{"status":"ok"}"#))
+            }
+        }
+    }
+
+    @Test("over TLS an invite QR code links to the https page")
+    func inviteQRCodeIsHTTPS() async throws {
+        try await withCertificate { files, client in
+            try await TestServer.with(tls: files) { server in
+                try await RawWebSocket.with(port: server.port, tls: client) { socket, reader in
+                    try await socket.sendText(#"{"type":"hello","protocol":1,"name":"Ada"}"#)
+                    _ = try await reader.nextData()
+                    try await socket.sendText(#"{"type":"createRoom","mode":"party"}"#)
+                    let state = try #require(try await reader.nextData())
+                    let room = try #require(try JSONSerialization.jsonObject(with: Data(state.payload)) as? [String: Any])
+                    let code = try #require(room["code"] as? String)
+                    let answer = try await RawWebSocket.get("/v1/rooms/\(code)/qr.svg", port: server.port, tls: client)
+                    #expect(answer.hasPrefix("HTTP/1.1 200"))
+                    #expect(answer.hasSuffix(QRCodeSVG.render(try QRCode(text: "https://127.0.0.1/#\(code)"))))
+                }
             }
         }
     }

@@ -6,38 +6,105 @@ import Testing
 import FoundationNetworking
 #endif
 
+/// The browser client's files as the server serves them. What the page does is tested in
+/// headless Chromium (`Tests/Browser`, run by `.ci/browser`); these check what is served.
 @Suite("The browser client")
 struct WebClientTests {
-    @Test("GET / serves the page, which talks to /v1/ws")
+    /// The page's scripts, each imported by the page or by another script.
+    static let scripts = ["app.js", "connection.js", "party.js", "pair.js", "pen.js", "canvas.js", "replay.js", "gallery.js", "ui.js"]
+
+    @Test("GET / serves the page, which loads its script as a module and its style sheet")
     func servesThePage() async throws {
         try await TestServer.with { server in
-            let url = try #require(URL(string: server.httpBase + "/"))
-            let (data, response) = try await URLSession.shared.data(from: url)
-            let http = try #require(response as? HTTPURLResponse)
+            let (page, http) = try await get(server, "/")
             #expect(http.statusCode == 200)
             #expect(http.value(forHTTPHeaderField: "Content-Type") == "text/html; charset=utf-8")
-            let page = String(decoding: data, as: UTF8.self)
-            #expect(page.contains("<canvas"))
-            #expect(page.contains("/v1/ws"))
-            // Every room control of the contract has a way in from the page.
-            for type in ["lockRoom", "updateSettings", "startGame", "leaveRoom"] {
-                #expect(page.contains(#"type: "\#(type)""#), "\(type)")
-            }
-            #expect(page.contains(#"type: amOwner() ? "kick" : "voteKick""#))
+            #expect(page.contains(#"<script type="module" src="/web/app.js"></script>"#))
+            #expect(page.contains(#"<link rel="stylesheet" href="/web/style.css">"#))
+            #expect(page.contains(#"<canvas id="board""#))
+            #expect(page.contains(#"<canvas id="pair-board""#))
         }
     }
 
-    @Test("HEAD / answers like GET, without the page")
-    func headOfThePage() async throws {
+    @Test("Every script is served as JavaScript, and every module a script imports is served")
+    func servesEveryScript() async throws {
         try await TestServer.with { server in
-            var request = URLRequest(url: try #require(URL(string: server.httpBase + "/")))
+            var imported: Set<String> = ["app.js"]
+            for name in Self.scripts {
+                let (script, http) = try await get(server, "/web/\(name)")
+                #expect(http.statusCode == 200, "\(name)")
+                #expect(http.value(forHTTPHeaderField: "Content-Type") == "text/javascript; charset=utf-8", "\(name)")
+                imported.formUnion(Self.imports(in: script))
+            }
+            #expect(imported == Set(Self.scripts), "the scripts the page needs are exactly the ones listed here")
+            // `call` also checks the answers against docs/openapi.json.
+            let css = try await server.call("GET", "/web/style.css")
+            #expect(css.status == 200)
+            #expect(css.contentType == "text/css; charset=utf-8")
+            #expect(try await server.call("GET", "/web/app.js").status == 200)
+            #expect(try await server.call("HEAD", "/web/app.js").status == 200)
+        }
+    }
+
+    @Test("The client has a way in to every room control, pair message and archive route it uses")
+    func sendsEveryControl() async throws {
+        try await TestServer.with { server in
+            var client = ""
+            for name in Self.scripts { client += try await get(server, "/web/\(name)").body }
+            #expect(client.contains("/v1/ws"))
+            for type in ["lockRoom", "updateSettings", "startGame", "leaveRoom", "suggestWords", "unpair", "sync", "rename"] {
+                #expect(client.contains(#"type: "\#(type)""#), "\(type)")
+            }
+            #expect(client.contains(#"type: amOwner() ? "kick" : "voteKick""#))
+            #expect(client.contains(#"send({ type: "createRoom", mode: "pair" })"#))
+            #expect(client.contains(#"send({ type: "beginDrawing", clientDrawingId: id, word })"#))
+            #expect(client.contains(#"send({ type: "submitDrawing", clientDrawingId: draft.clientDrawingId })"#))
+            #expect(client.contains(#"send({ type: "guess", drawingId: selectedId, text })"#))
+            #expect(client.contains(#"send({ type: "giveUp", drawingId: selectedId })"#))
+            #expect(client.contains("api(`/v1/games/${encodeURIComponent(gameId)}`)"))
+            #expect(client.contains("api(`/v1/me/pair/drawings?box=${box}&limit=30`)"))
+            #expect(client.contains("`/v1/drawings/${encodeURIComponent(d.id)}.svg`"))
+        }
+    }
+
+    @Test("An unknown file under /web/ is a 404 with the API's error body")
+    func unknownFile() async throws {
+        try await TestServer.with { server in
+            let answer = try await server.call("GET", "/web/missing.js")
+            #expect(answer.status == 404)
+            #expect(answer.errorCode == "not_found")
+        }
+    }
+
+    @Test("HEAD answers like GET, without the body", arguments: ["/", "/web/app.js"])
+    func headOfAFile(path: String) async throws {
+        try await TestServer.with { server in
+            var request = URLRequest(url: try #require(URL(string: server.httpBase + path)))
             request.httpMethod = "HEAD"
             let (data, response) = try await URLSession.shared.data(for: request)
             let http = try #require(response as? HTTPURLResponse)
             #expect(http.statusCode == 200)
-            #expect(http.value(forHTTPHeaderField: "Content-Type") == "text/html; charset=utf-8")
-            #expect(Int(http.value(forHTTPHeaderField: "Content-Length") ?? "") ?? 0 > 1000)
+            let (full, _) = try await get(server, path)
+            #expect(Int(http.value(forHTTPHeaderField: "Content-Length") ?? "") == full.utf8.count)
             #expect(data.isEmpty)
         }
+    }
+
+    private func get(_ server: TestServer, _ path: String) async throws -> (body: String, response: HTTPURLResponse) {
+        let url = try #require(URL(string: server.httpBase + path))
+        let (data, response) = try await URLSession.shared.data(from: url)
+        return (String(decoding: data, as: UTF8.self), try #require(response as? HTTPURLResponse))
+    }
+
+    /// The files a script imports: `from "./name.js"`.
+    static func imports(in script: String) -> Set<String> {
+        var names: Set<String> = []
+        var rest = script[...]
+        while let found = rest.range(of: #"from "./"#) {
+            rest = rest[found.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { break }
+            names.insert(String(rest[..<end]))
+        }
+        return names
     }
 }

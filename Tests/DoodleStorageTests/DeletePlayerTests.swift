@@ -54,4 +54,65 @@ struct DeletePlayerTests {
             }
         }
     }
+
+    @Test("deleting ends the player's pair, spends its open code, and leaves its pair drawings to the partner from a deleted player")
+    func deleteInPairs() async throws {
+        try await StorageFixtures.withDatabase { database in
+            try await StorageFixtures.withRunningWriter(database) { writer in
+                let players = PlayerRepository(database: database, writer: writer, logger: StorageFixtures.logger)
+                for (id, name) in [("p_ada", "Ada"), ("p_bob", "Bob"), ("p_cy", "Cy")] {
+                    await StorageFixtures.hello(players, id, name: name)
+                }
+                let pairs = PairRepository(database: database, queuesNotifications: true)
+                let reader = PairReader(database: database)
+                let outbox = NotificationOutbox(database: database)
+                try await PairReaderTests.form(pairs, "pr_1", owner: "p_ada", joiner: "p_bob", code: "ADACDE")
+                try await PairReaderTests.send(pairs, "d_from_ada", in: "pr_1", from: "p_ada", to: "p_bob", at: 10)
+                try await PairReaderTests.send(pairs, "d_to_ada", in: "pr_1", from: "p_bob", to: "p_ada", at: 20)
+                let push = PushNotification(
+                    event: .drawingReceived, recipientId: "p_ada", pairId: "pr_1", drawingId: "d_push", fromName: "Bob", at: StorageFixtures.start)
+                let pushed = PairSubmission(
+                    drawingId: "d_push", clientDrawingId: "c_push_0001", senderId: "p_bob", recipientId: "p_ada", word: "moon",
+                    sentAt: StorageFixtures.start + 30, actions: [], strokes: [])
+                #expect(try await pairs.store(pushed, pairId: "pr_1", notification: push) == .stored)
+                #expect(try await outbox.due(now: StorageFixtures.start + 60_000, limit: 10).map(\.recipientId) == ["p_ada"])
+                try await PairReaderTests.resolve(pairs, "d_from_ada", in: "pr_1", status: .guessed)
+                _ = try await pairs.membership(of: "p_cy", now: StorageFixtures.start) { "CYCODE" }
+
+                // Ada is still paired here: the server unpairs first, but a deletion that races it ends the pair itself.
+                #expect(try await players.delete(playerId: "p_ada", at: StorageFixtures.start + 100))
+                #expect(try await players.delete(playerId: "p_cy", at: StorageFixtures.start + 100))
+
+                #expect(try await reader.currentPairId(of: "p_bob") == nil)
+                #expect(try await pairs.livePair("pr_1") == nil)
+                #expect(try await pairs.takeNotices(for: "p_bob").map(\.pairId) == ["pr_1"], "Bob hears of the end at his next entry")
+                #expect(try await pairs.code("CYCODE")?.isOpen == false, "a deleted player's open code is spent, never handed out again")
+                #expect(try await outbox.depth() == 0, "no push to a deleted player")
+
+                let received = try #require(try await reader.drawings(of: "p_bob", box: .received, limit: 10, before: nil))
+                #expect(received.drawings.map(\.drawingId) == ["d_from_ada"])
+                let fromAda = try #require(received.drawings.first)
+                #expect(fromAda.fromId == nil && fromAda.fromName == "deleted player")
+                #expect(fromAda.toId == "p_bob" && fromAda.word == "kite", "guessed before the deletion: still Bob's to read")
+                let whole = try #require(try await reader.drawing(id: "d_from_ada", viewer: "p_bob"))
+                #expect(whole.drawing.fromId == nil && !whole.actions.isEmpty)
+
+                let sent = try #require(try await reader.drawings(of: "p_bob", box: .sent, limit: 10, before: nil))
+                #expect(sent.drawings.map(\.drawingId) == ["d_push", "d_to_ada"])
+                #expect(sent.drawings.first?.toId == nil)
+                #expect(sent.drawings.first?.status == .closed)
+                #expect(try await reader.drawings(of: "p_ada", box: .received, limit: 10, before: nil)?.drawings.isEmpty == true)
+                #expect(try await reader.drawing(id: "d_to_ada", viewer: "p_ada") == nil, "nothing answers to the deleted id")
+
+                // The sender's key stays, so an upload retried after the deletion still finds its drawing.
+                let retry = PairSubmission(
+                    drawingId: "d_again", clientDrawingId: "c_d_from_ada_client", senderId: "p_ada", recipientId: "p_bob", word: "kite",
+                    sentAt: StorageFixtures.start + 200, actions: [], strokes: [])
+                #expect(try await pairs.store(retry, pairId: "pr_1") == .alreadyStored(drawingId: "d_from_ada"))
+
+                // Bob is free to pair again, with a fresh code.
+                #expect(try await pairs.membership(of: "p_bob", now: StorageFixtures.start + 300) { "BOBNEW" } == .open(code: "BOBNEW"))
+            }
+        }
+    }
 }

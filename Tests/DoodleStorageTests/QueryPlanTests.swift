@@ -38,4 +38,41 @@ struct QueryPlanTests {
             #expect(token.contains("USING INDEX sqlite_autoindex_player_2 (token_hash=?)"))
         }
     }
+
+    @Test("the pair history's pages, cursor and latest drawing use the pair_drawing indexes and sort nothing")
+    func pairQueries() async throws {
+        try await StorageFixtures.withDatabase { database in
+            let received = try await Self.plan(PairReader.pageSQL(.received, after: false), ["p_ada", 21], in: database)
+            #expect(received.contains("USING INDEX pair_drawing_received (recipient_id=?)"))
+            #expect(!received.contains("TEMP B-TREE"))
+
+            let receivedNext = try await Self.plan(PairReader.pageSQL(.received, after: true), ["p_ada", 5, "d_1", 21], in: database)
+            #expect(receivedNext.contains("USING INDEX pair_drawing_received (recipient_id=? AND (sent_at,id)<(?,?))"))
+            #expect(!receivedNext.contains("TEMP B-TREE"))
+
+            let sent = try await Self.plan(PairReader.pageSQL(.sent, after: false), ["p_ada", 21], in: database)
+            #expect(sent.contains("USING INDEX pair_drawing_sent (sender_id=?)"))
+            #expect(!sent.contains("TEMP B-TREE"))
+
+            let sentNext = try await Self.plan(PairReader.pageSQL(.sent, after: true), ["p_ada", 5, "d_1", 21], in: database)
+            #expect(sentNext.contains("USING INDEX pair_drawing_sent (sender_id=? AND (sent_at,id)<(?,?))"))
+            #expect(!sentNext.contains("TEMP B-TREE"))
+
+            for box in PairBox.allCases {
+                let cursor = try await Self.plan(PairReader.cursorSQL(box), ["d_1", "p_ada"], in: database)
+                #expect(cursor.contains("SEARCH pair_drawing USING INDEX sqlite_autoindex_pair_drawing_1 (id=?)"), "\(box)")
+            }
+
+            let latest = try await Self.plan(PairReader.latestReceivedSQL, ["p_ada", "pr_1"], in: database)
+            #expect(latest.contains("USING INDEX pair_drawing_received (recipient_id=?)"))
+            #expect(!latest.contains("TEMP B-TREE"))
+
+            let one = try await Self.plan(PairReader.drawingSQL, ["d_1"], in: database)
+            #expect(one.contains("SEARCH pair_drawing USING INDEX sqlite_autoindex_pair_drawing_1 (id=?)"))
+            #expect(!one.contains("SCAN"))
+
+            let overview = try await Self.plan(PairReader.overviewSQL, ["pr_1"], in: database)
+            #expect(!overview.contains("SCAN"))
+        }
+    }
 }

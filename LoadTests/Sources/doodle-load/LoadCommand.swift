@@ -3,8 +3,8 @@ import DoodleLoad
 import Foundation
 import Logging
 
-/// `doodle-load`: drawing load, ramp, relay baseline, idle capacity, slow readers and the
-/// hostile soak against `doodle-server`.
+/// `doodle-load`: drawing load, ramp, relay baseline, idle capacity, slow readers, the
+/// hostile soak and pair mode against `doodle-server`.
 /// See LoadTests/README.md.
 @main
 struct LoadCommand: AsyncParsableCommand {
@@ -65,6 +65,13 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Rooms drawing at once in a canvas-memory run.") var canvasRooms = 20
     @Option(help: "Points per drawing message in a canvas-memory run (1–256).") var canvasBatch = 8
 
+    @Option(help: "Pair mode: pair counts, comma-separated (e.g. 50,200,1000), each against a fresh server; one partner of each pair online at a time.")
+    var pairs: String?
+    @Option(help: "Pair mode: measured seconds per size.") var pairWindow = 20
+    @Option(help: "Pair mode: warm-up seconds after the pairs are set up.") var pairWarmup = 5
+    @Option(help: "Pair mode: seconds a partner stays online before the other takes over.") var pairRotation = 6.0
+    @Option(help: "Pair mode: milliseconds between a drawingSent and the partner's next drawing.") var pairThinkMs = 1000
+
     @Option(help: "Stop a slow-reader run when the server's RSS passes this many MiB (the machine is shared).")
     var memoryCapMib = 2048
 
@@ -88,6 +95,12 @@ struct LoadCommand: AsyncParsableCommand {
         if let violation = plan.violation(forSeconds: 240) { throw ValidationError(violation) }
         if let idle { guard parseSizes(idle) != nil else { throw ValidationError("--idle takes counts like 1000,5000") } }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level") }
+        if let pairs {
+            guard let sizes = parseSizes(pairs) else { throw ValidationError("--pairs takes counts like 50,200,1000") }
+            for size in sizes {
+                if let violation = pairConfiguration(pairs: size).violation { throw ValidationError(violation) }
+            }
+        }
         guard slowClients >= 1, slowClients <= 500, slowSeconds >= 1, memoryCapMib >= 64 else { throw ValidationError("check the --slow-* options") }
         if let canvasMemory {
             guard let sizes = parseSizes(canvasMemory), !sizes.isEmpty else { throw ValidationError("--canvas-memory takes point counts like 5000,100000") }
@@ -124,6 +137,19 @@ struct LoadCommand: AsyncParsableCommand {
             StandardOutput.write(conditions(report.machine) + result.text)
             try ReportFiles.writeJSON(result, to: json)
             if !result.passed { throw LoadFailure("the slow-reader run failed its criteria") }
+            return
+        }
+        if let pairs, let sizes = parseSizes(pairs) {
+            StandardOutput.write(conditions(report.machine))
+            var results: [PairLoadResult] = []
+            for size in sizes {
+                let result = try await runner.pairs(pairConfiguration(pairs: size))
+                StandardOutput.write(result.text)
+                results.append(result)
+            }
+            StandardOutput.write("load average \(MachineInfo.loadAverage()) at the end\n")
+            try ReportFiles.writeJSON(results, to: json)
+            if !results.allSatisfy(\.isComplete) { throw LoadFailure("a pair run was incomplete: see its errors, failures and undelivered count") }
             return
         }
         if hostile {
@@ -196,6 +222,11 @@ struct LoadCommand: AsyncParsableCommand {
         var logger = Logger(label: "doodle-load")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         return logger
+    }
+
+    private func pairConfiguration(pairs: Int) -> PairLoadConfiguration {
+        PairLoadConfiguration(
+            pairs: pairs, warmupSeconds: pairWarmup, windowSeconds: pairWindow, rotationSeconds: pairRotation, thinkMilliseconds: pairThinkMs)
     }
 
     private func parseSizes(_ text: String) -> [Int]? {

@@ -61,6 +61,12 @@ struct Runner {
         }
     }
 
+    func pairs(_ configuration: PairLoadConfiguration) async throws -> PairLoadResult {
+        try await withDoodle { [logger] url, probe in
+            await PairLoad(configuration: configuration, url: url, probe: probe, logger: logger).run()
+        }
+    }
+
     // MARK: - Servers
 
     private func withDoodle<T: Sendable>(_ body: (String, (@Sendable () -> ProcessSample?)?) async throws -> T) async throws -> T {

@@ -55,7 +55,9 @@ extension PairStateMachine {
         pending = []
         drafts = [:]
         storing = [:]
-        return [broadcast(.unpaired(by: player, seq: nextSeq())), .endPair(by: player, closedDrawingIds: closed)]
+        // Stored first: whoever hears `unpaired` may at once ask for a fresh code, and finds the pair gone.
+        let told = PairEffect.endPair(by: player, closedDrawingIds: closed)
+        return [told, broadcast(.unpaired(by: player, seq: nextSeq()))]
     }
 
     private func guessable(_ drawingId: String, by player: PlayerID) -> Int? {

@@ -40,14 +40,22 @@ public func buildApplication(
         rules: rules, packs: packs, directory: directory, registry: registry, pairs: pairs, clock: clock, metrics: metrics, logger: logger)
 
     let router = Router(context: DoodleRequestContext.self)
-    StatusRoutes(
-        metrics: metrics, archive: archive, outbound: outbound, registry: registry, pairs: pairRepository, secure: tls != nil,
-        lookupLimit: rules.rateLimits.joinRoom, clock: clock
-    ).register(on: router)
+    let inviteCodes = InviteCodeLookup(registry: registry, pairs: pairRepository, limit: rules.rateLimits.joinRoom, clock: clock)
+    StatusRoutes(metrics: metrics, archive: archive, outbound: outbound, lookup: inviteCodes, secure: tls != nil).register(on: router)
+    InviteQRRoutes(lookup: inviteCodes, secure: tls != nil).register(on: router)
+    let storage = StorageCalls(logger: logger)
+    let authentication = BearerAuthentication(players: players, storage: storage)
+    let pairReader = PairReader(database: database)
     ArchiveRoutes(
-        reader: ArchiveReader(database: database), players: players,
-        forgetPlayer: { player in await directory.forget(player) }, clock: clock, logger: logger
+        reader: ArchiveReader(database: database), pairReader: pairReader, players: players, pairs: pairs,
+        authentication: authentication, storage: storage, forgetPlayer: { player in await directory.forget(player) }, clock: clock,
+        logger: logger
     ).register(on: router)
+    PairRoutes(
+        reader: pairReader, pairs: pairRepository, authentication: authentication, storage: storage, clock: clock,
+        newCode: PairRegistry.newCode
+    ).register(on: router)
+    PairActionRoutes(pairs: pairs, authentication: authentication, guessLimit: rules.rateLimits.guess, clock: clock).register(on: router)
     router.get(RouterPath(GameServerChannel.webSocketPath)) { _, _ -> Response in
         throw APIError(
             status: .init(code: 426, reasonPhrase: "Upgrade Required"), code: "upgrade_required",

@@ -12,7 +12,7 @@ struct APIError: HTTPResponseError {
     var headers = HTTPFields()
 
     static func notFound(_ message: String) -> APIError { APIError(status: .notFound, code: "not_found", message: message) }
-    static func badRequest(_ message: String) -> APIError { APIError(status: .badRequest, code: "bad_request", message: message) }
+    static func badRequest(_ message: String) -> APIError { APIError(status: .badRequest, code: "bad_message", message: message) }
     static func unauthorized(_ message: String) -> APIError { APIError(status: .unauthorized, code: "unauthorized", message: message) }
     static func tooManyRequests(_ message: String) -> APIError {
         APIError(status: .tooManyRequests, code: "rate_limited", message: message)

@@ -6,10 +6,16 @@ import Logging
 import NIOCore
 
 /// The archive's HTTP API: leaderboard, games, drawings (JSON and SVG), a player's drawings,
-/// and the authenticated `/v1/me` routes.
+/// and the authenticated `/v1/me` routes. Pair drawings are served here too, to their two
+/// partners only.
 struct ArchiveRoutes {
     let reader: ArchiveReader
+    let pairReader: PairReader
     let players: PlayerRepository
+    /// `DELETE /v1/me` ends the player's pair through its room first, so the partner hears of it.
+    let pairs: any PairActions
+    let authentication: BearerAuthentication
+    let storage: StorageCalls
     /// Forgets the player's tokens in memory, so a deleted player's token resumes nothing.
     let forgetPlayer: @Sendable (PlayerID) async -> Void
     let clock: any GameClock
@@ -23,22 +29,21 @@ struct ArchiveRoutes {
     func register(on router: Router<DoodleRequestContext>) {
         router.get("/v1/leaderboard") { request, _ in
             let limit = try Self.limit(in: request, default: Self.defaultLeaderboardLimit)
-            return JSONResponse(try await archive { try await reader.leaderboard(limit: limit) })
+            return JSONResponse(try await storage { try await reader.leaderboard(limit: limit) })
         }
         router.get("/v1/games/{id}") { _, context in
             let id = try context.parameters.require("id")
-            guard let game = try await archive({ try await reader.game(id: id) }) else { throw APIError.notFound("no game has the id \(id)") }
+            guard let game = try await storage({ try await reader.game(id: id) }) else { throw APIError.notFound("no game has the id \(id)") }
             return JSONResponse(game)
         }
-        router.get("/v1/drawings/{id}.svg") { _, context in
-            let id = try context.parameters.require("id")
-            let drawing = try await drawing(id: id)
+        router.get("/v1/drawings/{id}.svg") { request, context in
+            let drawing = try await drawing(id: try context.parameters.require("id"), request: request)
             var headers = HTTPFields()
             headers[.contentType] = "image/svg+xml; charset=utf-8"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: renderer.render(drawing.actions))))
         }
-        router.get("/v1/drawings/{id}") { _, context in
-            JSONResponse(try await drawing(id: try context.parameters.require("id")))
+        router.get("/v1/drawings/{id}") { request, context in
+            try await drawing(id: try context.parameters.require("id"), request: request)
         }
         router.get("/v1/players/{id}/drawings") { request, context in
             let id = try context.parameters.require("id")
@@ -50,51 +55,40 @@ struct ArchiveRoutes {
                 }
                 before = cursor
             }
-            guard let page = try await archive({ try await reader.drawings(by: id, limit: limit, before: before) }) else {
+            guard let page = try await storage({ try await reader.drawings(by: id, limit: limit, before: before) }) else {
                 throw APIError.notFound("no player has the id \(id)")
             }
             return JSONResponse(page)
         }
         router.get("/v1/me") { request, _ in
-            JSONResponse(try await authenticatedPlayer(request))
-        }
-        router.get("/v1/me/latest-received") { request, _ in
-            let player = try await authenticatedPlayer(request)
-            guard let drawing = try await archive({ try await reader.latestReceivedDrawing(for: player.playerId) }) else {
-                throw APIError.notFound("no drawing received yet")
-            }
-            return JSONResponse(drawing)
+            JSONResponse(try await authentication.player(request))
         }
         router.delete("/v1/me") { request, _ -> HTTPResponse.Status in
-            let player = try await authenticatedPlayer(request)
-            _ = try await archive { try await players.delete(playerId: player.playerId, at: clock.nowMillis()) }
+            let player = try await authentication.player(request)
+            switch await pairs.unpair(by: player.playerId) {
+            case .success: break
+            case .failure(.refused(let refusal)) where refusal.code == .notPaired: break
+            case .failure(let error):
+                // Deleting now would leave the partner's room believing in the pair: answer, and let the client retry.
+                logger.error("unpairing \(player.playerId) before its deletion failed", metadata: ["error": "\(error)"])
+                throw APIError(ProtocolError(.internal, "your pair could not be ended; nothing was deleted, try again later"))
+            }
+            _ = try await storage { try await players.delete(playerId: player.playerId, at: clock.nowMillis()) }
             await forgetPlayer(player.playerId)
             logger.info("player \(player.playerId) deleted its personal data")
             return .noContent
         }
     }
 
-    private func drawing(id: String) async throws -> DrawingDetails {
-        guard let drawing = try await archive({ try await reader.drawing(id: id) }) else {
+    /// A finished game's drawing, or a pair drawing if the request's token is one of its
+    /// partners'; anything else is 404 exactly as for an id no drawing has.
+    private func drawing(id: String, request: Request) async throws -> ArchivedDrawing {
+        if let drawing = try await storage({ try await reader.drawing(id: id) }) { return .game(drawing) }
+        let viewer = try await authentication.optionalPlayer(request)
+        guard let drawing = try await storage({ try await pairReader.drawing(id: id, viewer: viewer) }) else {
             throw APIError.notFound("no drawing has the id \(id)")
         }
-        return drawing
-    }
-
-    /// The player whose token the request carries as `Authorization: Bearer <token>`.
-    private func authenticatedPlayer(_ request: Request) async throws -> PlayerProfile {
-        guard let header = request.headers[.authorization] else {
-            throw APIError.unauthorized("send your token as Authorization: Bearer <token>")
-        }
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
-            throw APIError.unauthorized("send your token as Authorization: Bearer <token>")
-        }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        guard !token.isEmpty, let player = try await archive({ try await players.player(tokenHash: PlayerDirectory.hash(token)) }) else {
-            throw APIError.unauthorized("unknown token")
-        }
-        return player
+        return .pair(drawing)
     }
 
     /// `limit` from the query: absent gives the default; anything but an integer 1…100 is a 400.
@@ -105,14 +99,25 @@ struct ArchiveRoutes {
         }
         return limit
     }
+}
 
-    /// Runs a storage call; a database failure becomes a logged 500 with code `internal`.
-    private func archive<Value: Sendable>(_ operation: () async throws -> Value) async throws -> Value {
-        do {
-            return try await operation()
-        } catch {
-            logger.error("archive query failed", metadata: ["error": "\(error)"])
-            throw APIError(status: .internalServerError, code: "internal", message: "the archive could not answer; try again later")
+/// A drawing as `GET /v1/drawings/{id}` shows it: from a party game, or from a pair.
+enum ArchivedDrawing: ResponseEncodable {
+    case game(DrawingDetails)
+    case pair(PairDrawingDetails)
+
+    /// The full record, in arrival order.
+    var actions: [DrawingAction] {
+        switch self {
+        case .game(let drawing): drawing.actions
+        case .pair(let drawing): drawing.actions
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .game(let drawing): try drawing.encode(to: encoder)
+        case .pair(let drawing): try drawing.encode(to: encoder)
         }
     }
 }

@@ -7,14 +7,10 @@ struct StatusRoutes {
     let metrics: ServerMetrics
     let archive: any GameArchive
     let outbound: OutboundBudget
-    let registry: RoomRegistry
-    /// Pair codes are looked up in the database: an open one answers, a spent one is 404.
-    let pairs: PairRepository
+    /// Room lookups share their per-address limit with the other routes that take a code.
+    let lookup: InviteCodeLookup
     /// Whether clients reach this server over TLS (`wss://`).
     let secure: Bool
-    /// Room lookups are limited per address like `joinRoom`.
-    let lookupLimit: RateLimitRule
-    let clock: any GameClock
 
     func register(on router: Router<DoodleRequestContext>) {
         router.get("/v1/health") { _, _ in
@@ -27,22 +23,12 @@ struct StatusRoutes {
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: .init(string: metrics.exposition())))
         }
-        let roomLookups = AddressRateLimiter(rule: lookupLimit)
         router.get("/v1/rooms/{code}") { request, requestContext -> Response in
-            let address = requestContext.channel.remoteAddress?.ipAddress ?? "unknown"
-            guard roomLookups.allow(address, now: clock.nowMillis()) else {
-                throw APIError.tooManyRequests("too many room lookups; invite codes are not for guessing")
-            }
-            let raw = try requestContext.parameters.require("code")
-            guard let code = InviteCode.normalize(raw) else { throw APIError.badRequest("an invite code is 6 letters and digits") }
-            let notFound = APIError.notFound("no room has the code \(code)")
-            switch InviteCode.kind(of: code) {
-            case .party:
-                guard let room = await registry.room(code: code) else { throw notFound }
+            switch try await lookup.find(requestContext) {
+            case .party(_, let room):
                 return try await room.publicInfo().response(from: request, context: requestContext)
-            case .pair:
-                guard let info = try await pairs.code(code), info.isOpen else { throw notFound }
-                return try PairCodePublicInfo(code: code, owner: info, request: request, secure: secure)
+            case .pair(let code, let owner):
+                return try PairCodePublicInfo(code: code, owner: owner, request: request, secure: secure)
                     .response(from: request, context: requestContext)
             }
         }

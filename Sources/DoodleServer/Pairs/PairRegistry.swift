@@ -299,7 +299,8 @@ actor PairRegistry {
 
     // MARK: - Helpers
 
-    private static func newCode() -> String {
+    /// A fresh pair code; the HTTP routes open codes with it too.
+    static func newCode() -> String {
         var generator = SystemRandomNumberGenerator()
         return InviteCode.random(.pair, using: &generator)
     }

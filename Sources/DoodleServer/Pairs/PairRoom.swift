@@ -217,7 +217,11 @@ actor PairRoom {
             case .endPair(let player, _):
                 let seq = machine.seq
                 let now = clock.nowMillis()
-                await attempt("ending the pair") { try await $0.end(pairId: self.pairId, by: player, seq: seq, at: now) }
+                let notification = notificationOfUnpairing(by: player, at: now)
+                let toldLive = Set(connections.keys)
+                await attempt("ending the pair") {
+                    try await $0.end(pairId: self.pairId, by: player, seq: seq, at: now, toldLive: toldLive, notification: notification)
+                }
                 isRetired = true
                 await onEnded(pairId)
             }
@@ -264,6 +268,13 @@ actor PairRoom {
         return PushNotification(
             event: .drawingGuessed, recipientId: drawer, pairId: pairId, drawingId: resolution.drawingId,
             fromName: machine.name(of: guesser) ?? "your partner", at: now)
+    }
+
+    /// `unpaired` for a partner who is not in the room to hear it.
+    private func notificationOfUnpairing(by player: PlayerID, at now: Int64) -> PushNotification? {
+        guard let partner = machine.partner(of: player), connections[partner] == nil else { return nil }
+        return PushNotification(
+            event: .unpaired, recipientId: partner, pairId: pairId, fromName: machine.name(of: player) ?? "your partner", at: now)
     }
 
     /// Runs one write; a failure is logged (the state in memory stays right, and the next write

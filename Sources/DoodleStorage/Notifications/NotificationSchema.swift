@@ -7,11 +7,12 @@ enum NotificationSchema {
     static func create(_ db: Database) throws {
         try db.execute(
             sql: """
-                -- One event to POST to the push service. body is the exact JSON sent (so every
+                -- One event to POST to the push service; a new id is above every id still queued, so ids
+                -- give the order events happened in. body is the exact JSON sent (so every
                 -- retry carries the same bytes and signature); key is its Idempotency-Key, derived
                 -- from the event, so the same event is never queued twice.
                 CREATE TABLE notification (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    id INTEGER PRIMARY KEY,
                     key TEXT NOT NULL UNIQUE,
                     recipient_id TEXT NOT NULL,
                     body TEXT NOT NULL,

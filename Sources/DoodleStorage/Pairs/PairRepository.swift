@@ -281,26 +281,41 @@ public struct PairRepository: Sendable {
 
     /// Ends the pair: no members any more, pending drawings closed, drafts gone, and a notice
     /// for each partner but `by`, to be told at its next entry if it was away.
-    public func end(pairId: String, by player: PlayerID, seq: Int, at now: Int64) async throws {
+    ///
+    /// - Parameter notification: `unpaired`, queued with the ending, for a partner who is away.
+    /// - Parameter toldLive: partners who hear of it now, in the room: they get no notice later.
+    public func end(
+        pairId: String, by player: PlayerID, seq: Int, at now: Int64, toldLive: Set<PlayerID> = [], notification: PushNotification? = nil
+    ) async throws {
         try await database.connection.write { db in
-            try db.execute(
-                sql: "UPDATE pair SET ended_at = ?, ended_by = ?, seq = max(seq, ?) WHERE id = ? AND ended_at IS NULL",
-                arguments: [now, player, seq, pairId])
-            guard db.changesCount == 1 else { return }
-            let members = try String.fetchAll(db, sql: "SELECT player_id FROM pair_member WHERE pair_id = ?", arguments: [pairId])
-            try db.execute(sql: "DELETE FROM pair_member WHERE pair_id = ?", arguments: [pairId])
-            try db.execute(
-                sql: "UPDATE pair_drawing SET status = 'closed', resolved_at = ? WHERE pair_id = ? AND status = 'pending'",
-                arguments: [now, pairId])
-            for member in members {
-                try db.execute(sql: "DELETE FROM pair_draft WHERE player_id = ?", arguments: [member])
-                if member != player {
-                    try db.execute(
-                        sql: "INSERT OR IGNORE INTO pair_notice (player_id, pair_id, ended_by) VALUES (?, ?, ?)",
-                        arguments: [member, pairId, player])
-                }
+            if try Self.end(pairId: pairId, by: player, seq: seq, at: now, toldLive: toldLive, in: db) {
+                try enqueue(notification, at: now, in: db)
             }
         }
+    }
+
+    /// `end` inside a transaction the caller holds (a player's deletion ends its pair too); false
+    /// when the pair had ended already.
+    @discardableResult
+    static func end(pairId: String, by player: PlayerID, seq: Int, at now: Int64, toldLive: Set<PlayerID> = [], in db: Database) throws -> Bool {
+        try db.execute(
+            sql: "UPDATE pair SET ended_at = ?, ended_by = ?, seq = max(seq, ?) WHERE id = ? AND ended_at IS NULL",
+            arguments: [now, player, seq, pairId])
+        guard db.changesCount == 1 else { return false }
+        let members = try String.fetchAll(db, sql: "SELECT player_id FROM pair_member WHERE pair_id = ?", arguments: [pairId])
+        try db.execute(sql: "DELETE FROM pair_member WHERE pair_id = ?", arguments: [pairId])
+        try db.execute(
+            sql: "UPDATE pair_drawing SET status = 'closed', resolved_at = ? WHERE pair_id = ? AND status = 'pending'",
+            arguments: [now, pairId])
+        for member in members {
+            try db.execute(sql: "DELETE FROM pair_draft WHERE player_id = ?", arguments: [member])
+            if member != player, !toldLive.contains(member) {
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO pair_notice (player_id, pair_id, ended_by) VALUES (?, ?, ?)",
+                    arguments: [member, pairId, player])
+            }
+        }
+        return true
     }
 
     /// Unpairings `player` has not been told of, oldest first; each is forgotten once read.

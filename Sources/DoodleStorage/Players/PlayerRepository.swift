@@ -48,8 +48,8 @@ public struct PlayerRepository: Sendable {
     }
 
     /// Deletes the player's personal data: its row (name, token hash, totals) goes; drawings,
-    /// guesses and game rankings keep their numbers but lose the player's id and name, and so
-    /// show a deleted player. The id is remembered so saves still in flight stay anonymous.
+    /// guesses, game rankings, pairs and pair drawings keep their numbers but lose the player's
+    /// id and name, and so show a deleted player. The id is remembered so saves still in flight stay anonymous.
     ///
     /// - Returns: false if no such player exists.
     @discardableResult
@@ -61,7 +61,31 @@ public struct PlayerRepository: Sendable {
             try db.execute(sql: "UPDATE drawing SET drawer_id = NULL, drawer_name = NULL WHERE drawer_id = ?", arguments: [playerId])
             try db.execute(sql: "UPDATE guess SET player_id = NULL WHERE player_id = ?", arguments: [playerId])
             try db.execute(sql: "UPDATE game_player SET player_id = NULL, name = NULL WHERE player_id = ?", arguments: [playerId])
+            try Self.forgetInPairs(playerId, at: now, in: db)
             return true
         }
+    }
+
+    /// The player's part of pair mode. The server unpairs it first (so its partner hears of it
+    /// at once); a pair still live here lost that race and ends now, the partner told at its next
+    /// entry. Its open code is spent, never to be handed out again; its drafts, unread notices
+    /// and queued push notifications go; the pairs and drawings it was in keep its `sender_key`
+    /// (so its drawings stay one per `clientDrawingId`) but no longer its id or name, and so stay
+    /// readable to the partner.
+    private static func forgetInPairs(_ playerId: PlayerID, at now: Int64, in db: Database) throws {
+        if let pairId = try String.fetchOne(db, sql: "SELECT pair_id FROM pair_member WHERE player_id = ?", arguments: [playerId]) {
+            let seq = try Int.fetchOne(db, sql: "SELECT seq FROM pair WHERE id = ?", arguments: [pairId]) ?? 0
+            try PairRepository.end(pairId: pairId, by: playerId, seq: seq, at: now, in: db)
+        }
+        try db.execute(sql: "UPDATE pair_code SET spent_at = ? WHERE owner_id = ? AND spent_at IS NULL", arguments: [now, playerId])
+        try db.execute(sql: "DELETE FROM pair_draft WHERE player_id = ?", arguments: [playerId])
+        try db.execute(sql: "DELETE FROM pair_notice WHERE player_id = ?", arguments: [playerId])
+        // Pushes still queued for the player would wake a phone about an account that is gone.
+        try db.execute(sql: "DELETE FROM notification WHERE recipient_id = ?", arguments: [playerId])
+        try db.execute(sql: "UPDATE pair SET first_id = NULL, first_name = NULL WHERE first_id = ?", arguments: [playerId])
+        try db.execute(sql: "UPDATE pair SET second_id = NULL, second_name = NULL WHERE second_id = ?", arguments: [playerId])
+        try db.execute(sql: "UPDATE pair SET ended_by = NULL WHERE ended_by = ?", arguments: [playerId])
+        try db.execute(sql: "UPDATE pair_drawing SET sender_id = NULL WHERE sender_id = ?", arguments: [playerId])
+        try db.execute(sql: "UPDATE pair_drawing SET recipient_id = NULL WHERE recipient_id = ?", arguments: [playerId])
     }
 }

@@ -92,12 +92,6 @@ public struct ArchiveReader: Sendable {
         }
     }
 
-    /// The latest drawing the player's pair partner sent it. Pair mode does not store
-    /// deliveries yet (its `received_drawing` table comes with pair mode), so there is none.
-    public func latestReceivedDrawing(for playerId: PlayerID) async throws -> DrawingDetails? {
-        nil
-    }
-
     private static func summary(_ row: Row) -> DrawingSummary {
         DrawingSummary(
             id: row["id"], gameId: row["game_id"], roomCode: row["room_code"], word: row["word"],

@@ -12,6 +12,8 @@ struct APIAnswer: Sendable {
     let contentType: String?
     /// The `Allow` header (on a 405).
     let allow: String?
+    /// The `Retry-After` header (on a 429).
+    let retryAfter: String?
     let body: Data
 
     var text: String { String(decoding: body, as: UTF8.self) }
@@ -30,11 +32,14 @@ extension TestServer {
     /// Sends one request and checks its answer against docs/openapi.json: an undocumented route,
     /// method or status, or a body that breaks the documented schema, fails the test.
     ///
-    /// - Parameter authorization: the raw `Authorization` header, if any.
+    /// - Parameters:
+    ///   - authorization: the raw `Authorization` header, if any.
+    ///   - body: a JSON request body, if any.
     func call(
-        _ method: String, _ path: String, authorization: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ method: String, _ path: String, authorization: String? = nil, body: Data? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> APIAnswer {
-        let answer = try await send(method, path, authorization: authorization, sourceLocation: sourceLocation)
+        let answer = try await send(method, path, authorization: authorization, body: body, sourceLocation: sourceLocation)
         let document = try Self.apiDocument.get()
         let problems = document.problems(
             method: method, path: path, status: answer.status, contentType: answer.contentType, body: answer.body)
@@ -44,16 +49,21 @@ extension TestServer {
 
     /// Sends one request without checking the answer against the document.
     func send(
-        _ method: String, _ path: String, authorization: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        _ method: String, _ path: String, authorization: String? = nil, body: Data? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> APIAnswer {
         let url = try #require(URL(string: httpBase + path), sourceLocation: sourceLocation)
         var request = URLRequest(url: url)
         request.httpMethod = method
         if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
+        if let body {
+            request.httpBody = body
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
         let (data, response) = try await URLSession.shared.data(for: request)
         let http = try #require(response as? HTTPURLResponse, sourceLocation: sourceLocation)
         return APIAnswer(
             status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"),
-            allow: http.value(forHTTPHeaderField: "Allow"), body: data)
+            allow: http.value(forHTTPHeaderField: "Allow"), retryAfter: http.value(forHTTPHeaderField: "Retry-After"), body: data)
     }
 }

@@ -92,7 +92,7 @@ struct ArchiveRoutesTests {
             for limit in Self.badLimits {
                 let answer = try await server.call("GET", "\(path)?limit=\(limit)")
                 #expect(answer.status == 400, "limit=\(limit)")
-                #expect(answer.errorCode == "bad_request", "limit=\(limit)")
+                #expect(answer.errorCode == "bad_message", "limit=\(limit)")
                 #expect(answer.json?["error"]?["message"]?.stringValue?.contains("1 to 100") == true, "limit=\(limit)")
             }
             for limit in ["1", "100"] {
@@ -108,7 +108,7 @@ struct ArchiveRoutesTests {
             for before in ["abc", "12", ".d_x", "-5.d_x", "12.", ""] {
                 let answer = try await server.call("GET", "/v1/players/p_any/drawings?before=\(before)")
                 #expect(answer.status == 400, "before=\(before)")
-                #expect(answer.errorCode == "bad_request", "before=\(before)")
+                #expect(answer.errorCode == "bad_message", "before=\(before)")
             }
             let wellFormed = try await server.call("GET", "/v1/players/p_any/drawings?before=1700000000000.d_x")
             #expect(wellFormed.status == 404)

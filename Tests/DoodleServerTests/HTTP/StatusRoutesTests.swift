@@ -47,7 +47,7 @@ struct StatusRoutesTests {
             }
             let malformed = try await server.call("GET", "/v1/rooms/nope")
             #expect(malformed.status == 400)
-            #expect(malformed.errorCode == "bad_request")
+            #expect(malformed.errorCode == "bad_message")
             let missing = try await server.call("GET", "/v1/rooms/ZZZZZZ")
             #expect(missing.status == 404)
             // Lookups share joinRoom's limit of 10 a minute per address; 3 are used above.

@@ -41,20 +41,26 @@ struct NotificationTests {
                     _ = try await ada.sendDrawing("c_present01", word: "pear")
                     _ = try await bob.next("drawingReceived")
 
-                    let accepted = try await receiver.waitForAccepted(3)
+                    // Ada unpairs while Bob is away again: his phone hears of it.
+                    try await bob.send(["type": "leaveRoom"])
+                    _ = try await bob.next("playerConnection")
+                    try await ada.send(["type": "unpair"])
+                    _ = try await ada.next("unpaired")
+
+                    let accepted = try await receiver.waitForAccepted(4)
                     try await Task.sleep(for: .milliseconds(300))
-                    #expect(receiver.accepted.count == 3, "nothing more: \(receiver.accepted.map(\.key))")
-                    #expect(receiver.deliveries.count == 6, "three refused attempts, then three accepted")
-                    #expect(Set(accepted.map(\.key)).count == 3, "once per key")
+                    #expect(receiver.accepted.count == 4, "nothing more: \(receiver.accepted.map(\.key))")
+                    #expect(receiver.deliveries.count == 7, "three refused attempts, then four accepted")
+                    #expect(Set(accepted.map(\.key)).count == 4, "once per key")
                     let bodies = try accepted.map { try PairPlayer.object($0.body) }
                     // In order per recipient; recipients' events go out side by side.
                     let toAda = bodies.filter { $0["recipientId"] as? String == adaId }
                     let toBob = bodies.filter { $0["recipientId"] as? String == bobId }
                     #expect(toAda.map { $0["event"] as? String } == ["paired", "drawingReceived"])
-                    #expect(toBob.map { $0["event"] as? String } == ["drawingGuessed"])
+                    #expect(toBob.map { $0["event"] as? String } == ["drawingGuessed", "unpaired"])
                     #expect(bodies.allSatisfy { $0["pairId"] as? String == pairId })
                     #expect(toAda.map { $0["fromName"] as? String } == ["Bob", "Bob"])
-                    #expect(toBob.map { $0["fromName"] as? String } == ["Ada"])
+                    #expect(toBob.map { $0["fromName"] as? String } == ["Ada", "Ada"])
                     #expect(toAda.last?["drawingId"] as? String == drawingId && toBob.first?["drawingId"] as? String == drawingId)
                     #expect(toAda.first?["drawingId"] == nil, "paired names no drawing")
                     #expect(bodies.allSatisfy { ($0["at"] as? Int64 ?? 0) > 0 })
@@ -63,7 +69,7 @@ struct NotificationTests {
                         #expect(delivery.signature == WebhookReceiver.signature(of: delivery.body, secret: Self.secret))
                     }
                     let metrics = try await PairPlayTests.text(server, "/metrics")
-                    #expect(metrics.contains("doodle_notifications_sent_total 3\n"))
+                    #expect(metrics.contains("doodle_notifications_sent_total 4\n"))
                     #expect(metrics.contains("doodle_notification_attempts_failed_total 3\n"))
                 }
             }

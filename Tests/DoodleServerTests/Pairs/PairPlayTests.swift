@@ -274,6 +274,36 @@ struct PairPlayTests {
         }
     }
 
+    @Test("right after unpaired, both may ask for a fresh code at once; one told in the room is not told again")
+    func freshCodeRightAfterUnpairing() async throws {
+        try await TestServer.with { server in
+            try await server.withPairPlayers(2) { players in
+                let (ada, bob) = (players[0], players[1])
+                try await ada.hello("Ada")
+                try await bob.hello("Bob")
+                for round in 0..<10 {
+                    let code = try #require(try await ada.enterPairMode()["code"] as? String)
+                    if round > 0 { _ = try await bob.enterPairMode() }
+                    try await bob.send(["type": "joinRoom", "code": code])
+                    _ = try await bob.next("roomState")
+                    _ = try await ada.next("roomState")
+                    try await (round % 2 == 0 ? ada : bob).send(["type": "unpair"])
+                    for player in [ada, bob] {
+                        _ = try await player.next("unpaired")
+                        try await player.send(["type": "createRoom", "mode": "pair"])
+                        let answer = try await player.next()
+                        #expect(answer["type"] as? String == "roomState", "round \(round): \(answer)")
+                        #expect(answer["phase"] as? String == "waiting")
+                    }
+                    for player in [ada, bob] {
+                        try await player.send(["type": "leaveRoom"])
+                        _ = try await player.next("playerConnection")
+                    }
+                }
+            }
+        }
+    }
+
     @Test("a dropped connection resumes with lastSeq within the grace: the missed events, then its own playerConnection")
     func resumeWithLastSeq() async throws {
         try await TestServer.with { server in

@@ -52,6 +52,11 @@ public enum JSONValue: Sendable, Equatable, Decodable, CustomStringConvertible {
         if case .object(let members) = self { members[key] } else { nil }
     }
 
+    /// The element at `index` of an array; nil for anything else or an index out of range.
+    public subscript(index: Int) -> JSONValue? {
+        if case .array(let elements) = self, elements.indices.contains(index) { elements[index] } else { nil }
+    }
+
     public var stringValue: String? {
         if case .string(let value) = self { value } else { nil }
     }

@@ -1,0 +1,39 @@
+import DoodleCore
+import DoodleStorage
+import Foundation
+import Hummingbird
+
+/// Who a request's `Authorization: Bearer <token>` header names: the `/v1/me` routes require
+/// it, and the drawing routes take it when present (a pair drawing is its partners' only).
+struct BearerAuthentication: Sendable {
+    let players: PlayerRepository
+    let storage: StorageCalls
+
+    /// The player the token belongs to; 401 `unauthorized` without a header, with a malformed
+    /// one, or with a token no player holds.
+    func player(_ request: Request) async throws -> PlayerProfile {
+        guard let token = Self.token(in: request) else {
+            throw APIError.unauthorized("send your token as Authorization: Bearer <token>")
+        }
+        guard let player = try await storage({ try await players.player(tokenHash: PlayerDirectory.hash(token)) }) else {
+            throw APIError.unauthorized("unknown token")
+        }
+        return player
+    }
+
+    /// The player the token belongs to, or nil for no token, a malformed header or an unknown
+    /// token alike: routes where the token is optional answer such a caller as anyone else.
+    func optionalPlayer(_ request: Request) async throws -> PlayerID? {
+        guard let token = Self.token(in: request) else { return nil }
+        return try await storage { try await players.player(tokenHash: PlayerDirectory.hash(token)) }?.playerId
+    }
+
+    /// The token of a well-formed `Bearer` header (the scheme in any case), else nil.
+    private static func token(in request: Request) -> String? {
+        guard let header = request.headers[.authorization] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        return token.isEmpty ? nil : token
+    }
+}

@@ -1,0 +1,46 @@
+import DoodleCore
+import DoodleStorage
+import Hummingbird
+
+/// What an invite code in a URL stands for, for every HTTP route that takes one: one limit per
+/// client address across all of them (like `joinRoom`'s, so codes cannot be probed by trying
+/// them), the code's shape, and whether a live party room or an open pair code has it.
+struct InviteCodeLookup: Sendable {
+    enum Found {
+        case party(code: String, room: Room)
+        case pair(code: String, owner: PairRepository.CodeInfo)
+    }
+
+    let registry: RoomRegistry
+    /// Pair codes are looked up in the database: an open one answers, a spent one is 404.
+    let pairs: PairRepository
+    let limiter: AddressRateLimiter
+    let clock: any GameClock
+
+    init(registry: RoomRegistry, pairs: PairRepository, limit: RateLimitRule, clock: any GameClock) {
+        self.registry = registry
+        self.pairs = pairs
+        self.limiter = AddressRateLimiter(rule: limit)
+        self.clock = clock
+    }
+
+    /// The room or pair code named by the request's `{code}`: 429 over the limit, 400 for a
+    /// malformed code, 404 when nothing live has it.
+    func find(_ context: DoodleRequestContext) async throws -> Found {
+        let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
+        guard limiter.allow(address, now: clock.nowMillis()) else {
+            throw APIError.tooManyRequests("too many room lookups; invite codes are not for guessing")
+        }
+        let raw = try context.parameters.require("code")
+        guard let code = InviteCode.normalize(raw) else { throw APIError.badRequest("an invite code is 6 letters and digits") }
+        let notFound = APIError.notFound("no room has the code \(code)")
+        switch InviteCode.kind(of: code) {
+        case .party:
+            guard let room = await registry.room(code: code) else { throw notFound }
+            return .party(code: code, room: room)
+        case .pair:
+            guard let owner = try await pairs.code(code), owner.isOpen else { throw notFound }
+            return .pair(code: code, owner: owner)
+        }
+    }
+}

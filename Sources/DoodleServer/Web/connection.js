@@ -1,0 +1,114 @@
+// The one WebSocket to the server: hello/welcome, reconnecting with backoff, the room's `seq`
+// (a gap asks for a fresh roomState), and the budget for drawing messages.
+
+import { $, showError } from "./ui.js";
+
+// What the page knows of its session; the views read and update it.
+export const session = {
+  me: null,              // our playerId, from welcome
+  room: null,            // our copy of roomState (party or pair), kept current by room events
+  lastSeq: null,         // seq of the newest room event applied to `room`
+  clockOffset: 0,        // server clock minus ours, from welcome.serverTime
+};
+
+let ws = null, retries = 0, reconnectTimer = null, syncing = false;
+let onMessage = () => {}, onClosedRoom = () => {};
+
+// `handler(msg)` gets every message in order, gaps already taken care of;
+// `closedRoom(code)` hears of a close that ends our place in a room (kicked).
+export function setHandlers(handler, closedRoom) { onMessage = handler; onClosedRoom = closedRoom; }
+
+export const token = () => localStorage.getItem("doodle.token");
+export const now = () => Date.now() + session.clockOffset;
+
+export function connect() {
+  clearTimeout(reconnectTimer);
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${scheme}://${location.host}/v1/ws`);
+  setConn("connecting…");
+  ws.onopen = () => {
+    const hello = { type: "hello", protocol: 1, name: $("name").value.trim() };
+    if (token()) hello.token = token();
+    // A replay only helps a page that still holds the room; a reloaded page asks for a snapshot.
+    if (token() && session.room && session.lastSeq !== null) hello.lastSeq = session.lastSeq;
+    send(hello);
+  };
+  ws.onmessage = (e) => {
+    let msg;
+    try { msg = JSON.parse(e.data); } catch (err) { showError(`bad message from server: ${err}`); return; }
+    receive(msg);
+  };
+  ws.onclose = (e) => closed(e.code);
+}
+
+// A fresh connection, e.g. to say hello again with a corrected name.
+export function reconnectNow() {
+  if (ws) { ws.onclose = null; ws.close(); ws = null; }
+  connect();
+}
+
+export function send(msg) { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg)); }
+export const isOpen = () => Boolean(ws && ws.readyState === WebSocket.OPEN);
+function setConn(text) { $("conn").textContent = text; }
+
+function receive(msg) {
+  if (msg.type === "welcome") {
+    retries = 0;
+    session.me = msg.playerId;
+    session.clockOffset = msg.serverTime - Date.now();
+    localStorage.setItem("doodle.token", msg.token);
+    localStorage.setItem("doodle.name", msg.name);
+    setConn(`connected as ${msg.name}`);
+  }
+  if (msg.type === "roomState") {
+    session.room = msg; session.lastSeq = msg.seq; syncing = false;
+  } else if (typeof msg.seq === "number") {
+    if (syncing || !session.room) return;
+    if (msg.seq <= session.lastSeq) return;                          // already applied (replay overlap)
+    if (msg.seq > session.lastSeq + 1) { syncing = true; send({ type: "sync" }); return; }
+    session.lastSeq = msg.seq;
+  }
+  onMessage(msg);
+}
+
+// Forgets the room (left, kicked, or our seat is gone).
+export function forgetRoom() { session.room = null; session.lastSeq = null; syncing = false; }
+
+function closed(code) {
+  ws = null;
+  setConn("offline");
+  const reasons = { 1002: "This page speaks an unsupported protocol version.", 4000: "You were kicked from the room.",
+    4001: "The server is restarting; reconnecting…", 4002: "You connected from another tab; this one stopped." };
+  if (reasons[code]) showError(reasons[code]);
+  onClosedRoom(code);
+  if (code === 1002 || code === 4002) return;
+  // Exponential backoff with jitter so a restarted server is not hit by every client at once.
+  const delay = Math.min(15000, 500 * 2 ** retries++) * (0.75 + Math.random() / 2);
+  reconnectTimer = setTimeout(connect, delay);
+}
+
+// Drawing messages: a sliding one-second window keeps us below the server's 120 per second.
+const sentTimes = [];
+export function sendDrawing(msg) {
+  const t = performance.now();
+  while (sentTimes.length && t - sentTimes[0] > 1000) sentTimes.shift();
+  if (sentTimes.length >= 100) return false;
+  sentTimes.push(t);
+  send(msg);
+  return true;
+}
+
+// A JSON request to the HTTP API with our token; rejects with the API's error message.
+export async function api(path, options = {}) {
+  const headers = { ...(options.headers || {}) };
+  if (token()) headers.Authorization = `Bearer ${token()}`;
+  if (options.body) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, { ...options, headers });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = new Error(body?.error?.message || `${path} answered ${response.status}`);
+    error.status = response.status;
+    throw error;
+  }
+  return body;
+}

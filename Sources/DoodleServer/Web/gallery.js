@@ -1,0 +1,55 @@
+// Galleries of finished drawings (a party game's, a pair's history) and the viewer that
+// replays one of them stroke by stroke.
+
+import { Board } from "./canvas.js";
+import { replay } from "./replay.js";
+import { $, el, button, showError } from "./ui.js";
+
+let viewerBoard = null;
+let playing = 0;            // which replay is current; an older one stops at its next frame
+let current = null;         // the open entry, for "Replay"
+
+// Fills `container` with one tile per entry. An entry is
+// `{ id, title, detail, thumb: Node, actions: async () => drawing messages }`.
+export function renderGallery(container, entries, emptyText) {
+  container.replaceChildren();
+  if (!entries.length) { container.append(el("p", emptyText, "muted")); return; }
+  for (const entry of entries) {
+    const tile = button("", () => openViewer(entry), "tile");
+    tile.dataset.drawingId = entry.id;
+    tile.append(entry.thumb, el("span", entry.title, "tile-title"), el("span", entry.detail, "tile-detail"));
+    container.append(tile);
+  }
+}
+
+// Opens the viewer on `entry` and replays it.
+export async function openViewer(entry) {
+  const dialog = $("viewer");
+  viewerBoard ??= new Board($("viewer-canvas"));
+  current = entry;
+  $("viewer-title").textContent = entry.title;
+  $("viewer-detail").textContent = entry.detail;
+  if (!dialog.open) dialog.showModal();
+  await play();
+}
+
+async function play() {
+  const mine = ++playing;
+  viewerBoard.reset([]);
+  viewerBoard.canvas.dataset.replay = "loading";
+  let actions;
+  try {
+    actions = await current.actions();
+  } catch (err) {
+    viewerBoard.canvas.dataset.replay = "failed";
+    showError(`Cannot load the drawing: ${err.message}`);
+    return;
+  }
+  if (mine !== playing) return;
+  await replay(viewerBoard, actions, () => mine !== playing || !$("viewer").open);
+}
+
+export function setUpViewer() {
+  $("viewer-replay").onclick = () => { if (current) play(); };
+  $("viewer-close").onclick = () => { playing++; $("viewer").close(); };
+}

@@ -1,0 +1,44 @@
+// Small DOM helpers shared by every view.
+
+export const $ = (id) => document.getElementById(id);
+
+// A new element with text content and optional class names.
+export function el(tag, text = "", className = "") {
+  const node = document.createElement(tag);
+  if (text) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+// A button that does `onclick`; `type="button"` so it never submits a surrounding form.
+export function button(label, onclick, className = "") {
+  const b = el("button", label, className);
+  b.type = "button";
+  b.onclick = onclick;
+  return b;
+}
+
+let toastTimer = null;
+export function showError(text) {
+  const toast = $("toast");
+  toast.textContent = text;
+  toast.classList.remove("hidden");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => toast.classList.add("hidden"), 4000);
+}
+
+// Appends a line to a scrolling log, following it down only if the reader was at the bottom.
+export function appendLog(box, text, className = "") {
+  const line = el("div", text, className);
+  const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
+  box.append(line);
+  if (atBottom) box.scrollTop = box.scrollHeight;
+}
+
+// Copies a link from a read-only input, saying so on the button that asked.
+export function copyFrom(input, copyButton) {
+  input.select();
+  const done = () => { copyButton.textContent = "Copied!"; };
+  (navigator.clipboard ? navigator.clipboard.writeText(input.value) : Promise.reject(new Error("no clipboard")))
+    .then(done, () => { if (document.execCommand("copy")) done(); });
+}

@@ -1,0 +1,52 @@
+"""Fixtures for the browser client's tests: headless Chromium (Debian's, driven by Playwright)
+against a doodle-server that .ci/browser started. DOODLE_BASE_URL says where it listens."""
+
+import os
+
+import pytest
+from playwright.sync_api import expect, sync_playwright
+
+from helpers import PHONE
+
+BASE_URL = os.environ.get("DOODLE_BASE_URL")
+CHROMIUM = os.environ.get("DOODLE_CHROMIUM", "/usr/bin/chromium")
+
+
+def pytest_configure(config):
+    if not BASE_URL:
+        raise pytest.UsageError("DOODLE_BASE_URL is not set: run these tests with .ci/browser, which starts the server")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def open_player(browser):
+    """Opens the page in a fresh browser context (its own localStorage, so its own player),
+    names the player and waits until the server welcomed it. Uncaught page errors fail the test."""
+    contexts, errors = [], []
+
+    def open_player(name, path="/", phone=False):
+        options = {"viewport": {"width": 1280, "height": 900}}
+        if phone:
+            options = {"viewport": PHONE, "has_touch": True, "is_mobile": True, "device_scale_factor": 3}
+        context = browser.new_context(**options)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(f"{name}: {error}"))
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.goto(BASE_URL + path)
+        page.fill("#name", name)
+        page.click("#name-form button")
+        expect(page.locator("#conn")).to_have_text(f"connected as {name}")
+        return page
+
+    yield open_player
+    for context in contexts:
+        context.close()
+    assert errors == [], f"errors in the page: {errors}"

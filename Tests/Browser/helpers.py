@@ -1,0 +1,86 @@
+"""What the browser tests do to a page: draw with a mouse or a finger, read a canvas, wait for
+one of several pages, measure horizontal overflow."""
+
+import time
+
+PHONE = {"width": 390, "height": 844}
+
+# A zigzag across the middle of a canvas, in fractions of its size.
+ZIGZAG = [(0.2, 0.3), (0.35, 0.7), (0.5, 0.3), (0.65, 0.7), (0.8, 0.3)]
+
+
+def _points(page, selector, path):
+    box = page.locator(selector).bounding_box()
+    assert box, f"{selector} is not on screen"
+    return [(box["x"] + fx * box["width"], box["y"] + fy * box["height"]) for fx, fy in path]
+
+
+def draw_with_mouse(page, selector, path=ZIGZAG):
+    points = _points(page, selector, path)
+    page.mouse.move(*points[0])
+    page.mouse.down()
+    for point in points[1:]:
+        page.mouse.move(*point, steps=6)
+    page.mouse.up()
+
+
+def draw_with_finger(page, selector, path=ZIGZAG):
+    """A touch drag through Chromium's touch input (it becomes pointer events of type touch)."""
+    points = _points(page, selector, path)
+    cdp = page.context.new_cdp_session(page)
+    touch = lambda kind, at: cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": at})
+    touch("touchStart", [{"x": points[0][0], "y": points[0][1]}])
+    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+        for step in range(1, 7):
+            t = step / 6
+            touch("touchMove", [{"x": x0 + (x1 - x0) * t, "y": y0 + (y1 - y0) * t}])
+            time.sleep(0.01)
+    touch("touchEnd", [])
+    cdp.detach()
+
+
+def has_ink(page, selector):
+    """True if the canvas shows anything but white."""
+    return page.evaluate(
+        """(selector) => {
+            const canvas = document.querySelector(selector);
+            const data = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+            for (let i = 0; i < data.length; i += 4) if (data[i] < 250 || data[i + 1] < 250 || data[i + 2] < 250) return true;
+            return false;
+        }""",
+        selector,
+    )
+
+
+def horizontal_overflow(page):
+    """How many CSS pixels the page is wider than its viewport (0 when nothing overflows)."""
+    return page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+
+def first_showing(pages, selector, timeout=20.0):
+    """The first of `pages` on which `selector` is visible, waiting up to `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for page in pages:
+            if page.locator(selector).first.is_visible():
+                return page
+        time.sleep(0.1)
+    raise AssertionError(f"{selector} showed on none of the pages within {timeout} s")
+
+
+def watch_replay(page, selector):
+    """Starts recording every value the canvas's data-replay takes; replay_states() reads them."""
+    page.evaluate(
+        """(selector) => {
+            const canvas = document.querySelector(selector);
+            window.__replay = { canvas, before: [] };
+            new MutationObserver((records) => records.forEach((r) => window.__replay.before.push(r.oldValue)))
+                .observe(canvas, { attributes: true, attributeFilter: ["data-replay"], attributeOldValue: true });
+        }""",
+        selector,
+    )
+
+
+def replay_states(page):
+    """The values data-replay took since watch_replay, oldest first, ending with the current one."""
+    return page.evaluate("() => [...window.__replay.before.slice(1), window.__replay.canvas.dataset.replay]")

@@ -1,0 +1,73 @@
+"""Two players play a one-round party game to its end in two browser contexts."""
+
+import re
+
+from playwright.sync_api import expect
+
+from helpers import draw_with_mouse, first_showing, has_ink, replay_states, watch_replay
+
+
+def play_turn(players):
+    """The player offered words draws the first one; the other guesses it from the drawer's screen."""
+    drawer = first_showing(players, "#card .choice")
+    guesser = next(p for p in players if p is not drawer)
+    drawer.locator("#card .choice").first.click()
+    expect(drawer.locator("#tools")).to_be_visible()
+    word = drawer.inner_text("#hint").strip()
+    assert word and "_" not in word, f"the drawer should see its word, saw {word!r}"
+    draw_with_mouse(drawer, "#ink")
+    # The drawer's strokes reach the guesser's board through the server.
+    guesser.wait_for_function(
+        """() => { const c = document.querySelector("#board"), d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+                   for (let i = 0; i < d.length; i += 4) if (d[i] < 250) return true; return false; }""",
+        polling=200)
+    guesser.fill("#guess", word)
+    guesser.press("#guess", "Enter")
+    expect(guesser.locator("#log")).to_contain_text(f"You got it: {word}")
+    return word, guesser
+
+
+def test_a_party_game_ends_with_the_last_drawing_and_a_gallery_that_replays(open_player):
+    ada, bob = open_player("Ada"), open_player("Bob")
+    ada.fill("#set-rounds", "1")
+    ada.fill("#set-draw", "30")
+    ada.click("#create-form button")
+    expect(ada.locator("#code")).to_have_text(re.compile(r"^[A-HJ-NP-Z2-9]{6}$"))
+    bob.fill("#join-code", ada.inner_text("#code"))
+    bob.click("#join-form button")
+    expect(ada.locator("#players li")).to_have_count(2)
+    ada.click("#start")
+
+    words = []
+    for _ in range(2):
+        word, guesser = play_turn([ada, bob])
+        assert has_ink(guesser, "#board"), "the guesser's board shows the drawer's strokes"
+        words.append(word)
+
+    for page in (ada, bob):
+        expect(page.locator("#game-over")).to_be_visible(timeout=20_000)
+        expect(page.locator("#round")).to_have_text("Game over")
+        expect(page.locator("#ranking li")).to_have_count(2)
+        # The last drawing stays on the board, and nothing covers it.
+        expect(page.locator("#card")).to_be_hidden()
+        assert has_ink(page, "#board"), "the last drawing stays on screen at game over"
+        on_top = page.evaluate(
+            """() => { const r = document.querySelector("#board-box").getBoundingClientRect();
+                       return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2).id; }""")
+        assert on_top == "ink", f"the middle of the board is covered by #{on_top}"
+        # The game's drawings, from GET /v1/games/{gameId}, with their SVG pictures.
+        tiles = page.locator("#game-gallery .tile")
+        expect(tiles).to_have_count(2, timeout=10_000)
+        assert sorted(tiles.locator(".tile-title").all_inner_texts()) == sorted(words)
+        page.wait_for_function("() => [...document.querySelectorAll('#game-gallery img')].every((i) => i.complete && i.naturalWidth > 0)")
+
+    # A drawing replays stroke by stroke from a blank canvas, in the viewer.
+    watch_replay(bob, "#viewer-canvas")
+    bob.locator("#game-gallery .tile").first.click()
+    expect(bob.locator("#viewer")).to_be_visible()
+    expect(bob.locator("#viewer-canvas")).to_have_attribute("data-replay", "done", timeout=10_000)
+    assert replay_states(bob) == ["loading", "playing", "done"]
+    assert has_ink(bob, "#viewer-canvas")
+    assert bob.inner_text("#viewer-title") in words
+    bob.click("#viewer-close")
+    expect(bob.locator("#viewer")).to_be_hidden()
