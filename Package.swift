@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "doodle-relay", targets: ["doodle-relay"]),
         .executable(name: "doodle-write-floor", targets: ["doodle-write-floor"]),
         .executable(name: "doodle-archive-bench", targets: ["doodle-archive-bench"]),
+        .executable(name: "doodle-render-bench", targets: ["doodle-render-bench"]),
         .executable(name: "doodle-bot", targets: ["doodle-bot"]),
         .library(name: "DoodleBot", targets: ["DoodleBot"]),
         .executable(name: "doodle-ws-echo", targets: ["doodle-ws-echo"]),
@@ -48,11 +49,19 @@ let package = Package(
             dependencies: [],
             swiftSettings: swiftSettings
         ),
-        // SQLite persistence (GRDB): players, finished drawings and games, leaderboards.
+        // Cairo, the system library the PNG renderer draws with (Debian: libcairo2-dev).
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        // SQLite persistence (GRDB): players, finished drawings and games, leaderboards; drawings
+        // rendered as SVG and, with Cairo, as PNG.
         .target(
             name: "DoodleStorage",
             dependencies: [
                 "DoodleCore",
+                "CCairo",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -73,6 +82,7 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -162,7 +172,7 @@ let package = Package(
         .testTarget(
             name: "DoodleStorageTests",
             dependencies: [
-                "DoodleStorage", "DoodleCore",
+                "DoodleStorage", "DoodleCore", "CCairo",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -245,6 +255,16 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "LoadTests/Sources/doodle-archive-bench",
+            swiftSettings: swiftSettings
+        ),
+        // PNG renders per CPU second: the server's Cairo renderer against plain Cairo on the same drawings.
+        .executableTarget(
+            name: "doodle-render-bench",
+            dependencies: [
+                "DoodleStorage", "DoodleCore", "CCairo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "LoadTests/Sources/doodle-render-bench",
             swiftSettings: swiftSettings
         ),
         .testTarget(

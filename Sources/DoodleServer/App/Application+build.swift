@@ -23,6 +23,8 @@ public func buildApplication(
     let database = try ArchiveDatabase.open(path: configuration.databasePath)
     logger.info("archive database: \(database.description)")
     let archive = ArchiveWriter(database: database, logger: logger)
+    let renderPool = RenderPool()
+    let pictures = Pictures(cache: PictureCache(byteLimit: configuration.pictureCacheBytes), pool: renderPool)
     let players = PlayerRepository(database: database, writer: archive, logger: logger)
     let directory = PlayerDirectory(store: SQLitePlayerStore(players: players, clock: clock, logger: logger))
     let registry = RoomRegistry(
@@ -56,6 +58,10 @@ public func buildApplication(
         newCode: PairRegistry.newCode
     ).register(on: router)
     PairActionRoutes(pairs: pairs, authentication: authentication, guessLimit: rules.rateLimits.guess, clock: clock).register(on: router)
+    PictureRoutes(
+        reader: ArchiveReader(database: database), pairReader: pairReader, authentication: authentication, storage: storage,
+        pictures: pictures, logger: logger
+    ).register(on: router)
     router.get(RouterPath(GameServerChannel.webSocketPath)) { _, _ -> Response in
         throw APIError(
             status: .init(code: 426, reasonPhrase: "Upgrade Required"), code: "upgrade_required",
@@ -75,9 +81,10 @@ public func buildApplication(
         },
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "doodle"),
         // Services stop in reverse order, after the HTTP server: the session runner first, once
-        // every connection has closed and what they posted is handled; the archive writer,
-        // first to start, last, so it writes what the rooms hand over while shutting down.
-        services: [archive, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions]
+        // every connection has closed and what they posted is handled; the render pool once no
+        // request can ask for a picture; the archive writer, first to start, last, so it writes
+        // what the rooms hand over while shutting down.
+        services: [archive, renderPool, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions]
             + (configuration.notifications.map { settings -> [any Service] in
                 [NotificationSender(outbox: NotificationOutbox(database: database), settings: settings, clock: clock, metrics: metrics, logger: logger)]
             } ?? []),

@@ -9,6 +9,8 @@ public struct ServerConfiguration: Sendable {
     /// PEM files of a certificate chain and its private key: with both, the server speaks
     /// only TLS (`https://` and `wss://`); with neither, plain HTTP and `ws://`.
     public var tls: TLSFiles?
+    /// How many bytes of rendered PNG pictures the server keeps in memory.
+    public var pictureCacheBytes: Int
     /// Where to POST push notifications, and the secret that signs them; nil: none are sent
     /// (and none are queued).
     public var notifications: NotificationSettings?
@@ -25,13 +27,15 @@ public struct ServerConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, rulesFolder: String = "./GameRules",
-        databasePath: String = "./doodle.sqlite", tls: TLSFiles? = nil, notifications: NotificationSettings? = nil
+        databasePath: String = "./doodle.sqlite", tls: TLSFiles? = nil, notifications: NotificationSettings? = nil,
+        pictureCacheBytes: Int = 64 << 20
     ) {
         self.host = host
         self.port = port
         self.rulesFolder = rulesFolder
         self.databasePath = databasePath
         self.tls = tls
+        self.pictureCacheBytes = pictureCacheBytes
         self.notifications = notifications
     }
 }

@@ -14,6 +14,8 @@ struct APIAnswer: Sendable {
     let allow: String?
     /// The `Retry-After` header (on a 429).
     let retryAfter: String?
+    let eTag: String?
+    let cacheControl: String?
     let body: Data
 
     var text: String { String(decoding: body, as: UTF8.self) }
@@ -35,11 +37,12 @@ extension TestServer {
     /// - Parameters:
     ///   - authorization: the raw `Authorization` header, if any.
     ///   - body: a JSON request body, if any.
+    ///   - headers: any other request headers.
     func call(
-        _ method: String, _ path: String, authorization: String? = nil, body: Data? = nil,
+        _ method: String, _ path: String, authorization: String? = nil, body: Data? = nil, headers: [String: String] = [:],
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> APIAnswer {
-        let answer = try await send(method, path, authorization: authorization, body: body, sourceLocation: sourceLocation)
+        let answer = try await send(method, path, authorization: authorization, body: body, headers: headers, sourceLocation: sourceLocation)
         let document = try Self.apiDocument.get()
         let problems = document.problems(
             method: method, path: path, status: answer.status, contentType: answer.contentType, body: answer.body)
@@ -49,13 +52,15 @@ extension TestServer {
 
     /// Sends one request without checking the answer against the document.
     func send(
-        _ method: String, _ path: String, authorization: String? = nil, body: Data? = nil,
+        _ method: String, _ path: String, authorization: String? = nil, body: Data? = nil, headers: [String: String] = [:],
         sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> APIAnswer {
         let url = try #require(URL(string: httpBase + path), sourceLocation: sourceLocation)
-        var request = URLRequest(url: url)
+        // No local cache: a test that sends If-None-Match must see the server's own 304.
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
         request.httpMethod = method
         if let authorization { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
             request.httpBody = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -64,6 +69,7 @@ extension TestServer {
         let http = try #require(response as? HTTPURLResponse, sourceLocation: sourceLocation)
         return APIAnswer(
             status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"),
-            allow: http.value(forHTTPHeaderField: "Allow"), retryAfter: http.value(forHTTPHeaderField: "Retry-After"), body: data)
+            allow: http.value(forHTTPHeaderField: "Allow"), retryAfter: http.value(forHTTPHeaderField: "Retry-After"),
+            eTag: http.value(forHTTPHeaderField: "ETag"), cacheControl: http.value(forHTTPHeaderField: "Cache-Control"), body: data)
     }
 }

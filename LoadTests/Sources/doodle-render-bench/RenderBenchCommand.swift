@@ -1,0 +1,81 @@
+import ArgumentParser
+import DoodleCore
+import DoodleStorage
+import Foundation
+import Glibc
+
+/// `doodle-render-bench`: PNG renders per CPU-second of the server's renderer (`PNGRenderer`)
+/// against the plain-Cairo floor on the same typical drawings, in the same run, alternating
+/// round by round so both see the same machine (docs/performance.md, "Pictures").
+@main
+struct RenderBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doodle-render-bench",
+        abstract: "PNG renders per CPU second: Doodle's Cairo renderer against plain Cairo on the same drawings.")
+
+    @Option(help: "Picture sizes to measure, comma-separated.") var sizes = "512,256"
+    @Option(help: "Distinct drawings (seeds).") var drawings = 8
+    @Option(help: "Rounds; each renders every drawing once with the floor and once with ours.") var rounds = 10
+    @Option(help: "Strokes per drawing.") var strokes = 60
+    @Option(help: "Points per stroke.") var points = 85
+
+    func validate() throws {
+        guard (1...100).contains(drawings), (1...1_000).contains(rounds) else { throw ValidationError("--drawings 1–100, --rounds 1–1000") }
+        guard (1...500).contains(strokes), (2...2_000).contains(points) else { throw ValidationError("--strokes 1–500, --points 2–2000") }
+        guard !parsedSizes.isEmpty, parsedSizes.allSatisfy(PNGRenderer.sizes.contains) else {
+            throw ValidationError("--sizes: integers from \(PNGRenderer.sizes.lowerBound) to \(PNGRenderer.sizes.upperBound)")
+        }
+    }
+
+    private var parsedSizes: [Int] { sizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
+
+    func run() throws {
+        let plain = (0..<drawings).map { TypicalDrawing.actions(seed: UInt64($0 + 1), strokes: strokes, pointsPerStroke: points) }
+        let filled = (0..<drawings).map { TypicalDrawing.actions(seed: UInt64($0 + 1), strokes: strokes, pointsPerStroke: points, fills: 3) }
+        let floorStrokes = plain.map(TypicalDrawing.strokes(of:))
+        let pointCount = floorStrokes[0].reduce(0) { $0 + $1.points.count / 2 }
+        let renderer = PNGRenderer()
+        write("drawings: \(drawings) × \(strokes) strokes, \(pointCount) points in the first; \(rounds) rounds; one thread\n")
+        for size in parsedSizes {
+            var floorRates: [Double] = []
+            var ourRates: [Double] = []
+            var filledRates: [Double] = []
+            var bytes = 0
+            var floorBytes = 0
+            for _ in 0..<rounds {
+                floorRates.append(rate(count: drawings) { index in floorBytes = PlainCairoFloor.png(strokes: floorStrokes[index], size: size) })
+                ourRates.append(try rate(count: drawings) { index in bytes = try renderer.render(plain[index], size: size).count })
+                filledRates.append(try rate(count: drawings) { index in _ = try renderer.render(filled[index], size: size) })
+            }
+            let floor = median(floorRates)
+            let ours = median(ourRates)
+            write(
+                "PNG \(size): floor (plain Cairo) \(Int(floor)) renders/CPU-s, ours \(Int(ours)) renders/CPU-s (\(String(format: "%.2f", ours / floor))× the floor), "
+                    + "ours with 3 fills \(Int(median(filledRates))) renders/CPU-s; PNG \(bytes / 1024) KiB (floor's \(floorBytes / 1024) KiB); "
+                    + "rounds' spread ours \(Int(ourRates.min() ?? 0))–\(Int(ourRates.max() ?? 0))\n")
+        }
+    }
+
+    /// Renders per CPU second of the calling thread for `count` calls of `body`.
+    private func rate(count: Int, _ body: (Int) throws -> Void) rethrows -> Double {
+        let before = threadCPUSeconds()
+        for index in 0..<count { try body(index) }
+        return Double(count) / max(threadCPUSeconds() - before, 1e-9)
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+
+    private func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The figures are the program's output, so they go to standard output as they are.
+    private func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

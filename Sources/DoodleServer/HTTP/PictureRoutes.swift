@@ -1,0 +1,98 @@
+import DoodleCore
+import DoodleStorage
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Drawings as PNG pictures: `GET /v1/drawings/{id}.png?size=512` (a finished game's drawing
+/// for anyone, a pair drawing for its two partners only) and `GET /v1/me/latest-received.png`
+/// (the caller's latest drawing from its partner, else the starter drawing). Every answer
+/// carries a strong `ETag` and `Cache-Control`; an `If-None-Match` naming the current tag gets
+/// 304 with no body and no render.
+struct PictureRoutes {
+    let reader: ArchiveReader
+    let pairReader: PairReader
+    let authentication: BearerAuthentication
+    let storage: StorageCalls
+    let pictures: Pictures
+    let logger: Logger
+
+    static let defaultSize = 512
+
+    func register(on router: Router<DoodleRequestContext>) {
+        router.get("/v1/drawings/{id}.png") { request, context in
+            let size = try Self.size(in: request)
+            let id = try context.parameters.require("id")
+            return try await answer(request, with: try await drawingSource(id: id, request: request), size: size)
+        }
+        router.get("/v1/me/latest-received.png") { request, _ in
+            let size = try Self.size(in: request)
+            let player = try await authentication.player(request).playerId
+            let latest = try await storage { () -> PairDrawing? in
+                guard let pairId = try await pairReader.currentPairId(of: player) else { return nil }
+                return try await pairReader.latestReceived(by: player, pairId: pairId)
+            }
+            let source = latest.map { drawing in
+                let items = drawing.strokes
+                return PictureSource(
+                    drawingId: drawing.drawingId, revision: drawing.sentAt, cacheControl: Pictures.privateCacheControl, items: { items })
+            }
+            return try await answer(request, with: source ?? Self.starter, size: size)
+        }
+    }
+
+    /// A finished game's drawing for anyone, or a pair drawing if the request's token is one of
+    /// its partners'; anything else is 404 exactly as for an id no drawing has.
+    private func drawingSource(id: String, request: Request) async throws -> PictureSource {
+        if let drawing = try await storage({ try await reader.drawing(id: id) }) {
+            let actions = drawing.actions
+            return PictureSource(
+                drawingId: drawing.id, revision: drawing.endedAt, cacheControl: Pictures.publicCacheControl,
+                items: { CanvasReplay.visibleItems(after: actions) })
+        }
+        let viewer = try await authentication.optionalPlayer(request)
+        guard let drawing = try await storage({ try await pairReader.drawing(id: id, viewer: viewer) }) else {
+            throw APIError.notFound("no drawing has the id \(id)")
+        }
+        let items = drawing.drawing.strokes
+        return PictureSource(
+            drawingId: drawing.drawing.drawingId, revision: drawing.drawing.sentAt, cacheControl: Pictures.privateCacheControl,
+            items: { items })
+    }
+
+    /// The built-in starter drawing, named by a checksum of its items so that a new one gets new tags.
+    static let starter = PictureSource(
+        drawingId: "starter", revision: Int64(truncatingIfNeeded: StarterDrawing.checksum), cacheControl: Pictures.privateCacheControl,
+        items: { StarterDrawing.items })
+
+    /// 304 if the request's `If-None-Match` names the picture's tag, else the picture.
+    private func answer(_ request: Request, with source: PictureSource, size: Int) async throws -> Response {
+        let tag = EntityTag(source.key(size: size))
+        var headers = HTTPFields()
+        headers[.eTag] = tag.value
+        headers[.cacheControl] = source.cacheControl
+        if let ifNoneMatch = request.headers[.ifNoneMatch], tag.isMatched(byIfNoneMatch: ifNoneMatch) {
+            return Response(status: .notModified, headers: headers)
+        }
+        let png: ByteBuffer
+        do {
+            png = try await pictures.png(source, size: size)
+        } catch {
+            logger.error("rendering drawing \(source.drawingId) at \(size) px failed", metadata: ["error": "\(error)"])
+            throw APIError(status: .internalServerError, code: "internal", message: "the picture could not be rendered; try again later")
+        }
+        headers[.contentType] = "image/png"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: png))
+    }
+
+    /// `size` from the query: absent gives 512; anything but an integer 64…1024 is a 400.
+    static func size(in request: Request) throws -> Int {
+        guard let text = request.uri.queryParameters["size"] else { return defaultSize }
+        guard let size = Int(text), PNGRenderer.sizes.contains(size) else {
+            throw APIError.badRequest("size must be an integer from \(PNGRenderer.sizes.lowerBound) to \(PNGRenderer.sizes.upperBound)")
+        }
+        return size
+    }
+}

@@ -1,0 +1,81 @@
+import NIOCore
+
+/// Rendered pictures by (drawing, size, last change), bounded in bytes and evicted least
+/// recently used first; and single-flight: while a picture is being rendered, every other
+/// request for it waits for that render instead of starting its own.
+actor PictureCache {
+    struct Key: Hashable, Sendable {
+        var drawingId: String
+        var size: Int
+        /// When the drawing last changed: a new revision is a new picture.
+        var revision: Int64
+    }
+
+    private struct Entry {
+        var bytes: ByteBuffer
+        var lastUse: UInt64
+    }
+
+    let byteLimit: Int
+    private var entries: [Key: Entry] = [:]
+    private var storedBytes = 0
+    private var useClock: UInt64 = 0
+    /// Requests waiting for a render under way, by the picture they wait for.
+    private var waiting: [Key: [CheckedContinuation<ByteBuffer, any Error>]] = [:]
+    private(set) var statistics = Statistics()
+
+    struct Statistics: Sendable, Equatable {
+        var hits = 0
+        var renders = 0
+        /// Requests that waited for another request's render.
+        var joined = 0
+        var evictions = 0
+    }
+
+    init(byteLimit: Int) {
+        self.byteLimit = byteLimit
+    }
+
+    var bytes: Int { storedBytes }
+    var count: Int { entries.count }
+
+    /// The cached picture for `key`, else the one a render under way produces, else the one
+    /// `render` produces now. A failed render is not cached, and its waiters get its error.
+    func picture(_ key: Key, render: @Sendable () async throws -> ByteBuffer) async throws -> ByteBuffer {
+        useClock += 1
+        if let entry = entries[key] {
+            entries[key]?.lastUse = useClock
+            statistics.hits += 1
+            return entry.bytes
+        }
+        if waiting[key] != nil {
+            statistics.joined += 1
+            return try await withCheckedThrowingContinuation { waiting[key]?.append($0) }
+        }
+        waiting[key] = []
+        statistics.renders += 1
+        let result: Result<ByteBuffer, any Error>
+        do {
+            result = .success(try await render())
+        } catch {
+            result = .failure(error)
+        }
+        for waiter in waiting.removeValue(forKey: key) ?? [] { waiter.resume(with: result) }
+        let bytes = try result.get()
+        store(bytes, for: key)
+        return bytes
+    }
+
+    private func store(_ bytes: ByteBuffer, for key: Key) {
+        guard bytes.readableBytes <= byteLimit else { return }
+        useClock += 1
+        entries[key] = Entry(bytes: bytes, lastUse: useClock)
+        storedBytes += bytes.readableBytes
+        // A linear search for the oldest: it runs only after a render, which costs far more.
+        while storedBytes > byteLimit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            entries[oldest.key] = nil
+            storedBytes -= oldest.value.bytes.readableBytes
+            statistics.evictions += 1
+        }
+    }
+}
