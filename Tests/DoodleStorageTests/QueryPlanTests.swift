@@ -67,6 +67,10 @@ struct QueryPlanTests {
             #expect(latest.contains("USING INDEX pair_drawing_received (recipient_id=?)"))
             #expect(!latest.contains("TEMP B-TREE"))
 
+            let head = try await Self.plan(PairReader.latestReceivedHeadSQL, ["p_ada"], in: database)
+            #expect(head.contains("USING INDEX pair_drawing_received (recipient_id=?)"), "\(head)")
+            #expect(!head.contains("TEMP B-TREE") && !head.contains("SCAN"), "\(head)")
+
             let one = try await Self.plan(PairReader.drawingSQL, ["d_1"], in: database)
             #expect(one.contains("SEARCH pair_drawing USING INDEX sqlite_autoindex_pair_drawing_1 (id=?)"))
             #expect(!one.contains("SCAN"))

@@ -30,14 +30,18 @@ struct PictureRoutes {
         router.get("/v1/me/latest-received.png") { request, _ in
             let size = try Self.size(in: request)
             let player = try await authentication.player(request).playerId
-            let latest = try await storage { () -> PairDrawing? in
-                guard let pairId = try await pairReader.currentPairId(of: player) else { return nil }
-                return try await pairReader.latestReceived(by: player, pairId: pairId)
-            }
-            let source = latest.map { drawing in
-                let items = drawing.strokes
-                return PictureSource(
-                    drawingId: drawing.drawingId, revision: drawing.sentAt, cacheControl: Pictures.privateCacheControl, items: { items })
+            // A widget polls this: the 304 path reads the drawing's id and time only, and the
+            // drawing itself only if the picture must be rendered.
+            let head = try await storage { try await pairReader.latestReceivedHead(by: player) }
+            let source = head.map { head in
+                PictureSource(
+                    drawingId: head.drawingId, revision: head.sentAt, cacheControl: Pictures.privateCacheControl,
+                    items: { [pairReader] in
+                        guard let drawing = try await pairReader.drawing(id: head.drawingId, viewer: player) else {
+                            throw PictureSourceError.vanished(head.drawingId)
+                        }
+                        return drawing.drawing.strokes
+                    })
             }
             return try await answer(request, with: source ?? Self.starter, size: size)
         }
@@ -94,5 +98,16 @@ struct PictureRoutes {
             throw APIError.badRequest("size must be an integer from \(PNGRenderer.sizes.lowerBound) to \(PNGRenderer.sizes.upperBound)")
         }
         return size
+    }
+}
+
+enum PictureSourceError: Error, CustomStringConvertible {
+    /// A drawing named a moment ago could not be read when its picture was rendered.
+    case vanished(String)
+
+    var description: String {
+        switch self {
+        case .vanished(let id): "drawing \(id) could no longer be read"
+        }
     }
 }

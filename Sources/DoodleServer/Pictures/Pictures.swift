@@ -12,7 +12,8 @@ struct PictureSource: Sendable {
     /// Who may keep the picture: anyone for a finished game's drawing, only the caller for a
     /// pair drawing or a player's latest.
     let cacheControl: String
-    let items: @Sendable () -> [CanvasItem]
+    /// Read only when the picture must be rendered: a cached picture or a 304 needs none.
+    let items: @Sendable () async throws -> [CanvasItem]
 
     func key(size: Int) -> PictureCache.Key {
         PictureCache.Key(drawingId: drawingId, size: size, revision: revision)
@@ -34,7 +35,8 @@ struct Pictures: Sendable {
     func png(_ source: PictureSource, size: Int) async throws -> ByteBuffer {
         let renderer = renderer
         return try await cache.picture(source.key(size: size)) {
-            try await pool.run { ByteBuffer(bytes: try renderer.render(items: source.items(), size: size)) }
+            let items = try await source.items()
+            return try await pool.run { ByteBuffer(bytes: try renderer.render(items: items, size: size)) }
         }
     }
 }

@@ -76,6 +76,14 @@ public struct PairReader: Sendable {
         }
     }
 
+    /// Which drawing `latestReceived` would answer, and when it was sent, in one indexed read
+    /// without decoding any record: enough to name the widget's picture and answer a 304.
+    public func latestReceivedHead(by player: PlayerID) async throws -> (drawingId: String, sentAt: Int64)? {
+        try await database.connection.read { db in
+            try Row.fetchOne(db, sql: Self.latestReceivedHeadSQL, arguments: [player]).map { (drawingId: $0["id"], sentAt: $0["sent_at"]) }
+        }
+    }
+
     /// A pair drawing with its record, if `viewer` is its sender or recipient; nil otherwise,
     /// exactly as for an id no drawing has.
     ///
@@ -172,4 +180,10 @@ extension PairReader {
         """
 
     static let drawingSQL = drawingColumns + " WHERE pair_drawing.id = ?"
+
+    static let latestReceivedHeadSQL = """
+        SELECT pair_drawing.id, pair_drawing.sent_at FROM pair_member
+        JOIN pair_drawing ON pair_drawing.recipient_id = pair_member.player_id AND pair_drawing.pair_id = pair_member.pair_id
+        WHERE pair_member.player_id = ? ORDER BY pair_drawing.sent_at DESC, pair_drawing.id DESC LIMIT 1
+        """
 }
