@@ -100,14 +100,14 @@ import Testing
         expectInvalid(.begin(1, points: []), in: &h)
         expectInvalid(.begin(1, points: [10]), in: &h)
         expectInvalid(.begin(1, points: [10, 20, 30]), in: &h)
-        expectInvalid(.begin(1, points: Array(repeating: 5, count: 514)), in: &h)
+        expectInvalid(.begin(1, points: PointList(repeatElement(5, count: 514))), in: &h)
         expectInvalid(.begin(1, points: [1600, 0]), in: &h)
         expectInvalid(.begin(1, points: [0, 1200]), in: &h)
         expectInvalid(.begin(1, points: [-1, 5]), in: &h)
         expectInvalid(.begin(1, points: [5, -1]), in: &h)
         // The extremes are fine.
         let a = h.members[0]
-        #expect(h.draw(.begin(1, width: 1, points: Array(repeating: 0, count: 512)), from: a).errors(to: a).isEmpty)
+        #expect(h.draw(.begin(1, width: 1, points: PointList(repeatElement(0, count: 512))), from: a).errors(to: a).isEmpty)
         #expect(h.draw(.begin(2, width: 64, points: [1599, 1199]), from: a).errors(to: a).isEmpty)
     }
 
@@ -240,13 +240,13 @@ import Testing
         #expect(error.code == .invalidStroke)
 
         var points = DrawingBoard(limits: limits)
-        let full = Array(repeating: 1, count: 512)
+        let full = PointList(repeatElement(1, count: 512))
         #expect(throws: Never.self) { try points.apply(.begin(1, points: full)).get() }
         for _ in 1..<390 {
             #expect(throws: Never.self) { try points.apply(.strokePoints(strokeId: 1, points: full)).get() }
         }
         // 390 × 256 = 99,840 points so far; 160 more reach exactly 100,000.
-        #expect(throws: Never.self) { try points.apply(.strokePoints(strokeId: 1, points: Array(repeating: 1, count: 320))).get() }
+        #expect(throws: Never.self) { try points.apply(.strokePoints(strokeId: 1, points: PointList(repeatElement(1, count: 320)))).get() }
         #expect(throws: ProtocolError.self) { try points.apply(.strokePoints(strokeId: 1, points: [1, 1])).get() }
         #expect(throws: ProtocolError.self) { try points.apply(.begin(2, points: [1, 1])).get() }
         // Fills carry no points and still fit.
@@ -254,12 +254,11 @@ import Testing
     }
 
     @Test func colourNormalisation() {
-        #expect(DrawingBoard.normalizedColor("#1A2b3C") == "#1a2b3c")
-        #expect(DrawingBoard.normalizedColor("#000000") == "#000000")
-        #expect(DrawingBoard.normalizedColor("#ffffff") == "#ffffff")
-        #expect(DrawingBoard.normalizedColor("#fffffg") == nil)
-        #expect(DrawingBoard.normalizedColor("#ＡＡＡＡＡＡ") == nil)
-        #expect(DrawingBoard.normalizedColor(nil) == nil)
+        #expect(RGBColor(hex: "#1A2b3C")?.hex == "#1a2b3c")
+        #expect(RGBColor(hex: "#000000")?.hex == "#000000")
+        #expect(RGBColor(hex: "#ffffff")?.hex == "#ffffff")
+        #expect(RGBColor(hex: "#fffffg") == nil)
+        #expect(RGBColor(hex: "#ＡＡＡＡＡＡ") == nil)
     }
 }
 
@@ -269,10 +268,10 @@ import Testing
         let a = h.members[0]
         h.startGame()
         try h.chooseFirst()
-        let full = Array(repeating: 3, count: 512)
+        let full = PointList(repeatElement(3, count: 512))
         #expect(h.draw(.begin(1, points: full), from: a).errors(to: a).isEmpty)
         for _ in 1..<390 { h.draw(.strokePoints(strokeId: 1, points: full), from: a) }
-        #expect(h.draw(.strokePoints(strokeId: 1, points: Array(repeating: 3, count: 320)), from: a).errors(to: a).isEmpty)
+        #expect(h.draw(.strokePoints(strokeId: 1, points: PointList(repeatElement(3, count: 320))), from: a).errors(to: a).isEmpty)
         #expect(h.draw(.strokePoints(strokeId: 1, points: [3, 3]), from: a).errors(to: a) == [.invalidStroke])
         for n in 1..<2_000 { h.draw(.fill(FillAction(x: n % 1600, y: 1, color: "#000000")), from: a) }
         #expect(h.draw(.fill(FillAction(x: 0, y: 0, color: "#000000")), from: a).errors(to: a) == [.invalidStroke])

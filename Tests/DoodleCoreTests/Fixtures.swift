@@ -326,7 +326,7 @@ enum JSON {
 }
 
 extension DrawingAction {
-    static func begin(_ id: Int, color: String? = "#112233", width: Int = 8, tool: DrawingTool = .pen, points: [Int] = [10, 10, 20, 20])
+    static func begin(_ id: Int, color: String? = "#112233", width: Int = 8, tool: DrawingTool = .pen, points: PointList = [10, 10, 20, 20])
         -> DrawingAction
     {
         .strokeBegin(StrokeBegin(strokeId: id, tool: tool, color: color, width: width, points: points))

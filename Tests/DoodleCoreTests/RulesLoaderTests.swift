@@ -45,6 +45,7 @@ import Testing
         #expect(rules.scoring.drawerMax == 250)
         #expect(rules.timing.reconnectGraceSeconds == 60)
         #expect(rules.limits.canvasWidth == 1600 && rules.limits.canvasHeight == 1200)
+        #expect(rules.limits.replayBufferEvents == 2048 && rules.limits.replayBufferBytes == 16384)
         #expect(rules.defaultSettings.wordPack == "en")
         #expect(rules.defaultSettings.lateJoin)
         #expect(!rules.defaultSettings.customWordsOnly)
@@ -137,6 +138,21 @@ import Testing
         #expect(flood?.contains("rateLimits.floodMultiplier") == true, "\(flood ?? "loaded")")
         let base = try brokenRulesMessage("scoring") { $0["guesserBase"] = 0 }
         #expect(base?.contains("scoring.guesserBase") == true, "\(base ?? "loaded")")
+    }
+
+    @Test func limitsThatDrawingsOrTheReplayCannotHoldAreNamed() throws {
+        // Coordinates are held in 16 bits: a canvas of 65,536 is the widest.
+        #expect(try brokenRulesMessage("limits") { $0["canvasWidth"] = 65_536 } == nil)
+        let wide = try brokenRulesMessage("limits") { $0["canvasWidth"] = 65_537 }
+        #expect(wide?.contains("limits.canvasWidth") == true, "\(wide ?? "loaded")")
+        let tall = try brokenRulesMessage("limits") { $0["canvasHeight"] = 70_000 }
+        #expect(tall?.contains("limits.canvasWidth/canvasHeight") == true, "\(tall ?? "loaded")")
+        let points = try brokenRulesMessage("limits") { $0["maxPointsPerDrawing"] = 1 << 29 }
+        #expect(points?.contains("limits.maxPointsPerDrawing") == true, "\(points ?? "loaded")")
+        let negative = try brokenRulesMessage("limits") { $0["replayBufferBytes"] = -1 }
+        #expect(negative?.contains("limits.replayBufferBytes") == true, "\(negative ?? "loaded")")
+        let large = try brokenRulesMessage("limits") { $0["replayBufferBytes"] = 600_000 }
+        #expect(large?.contains("half of limits.outboundBufferBytes") == true, "\(large ?? "loaded")")
     }
 
     @Test func unchangedRulesStillLoadThroughTheSameHelper() throws {

@@ -52,7 +52,7 @@ struct DrawingJSONTests {
             switch Int.random(in: 0..<3, using: &random) {
             case 0:
                 let points = (0..<Int.random(in: 0...40, using: &random)).flatMap { _ in [Int.random(in: 0..<1600), Int.random(in: 0..<1200)] }
-                strokes.append(.stroke(StrokeBegin(strokeId: id, tool: .pen, color: "#1a2b3c", width: Int.random(in: 1...64), points: points)))
+                strokes.append(.stroke(StrokeBegin(strokeId: id, tool: .pen, color: "#1a2b3c", width: Int.random(in: 1...64), points: PointList(points))))
             case 1:
                 strokes.append(.stroke(StrokeBegin(strokeId: id, tool: .eraser, color: nil, width: 20, points: [3, 4])))
             default:
@@ -80,6 +80,15 @@ struct DrawingJSONTests {
     func othersFallBack() {
         #expect(DrawingJSON.encode(.event(.drawing(.undo, playerId: "p1"), seq: 3)) == nil)
         #expect(DrawingJSON.encode(.event(.hint("_ _"), seq: 3)) == nil)
+    }
+
+    @Test("16-bit numbers are written with the digits String gives them")
+    func digits() {
+        for value: UInt16 in [0, 1, 9, 10, 99, 100, 999, 1_000, 1_599, 9_999, 10_000, 12_345, 65_535] {
+            var out = ByteBuffer()
+            DrawingJSON.writeDigits(of: value, to: &out)
+            #expect(out.readString(length: out.readableBytes) == String(value))
+        }
     }
 
     @Test("a wire frame is the text frame header followed by the payload")

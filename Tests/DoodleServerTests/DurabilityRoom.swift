@@ -147,8 +147,8 @@ struct DurabilityRoom: Sendable {
             let begin = (0..<4).flatMap { step in [x + step * 3, y + step * 2] }
             let more = (4..<12).flatMap { step in [x + step * 3, y + step * 2 - step % 3] }
             actions.append(
-                .strokeBegin(StrokeBegin(strokeId: stroke, tool: .pen, color: colors[stroke - 1], width: 2 + seed % 10, points: begin)))
-            actions.append(.strokePoints(strokeId: stroke, points: more))
+                .strokeBegin(StrokeBegin(strokeId: stroke, tool: .pen, color: colors[stroke - 1], width: 2 + seed % 10, points: PointList(begin))))
+            actions.append(.strokePoints(strokeId: stroke, points: PointList(more)))
             actions.append(.strokeEnd(strokeId: stroke))
         }
         return actions

@@ -26,7 +26,7 @@ struct SlowReaderTests {
                 // About 20,000 points: every roomState of this room is some 200 KB.
                 try await drawer.send(.draw(.strokeBegin(StrokeBegin(strokeId: 1, tool: .pen, color: "#000000", width: 3, points: [0, 0]))))
                 for batch in 0..<80 {
-                    var points: [Int] = []
+                    var points = PointList()
                     for index in 0..<128 {
                         points.append((batch * 7 + index) % 1600)
                         points.append((batch * 13 + index) % 1200)

@@ -54,7 +54,7 @@ struct SVGRendererTests {
                 continue
             }
             let numbers = (polyline.attributes["points"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Int($0) }
-            #expect(numbers == stroke.points)
+            #expect(numbers == Array(stroke.points))
             #expect(polyline.attributes["stroke"] == (stroke.tool == .eraser ? "#ffffff" : stroke.color))
             #expect(polyline.attributes["stroke-width"] == String(stroke.width))
             #expect(polyline.attributes["stroke-linecap"] == "round")
@@ -84,7 +84,7 @@ struct SVGRendererTests {
         // fill outside it, which covers everything but the outline and the filled square.
         let square = [100, 100, 300, 100, 300, 300, 100, 300, 100, 100]
         let actions: [DrawingAction] = [
-            .strokeBegin(StrokeBegin(strokeId: 1, tool: .pen, color: "#000000", width: 1, points: square)),
+            .strokeBegin(StrokeBegin(strokeId: 1, tool: .pen, color: "#000000", width: 1, points: PointList(square))),
             .strokeEnd(strokeId: 1),
             .fill(FillAction(x: 200, y: 200, color: "#ff0000")),
             .fill(FillAction(x: 1000, y: 1000, color: "#0000ff")),
@@ -135,7 +135,7 @@ struct SVGRendererTests {
                 points.append((index * 6 + strokeId) % 1600)
                 points.append((index * 4 + strokeId * 5) % 1200)
             }
-            actions.append(.strokeBegin(StrokeBegin(strokeId: strokeId, tool: .pen, color: "#336699", width: 64, points: points)))
+            actions.append(.strokeBegin(StrokeBegin(strokeId: strokeId, tool: .pen, color: "#336699", width: 64, points: PointList(points))))
             actions.append(.fill(FillAction(x: (strokeId * 37) % 1600, y: (strokeId * 53) % 1200, color: strokeId % 2 == 0 ? "#ff0000" : "#00ff00")))
         }
         let elements = try #require(SVGElements.parse(renderer.render(actions)))

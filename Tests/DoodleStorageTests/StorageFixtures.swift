@@ -118,9 +118,9 @@ enum StorageFixtures {
                                 StrokeBegin(
                                     strokeId: strokeId, tool: eraser ? .eraser : .pen,
                                     color: eraser ? nil : colors[Int.random(in: 0..<colors.count, using: &random)], width: Int.random(in: 2..<20, using: &random),
-                                    points: points)))
+                                    points: PointList(points))))
                     } else {
-                        actions.append(.strokePoints(strokeId: strokeId, points: points))
+                        actions.append(.strokePoints(strokeId: strokeId, points: PointList(points)))
                     }
                     sent += 1
                     points = []
@@ -128,9 +128,9 @@ enum StorageFixtures {
             }
             if !points.isEmpty {
                 if sent == 0 {
-                    actions.append(.strokeBegin(StrokeBegin(strokeId: strokeId, tool: .pen, color: "#123456", width: 6, points: points)))
+                    actions.append(.strokeBegin(StrokeBegin(strokeId: strokeId, tool: .pen, color: "#123456", width: 6, points: PointList(points))))
                 } else {
-                    actions.append(.strokePoints(strokeId: strokeId, points: points))
+                    actions.append(.strokePoints(strokeId: strokeId, points: PointList(points)))
                 }
             }
             actions.append(.strokeEnd(strokeId: strokeId))

@@ -47,7 +47,7 @@ struct BenchDrawings: Sendable {
                 y = min(max(y + Int.random(in: -12...12, using: &random), 0), 1199)
                 points += [x, y]
             }
-            let batches = stride(from: 0, to: points.count, by: 2 * batchPoints).map { Array(points[$0..<min($0 + 2 * batchPoints, points.count)]) }
+            let batches = stride(from: 0, to: points.count, by: 2 * batchPoints).map { PointList(points[$0..<min($0 + 2 * batchPoints, points.count)]) }
             let color = colors[Int.random(in: 0..<colors.count, using: &random)]
             let width = Int.random(in: 2...20, using: &random)
             actions.append(.strokeBegin(StrokeBegin(strokeId: strokeId, tool: .pen, color: color, width: width, points: batches.first ?? [])))

@@ -60,6 +60,11 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "At most this many seconds of hostile traffic.") var hostileSeconds = 180
     @Option(help: "At least this many seconds of hostile traffic.") var hostileMinSeconds = 30
 
+    @Option(help: "Canvas memory: points per room, comma-separated (e.g. 5000,100000); one fresh server per size.")
+    var canvasMemory: String?
+    @Option(help: "Rooms drawing at once in a canvas-memory run.") var canvasRooms = 20
+    @Option(help: "Points per drawing message in a canvas-memory run (1–256).") var canvasBatch = 8
+
     @Option(help: "Pair mode: pair counts, comma-separated (e.g. 50,200,1000), each against a fresh server; one partner of each pair online at a time.")
     var pairs: String?
     @Option(help: "Pair mode: measured seconds per size.") var pairWindow = 20
@@ -103,6 +108,17 @@ struct LoadCommand: AsyncParsableCommand {
             }
         }
         guard slowClients >= 1, slowClients <= 500, slowSeconds >= 1, memoryCapMib >= 64 else { throw ValidationError("check the --slow-* options") }
+        if let canvasMemory {
+            guard let sizes = parseSizes(canvasMemory), !sizes.isEmpty else { throw ValidationError("--canvas-memory takes point counts like 5000,100000") }
+            if server != nil { throw ValidationError("--canvas-memory reads the memory of a server it starts; leave out --server") }
+            guard canvasRooms >= 1, canvasRooms <= 200 else { throw ValidationError("--canvas-rooms must be 1–200") }
+            guard (1...256).contains(canvasBatch) else { throw ValidationError("--canvas-batch must be 1–256 (the contract's most per message)") }
+            // A drawing holds at most 2,000 strokes and 100,000 points (PROTOCOL.md).
+            for size in sizes {
+                let configuration = CanvasMemory.Configuration(rooms: canvasRooms, points: size, pointsPerMessage: canvasBatch)
+                if let violation = configuration.violation { throw ValidationError("--canvas-memory \(size): \(violation)") }
+            }
+        }
         guard hostileConnections >= 10, hostileFrames >= 1, hostileSeconds >= 1, hostileMinSeconds >= 0, hostileMinSeconds <= hostileSeconds else { throw ValidationError("check the --hostile-* options") }
     }
 
@@ -160,6 +176,17 @@ struct LoadCommand: AsyncParsableCommand {
             StandardOutput.write(conditions(report.machine) + result.text)
             try ReportFiles.writeJSON(result, to: json)
             if !result.passed { throw LoadFailure("the hostile soak failed its criteria") }
+            return
+        }
+        if let canvasMemory, let sizes = parseSizes(canvasMemory) {
+            var results: [CanvasMemoryResult] = []
+            for size in sizes {
+                let result = try await runner.canvasMemory(CanvasMemory.Configuration(rooms: canvasRooms, points: size, pointsPerMessage: canvasBatch))
+                StandardOutput.write(result.text)
+                results.append(result)
+            }
+            try ReportFiles.writeJSON(results, to: json)
+            StandardOutput.write(conditions(report.machine))
             return
         }
         if quick {

@@ -54,6 +54,13 @@ struct Runner {
         }
     }
 
+    func canvasMemory(_ configuration: CanvasMemory.Configuration) async throws -> CanvasMemoryResult {
+        try await withDoodle { [logger] url, probe in
+            guard let probe else { throw LoadError.invalidConfiguration("--canvas-memory measures a server of its own: leave out --server") }
+            return try await CanvasMemory(configuration: configuration, url: url, probe: probe, logger: logger).run()
+        }
+    }
+
     func pairs(_ configuration: PairLoadConfiguration) async throws -> PairLoadResult {
         try await withDoodle { [logger] url, probe in
             await PairLoad(configuration: configuration, url: url, probe: probe, logger: logger).run()

@@ -25,12 +25,12 @@ enum TypicalDrawing {
             let eraser = id % 15 == 0
             let begin = StrokeBegin(
                 strokeId: id, tool: eraser ? .eraser : .pen, color: eraser ? nil : palette[Int.random(in: 0..<palette.count, using: &random)],
-                width: eraser ? 30 : [4, 6, 8, 12, 16][Int.random(in: 0..<5, using: &random)], points: Array(points.prefix(64)))
+                width: eraser ? 30 : [4, 6, 8, 12, 16][Int.random(in: 0..<5, using: &random)], points: PointList(points.prefix(64)))
             actions.append(.strokeBegin(begin))
             // As a client sends it: the first points with the begin, the rest in batches.
             var rest = points.dropFirst(64)
             while !rest.isEmpty {
-                actions.append(.strokePoints(strokeId: id, points: Array(rest.prefix(64))))
+                actions.append(.strokePoints(strokeId: id, points: PointList(rest.prefix(64))))
                 rest = rest.dropFirst(64)
             }
             actions.append(.strokeEnd(strokeId: id))
@@ -47,7 +47,7 @@ enum TypicalDrawing {
         for action in actions {
             switch action {
             case .strokeBegin(let begin):
-                strokes.append((begin.points, begin.width, begin.tool == .eraser ? nil : begin.color.flatMap(RGBColor.init(hex:))))
+                strokes.append((Array(begin.points), begin.width, begin.tool == .eraser ? nil : begin.color.flatMap(RGBColor.init(hex:))))
             case .strokePoints(_, let points):
                 strokes[strokes.count - 1].points += points
             case .strokeEnd, .fill, .undo, .clear:

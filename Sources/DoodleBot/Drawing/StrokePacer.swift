@@ -64,7 +64,7 @@ public enum StrokePacer {
 
         for (offset, stroke) in sketch.strokes.enumerated() where !stroke.points.isEmpty {
             let strokeId = firstStrokeId + offset
-            var batch: [Int] = []
+            var batch = PointList()
             var batchOpenedAt = penDown
             var begun = false
             var lastPointTime = penDown
@@ -78,7 +78,7 @@ public enum StrokePacer {
                         naturalTime: lastPointTime)
                     begun = true
                 }
-                batch.removeAll(keepingCapacity: true)
+                batch = PointList()
             }
             for (index, point) in stroke.points.enumerated() {
                 let pointTime = penDown + pacing.pointInterval * index

@@ -1,8 +1,15 @@
 /// One turn's canvas: checks each drawing message against the contract's limits, keeps the
-/// visible items (for snapshots) and the full record in arrival order (for storage and replay).
+/// visible items (for snapshots) and the full record in arrival order (for storage and replay),
+/// both in one compact `DrawingStore`.
 public struct DrawingBoard: Sendable, Equatable {
-    public private(set) var visible: [CanvasItem] = []
-    public private(set) var record: [DrawingAction] = []
+    /// What the canvas shows, oldest first: strokes and fills of the store.
+    private enum Item: Sendable, Equatable {
+        case stroke(Int32)
+        case fill(Int32)
+    }
+
+    private var store: DrawingStore
+    private var items: [Item] = []
     private var openStrokeIndex: Int?
     private var lastStrokeId: Int?
     private var itemCount = 0
@@ -11,9 +18,28 @@ public struct DrawingBoard: Sendable, Equatable {
 
     public init(limits: LimitRules) {
         self.limits = limits
+        self.store = DrawingStore(maxPoints: limits.maxPointsPerDrawing)
     }
 
-    public var isEmpty: Bool { record.isEmpty }
+    public var isEmpty: Bool { store.isEmpty }
+
+    /// The visible strokes and fills, oldest first, as a `roomState` lists them.
+    public var visible: [CanvasItem] {
+        items.map { item in
+            switch item {
+            case .stroke(let index): .stroke(store.stroke(Int(index)))
+            case .fill(let index): .fill(store.fill(Int(index)))
+            }
+        }
+    }
+
+    /// Every accepted action in arrival order, undone and cleared ones included.
+    public var record: [DrawingAction] { store.actions }
+
+    /// Bytes the drawing holds, reserved but unused ones included.
+    public var heldBytes: Int {
+        store.heldBytes + items.capacity * MemoryLayout<Item>.stride
+    }
 
     /// Applies a drawing message. Returns the action to relay (colour lowercased), nil when the
     /// message is accepted but changes nothing (`undo` on an empty canvas), or the error.
@@ -24,9 +50,11 @@ public struct DrawingBoard: Sendable, Equatable {
                 return .failure(invalid("strokeId must increase within a drawing (last was \(last))"))
             }
             if let error = checkWidth(begin.width) ?? checkPoints(begin.points) { return .failure(error) }
+            var color: RGBColor?
             if begin.tool == .pen {
-                guard let color = Self.normalizedColor(begin.color) else { return .failure(invalid("color must be #rrggbb")) }
-                begin.color = color
+                guard let parsed = begin.color.flatMap(RGBColor.init(hex:)) else { return .failure(invalid("color must be #rrggbb")) }
+                color = parsed
+                begin.color = parsed.hex
             } else {
                 begin.color = nil
             }
@@ -34,50 +62,50 @@ public struct DrawingBoard: Sendable, Equatable {
             itemCount += 1
             pointCount += begin.points.count / 2
             lastStrokeId = begin.strokeId
-            visible.append(.stroke(begin))
-            openStrokeIndex = visible.count - 1
-            return accepted(.strokeBegin(begin))
+            let index = store.begin(strokeId: begin.strokeId, tool: begin.tool, color: color, width: begin.width, points: begin.points)
+            items.append(.stroke(Int32(index)))
+            openStrokeIndex = items.count - 1
+            return .success(.strokeBegin(begin))
         case .strokePoints(let strokeId, let points):
-            guard let index = openStrokeIndex, case .stroke(var stroke) = visible[index], stroke.strokeId == strokeId else {
-                return .failure(invalid("strokeId \(strokeId) is not the open stroke"))
-            }
+            guard isOpenStroke(strokeId) else { return .failure(invalid("strokeId \(strokeId) is not the open stroke")) }
             if let error = checkPoints(points) ?? checkCapacity(addingItems: 0, points: points.count / 2) { return .failure(error) }
             pointCount += points.count / 2
-            stroke.points.append(contentsOf: points)
-            visible[index] = .stroke(stroke)
-            return accepted(action)
+            store.extendLastStroke(with: points)
+            return .success(action)
         case .strokeEnd(let strokeId):
-            guard let index = openStrokeIndex, case .stroke(let stroke) = visible[index], stroke.strokeId == strokeId else {
-                return .failure(invalid("strokeId \(strokeId) is not the open stroke"))
-            }
+            guard isOpenStroke(strokeId) else { return .failure(invalid("strokeId \(strokeId) is not the open stroke")) }
             openStrokeIndex = nil
-            return accepted(action)
+            store.record(.strokeEnd)
+            return .success(action)
         case .fill(var fill):
             guard (0..<limits.canvasWidth).contains(fill.x), (0..<limits.canvasHeight).contains(fill.y) else {
                 return .failure(invalid("fill point must lie on the \(limits.canvasWidth)×\(limits.canvasHeight) canvas"))
             }
-            guard let color = Self.normalizedColor(fill.color) else { return .failure(invalid("color must be #rrggbb")) }
-            fill.color = color
+            guard let color = RGBColor(hex: fill.color) else { return .failure(invalid("color must be #rrggbb")) }
+            fill.color = color.hex
             if let error = checkCapacity(addingItems: 1, points: 0) { return .failure(error) }
             itemCount += 1
             openStrokeIndex = nil
-            visible.append(.fill(fill))
-            return accepted(.fill(fill))
+            items.append(.fill(Int32(store.fill(x: fill.x, y: fill.y, color: color))))
+            return .success(.fill(fill))
         case .undo:
-            guard !visible.isEmpty else { return .success(nil) }
-            visible.removeLast()
+            guard !items.isEmpty else { return .success(nil) }
+            items.removeLast()
             openStrokeIndex = nil
-            return accepted(action)
+            store.record(.undo)
+            return .success(action)
         case .clear:
-            visible.removeAll()
+            items.removeAll()
             openStrokeIndex = nil
-            return accepted(action)
+            store.record(.clear)
+            return .success(action)
         }
     }
 
-    private mutating func accepted(_ action: DrawingAction) -> Result<DrawingAction?, ProtocolError> {
-        record.append(action)
-        return .success(action)
+    /// True when `strokeId` is the stroke still open: the store's last stroke, still visible.
+    private func isOpenStroke(_ strokeId: Int) -> Bool {
+        guard let index = openStrokeIndex, case .stroke(let stroke) = items[index] else { return false }
+        return store.strokes[Int(stroke)].strokeId == strokeId
     }
 
     private func invalid(_ message: String) -> ProtocolError {
@@ -89,7 +117,7 @@ public struct DrawingBoard: Sendable, Equatable {
             ? nil : invalid("width must be \(limits.minStrokeWidth)–\(limits.maxStrokeWidth)")
     }
 
-    private func checkPoints(_ points: [Int]) -> ProtocolError? {
+    private func checkPoints(_ points: PointList) -> ProtocolError? {
         let maxNumbers = limits.maxPointsPerMessage * 2
         guard points.count >= 2, points.count <= maxNumbers, points.count % 2 == 0 else {
             return invalid("points must hold an even count of 2–\(maxNumbers) numbers")
@@ -112,10 +140,5 @@ public struct DrawingBoard: Sendable, Equatable {
             return invalid("a drawing holds at most \(limits.maxPointsPerDrawing) points")
         }
         return nil
-    }
-
-    /// `#rrggbb` in any case → lowercase; anything else → nil.
-    static func normalizedColor(_ color: String?) -> String? {
-        color.flatMap(RGBColor.init(hex:))?.hex
     }
 }

@@ -45,12 +45,12 @@ extension PairStateMachine {
                 actions.append(.fill(fill))
             case .stroke(let stroke):
                 var begin = stroke
-                begin.points = Array(stroke.points.prefix(chunk))
+                begin.points = PointList(stroke.points.prefix(chunk))
                 actions.append(.strokeBegin(begin))
                 var offset = chunk
                 while offset < stroke.points.count {
                     let end = min(offset + chunk, stroke.points.count)
-                    actions.append(.strokePoints(strokeId: stroke.strokeId, points: Array(stroke.points[offset..<end])))
+                    actions.append(.strokePoints(strokeId: stroke.strokeId, points: PointList(stroke.points[offset..<end])))
                     offset = end
                 }
                 actions.append(.strokeEnd(strokeId: stroke.strokeId))

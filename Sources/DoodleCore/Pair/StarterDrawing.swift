@@ -102,7 +102,7 @@ public enum StarterDrawing {
         pen(21, "#f0a500", width: 24, [430, 660, 432, 662]),
     ]
 
-    private static func pen(_ strokeId: Int, _ color: String, width: Int, _ points: [Int]) -> CanvasItem {
+    private static func pen(_ strokeId: Int, _ color: String, width: Int, _ points: PointList) -> CanvasItem {
         .stroke(StrokeBegin(strokeId: strokeId, tool: .pen, color: color, width: width, points: points))
     }
 }

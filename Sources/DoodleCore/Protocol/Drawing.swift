@@ -5,9 +5,9 @@ public struct StrokeBegin: Sendable, Equatable {
     /// Lowercase `#rrggbb`; absent for the eraser, whose colour is the background.
     public var color: String?
     public var width: Int
-    public var points: [Int]
+    public var points: PointList
 
-    public init(strokeId: Int, tool: DrawingTool, color: String?, width: Int, points: [Int]) {
+    public init(strokeId: Int, tool: DrawingTool, color: String?, width: Int, points: PointList) {
         self.strokeId = strokeId
         self.tool = tool
         self.color = color
@@ -31,7 +31,7 @@ public struct FillAction: Sendable, Equatable {
 /// One drawing message, as a client sends it and as the room relays and records it.
 public enum DrawingAction: Sendable, Equatable {
     case strokeBegin(StrokeBegin)
-    case strokePoints(strokeId: Int, points: [Int])
+    case strokePoints(strokeId: Int, points: PointList)
     case strokeEnd(strokeId: Int)
     case fill(FillAction)
     case undo

@@ -75,6 +75,8 @@ public struct LimitRules: Sendable, Equatable, Codable {
     public var maxGuessLength: Int
     /// Room events kept for replay to a reconnecting player (`hello.lastSeq`).
     public var replayBufferEvents: Int
+    /// Bytes of room events kept for replay: whichever bound is reached first evicts the oldest.
+    public var replayBufferBytes: Int
     /// Frames queued for one slow connection before it is dropped.
     public var outboundBufferFrames: Int
     /// Bytes queued for one connection (beyond its one pending `roomState`) before it is dropped.

@@ -103,13 +103,21 @@ public enum RulesLoader {
         let l = rules.limits
         try require(l.maxFrameBytes >= 1024, "limits.maxFrameBytes", "must be at least 1024")
         try require(l.canvasWidth >= 1 && l.canvasHeight >= 1, "limits.canvasWidth/canvasHeight", "must be at least 1")
+        // A drawing holds its coordinates in 16 bits (DrawingStore).
+        try require(l.canvasWidth <= 65_536 && l.canvasHeight <= 65_536, "limits.canvasWidth/canvasHeight", "must be at most 65,536")
         try require(l.minStrokeWidth >= 1 && l.minStrokeWidth <= l.maxStrokeWidth, "limits.minStrokeWidth", "must be ≥ 1 and ≤ limits.maxStrokeWidth")
         try require(l.maxPointsPerMessage >= 1, "limits.maxPointsPerMessage", "must be at least 1")
         try require(l.maxItemsPerDrawing >= 1, "limits.maxItemsPerDrawing", "must be at least 1")
         try require(l.maxPointsPerDrawing >= l.maxPointsPerMessage, "limits.maxPointsPerDrawing", "must be at least limits.maxPointsPerMessage")
+        try require(
+            l.maxPointsPerDrawing <= DrawingStore.Entry.maxPoints, "limits.maxPointsPerDrawing", "must be at most \(DrawingStore.Entry.maxPoints)")
         try require(l.maxNameLength >= 1, "limits.maxNameLength", "must be at least 1")
         try require(l.maxGuessLength >= 1, "limits.maxGuessLength", "must be at least 1")
         try require(l.replayBufferEvents >= 0, "limits.replayBufferEvents", "must not be negative")
+        try require(l.replayBufferBytes >= 0, "limits.replayBufferBytes", "must not be negative")
+        // A catch-up is queued at once: it must leave room in the connection's queue.
+        try require(
+            l.replayBufferBytes <= l.outboundBufferBytes / 2, "limits.replayBufferBytes", "must be at most half of limits.outboundBufferBytes")
         try require(l.outboundBufferFrames >= 16, "limits.outboundBufferFrames", "must be at least 16")
         try require(l.outboundBufferBytes >= 4 * l.maxFrameBytes, "limits.outboundBufferBytes", "must be at least 4 × limits.maxFrameBytes")
         try require(

@@ -24,7 +24,7 @@ extension FlatJSONScanner {
         var tool: String?
         var color: String?
         var width: Int?
-        var points: [Int]?
+        var points: PointList?
         guard consume(UInt8(ascii: "{")) else { return nil }
         repeat {
             guard let key = string(), consume(UInt8(ascii: ":")) else { return nil }
@@ -47,7 +47,7 @@ extension FlatJSONScanner {
                 guard let value = integer() else { return nil }
                 width = value
             case "points" where points == nil:
-                var values: [Int] = []
+                var values = PointList()
                 values.reserveCapacity(32)
                 guard integers({ values.append($0) }) else { return nil }
                 points = values

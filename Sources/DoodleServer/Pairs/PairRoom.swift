@@ -40,7 +40,7 @@ actor PairRoom {
         self.pairId = machine.pairId
         self.machine = machine
         self.pairs = pairs
-        self.replay = ReplayBuffer(capacity: replayCapacity)
+        self.replay = ReplayBuffer(capacity: replayCapacity, byteCapacity: replayByteLimit)
         self.replayByteLimit = replayByteLimit
         self.clock = clock
         self.logger = logger

@@ -15,7 +15,7 @@ actor Room {
     private var machine: RoomStateMachine
     private var connections: [PlayerID: OutboundQueue] = [:]
     private var replay: ReplayBuffer
-    /// A catch-up larger than this is sent as one `roomState` instead.
+    /// The replay buffer holds at most this many bytes: a larger catch-up is sent as one `roomState`.
     private let replayByteLimit: Int
     private let encoder = FrameEncoder()
     private let clock: any GameClock
@@ -37,7 +37,7 @@ actor Room {
         self.code = machine.code
         self.eventLoop = creatorQueue.eventLoop
         self.machine = machine
-        self.replay = ReplayBuffer(capacity: replayCapacity)
+        self.replay = ReplayBuffer(capacity: replayCapacity, byteCapacity: replayByteLimit)
         self.replayByteLimit = replayByteLimit
         self.clock = clock
         self.archive = archive

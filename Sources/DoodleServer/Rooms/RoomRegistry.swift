@@ -59,7 +59,7 @@ actor RoomRegistry: Service {
             seed: random.next())
         let room = Room(
             machine: machine, creatorQueue: queue, replayCapacity: rules.limits.replayBufferEvents,
-            replayByteLimit: rules.limits.outboundBufferBytes / 2, clock: clock, archive: archive,
+            replayByteLimit: rules.limits.replayBufferBytes, clock: clock, archive: archive,
             logger: logger,
             onSeatReleased: seatReleased,
             onExpired: { [weak self] code in await self?.remove(code: code) })

@@ -130,7 +130,7 @@ public enum StrokeCodec {
 
     /// A count of numbers, then each number as the zig-zag delta from the previous number on
     /// its axis (even positions are x, odd are y), carried across the whole record.
-    private static func encodePoints(_ points: [Int], into writer: inout ByteWriter, cursor: inout Cursor) {
+    private static func encodePoints(_ points: PointList, into writer: inout ByteWriter, cursor: inout Cursor) {
         writer.unsigned(UInt64(points.count))
         for (index, value) in points.enumerated() {
             if index & 1 == 0 {
@@ -143,17 +143,18 @@ public enum StrokeCodec {
         }
     }
 
-    private static func decodePoints(from reader: inout ByteReader, cursor: inout Cursor) throws(StrokeCodecError) -> [Int] {
+    private static func decodePoints(from reader: inout ByteReader, cursor: inout Cursor) throws(StrokeCodecError) -> PointList {
         let count = try reader.count(minimumBytes: 1)
-        var points = [Int](repeating: 0, count: count)
+        var points = PointList()
+        points.reserveCapacity(count)
         for index in 0..<count {
             let delta = try reader.signed()
             if index & 1 == 0 {
                 cursor.x = cursor.x &+ delta
-                points[index] = cursor.x
+                points.append(cursor.x)
             } else {
                 cursor.y = cursor.y &+ delta
-                points[index] = cursor.y
+                points.append(cursor.y)
             }
         }
         return points

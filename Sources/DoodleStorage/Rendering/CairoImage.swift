@@ -45,7 +45,7 @@ final class CairoImage {
 
     /// A polyline through the flat `[x0, y0, x1, y1, …]` points, `width` canvas pixels wide;
     /// a single point is a dot of that diameter.
-    func stroke(points: [Int], width: Double, color: RGBColor) {
+    func stroke(points: PointList, width: Double, color: RGBColor) {
         let count = points.count / 2
         guard count > 0 else { return }
         setColor(color)
@@ -54,11 +54,9 @@ final class CairoImage {
             return
         }
         cairo_new_path(context)
-        points.withUnsafeBufferPointer { points in
-            cairo_move_to(context, Double(points[0]), Double(points[1]))
-            for index in 1..<count {
-                cairo_line_to(context, Double(points[2 * index]), Double(points[2 * index + 1]))
-            }
+        cairo_move_to(context, Double(points[0]), Double(points[1]))
+        for index in 1..<count {
+            cairo_line_to(context, Double(points[2 * index]), Double(points[2 * index + 1]))
         }
         cairo_set_line_width(context, width)
         cairo_stroke(context)

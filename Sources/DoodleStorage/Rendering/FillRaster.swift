@@ -51,7 +51,7 @@ struct FillRaster {
 
     // MARK: - Strokes
 
-    mutating func paintStroke(points: [Int], width: Int, color: RGBColor) {
+    mutating func paintStroke(points: PointList, width: Int, color: RGBColor) {
         let count = points.count / 2
         guard count > 0 else { return }
         let radius = max(Double(width) / 2, Double(Self.cellSize) / 2)

@@ -9,11 +9,11 @@ enum KnownDrawings {
     static let sky = "#85c1e9"
     static let black = "#000000"
 
-    static func pen(_ id: Int, _ color: String, width: Int, _ points: [Int]) -> [DrawingAction] {
+    static func pen(_ id: Int, _ color: String, width: Int, _ points: PointList) -> [DrawingAction] {
         [.strokeBegin(StrokeBegin(strokeId: id, tool: .pen, color: color, width: width, points: points)), .strokeEnd(strokeId: id)]
     }
 
-    static func eraser(_ id: Int, width: Int, _ points: [Int]) -> [DrawingAction] {
+    static func eraser(_ id: Int, width: Int, _ points: PointList) -> [DrawingAction] {
         [.strokeBegin(StrokeBegin(strokeId: id, tool: .eraser, color: nil, width: width, points: points)), .strokeEnd(strokeId: id)]
     }
 
@@ -22,11 +22,12 @@ enum KnownDrawings {
     }
 
     /// A closed polygon of `sides` points round (x, y), the last point on the first.
-    static func circlePoints(x: Int, y: Int, radius: Double, sides: Int = 72) -> [Int] {
-        (0...sides).flatMap { step -> [Int] in
-            let angle = Double(step) / Double(sides) * 2 * Double.pi
-            return [x + Int((radius * cos(angle)).rounded()), y + Int((radius * sin(angle)).rounded())]
-        }
+    static func circlePoints(x: Int, y: Int, radius: Double, sides: Int = 72) -> PointList {
+        PointList(
+            (0...sides).flatMap { step -> [Int] in
+                let angle = Double(step) / Double(sides) * 2 * Double.pi
+                return [x + Int((radius * cos(angle)).rounded()), y + Int((radius * sin(angle)).rounded())]
+            })
     }
 
     /// A red horizontal line through the middle of the canvas.

@@ -48,8 +48,9 @@ struct ActionRecipe {
         }
     }
 
-    private mutating func points() -> [Int] {
-        (0..<Int(byte() % 16)).map { _ in integer() }
+    /// Full-width numbers as well as 16-bit ones: the codec must round-trip both forms of a `PointList`.
+    private mutating func points() -> PointList {
+        PointList((0..<Int(byte() % 16)).map { _ in integer() })
     }
 
     /// None, lowercase or uppercase `#rrggbb`, or any text (possibly empty or not ASCII).

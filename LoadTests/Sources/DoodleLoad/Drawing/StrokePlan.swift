@@ -80,7 +80,7 @@ public struct StrokePlan: Sendable, Equatable {
         }
     }
 
-    private func ordinal(strokeId: Int, points: [Int], expectBatchZero: Bool) -> Int? {
+    private func ordinal(strokeId: Int, points: PointList, expectBatchZero: Bool) -> Int? {
         guard points.count >= 2 else { return nil }
         return ordinal(strokeId: strokeId, head: (points[0], points[1]), count: points.count, expectBatchZero: expectBatchZero)
     }
@@ -93,8 +93,8 @@ public struct StrokePlan: Sendable, Equatable {
     }
 
     /// Points inside the canvas; the first encodes (batch, strokeId mod 1200).
-    private func points(strokeId: Int, batch: Int) -> [Int] {
-        var flat: [Int] = []
+    private func points(strokeId: Int, batch: Int) -> PointList {
+        var flat = PointList()
         flat.reserveCapacity(pointsPerBatch * 2)
         flat.append(batch)
         flat.append(strokeId % 1200)

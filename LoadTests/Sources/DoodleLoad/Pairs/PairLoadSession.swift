@@ -120,7 +120,7 @@ struct PairLoadSession {
         let word = Self.words.randomElement(using: &random) ?? "kite"
         try await connection.send(.beginDrawing(clientDrawingId: clientDrawingId, word: word))
         for stroke in 0..<configuration.strokesPerDrawing {
-            var points: [Int] = []
+            var points = PointList()
             points.reserveCapacity(configuration.pointsPerStroke * 2)
             for point in 0..<configuration.pointsPerStroke {
                 points.append(100 + (point * 37 + stroke * 101) % 1400)

@@ -35,9 +35,28 @@ public struct FullCanvasRoom: Sendable {
     }
 
     private static func fill(drawer: DoodleConnection, partner: DoodleConnection, index: Int, strokes: Int) async throws -> FullCanvasRoom {
+        let code = try await openTurn(drawer: drawer, partner: partner, index: index)
+        let interval = Duration.seconds(1) / messagesPerSecond
+        var due = ContinuousClock.now
+        for stroke in 1...strokes {
+            for batch in 0..<messagesPerStroke {
+                try await Task.sleep(until: due, clock: .continuous)
+                due += interval
+                try await drawer.send(.draw(action(stroke: stroke, batch: batch)))
+                // The echoes are not needed; dropping them keeps the client's buffer small.
+                _ = drawer.takeBufferedFrames()
+                _ = partner.takeBufferedFrames()
+            }
+        }
+        let (points, bytes) = try await canvas(drawer: drawer, index: index)
+        return FullCanvasRoom(code: code, points: points, roomStateBytes: bytes)
+    }
+
+    /// Says `hello` for both, makes a room (a one-word, 240 s turn that outlasts any run), starts
+    /// the game and picks the word, so that `drawer` is drawing. Returns the invite code.
+    static func openTurn(drawer: DoodleConnection, partner: DoodleConnection, index: Int) async throws -> String {
         try await drawer.hello(name: "canvas\(index)")
         try await partner.hello(name: "partner\(index)")
-        // One custom word and one choice make the choice trivial; a 240 s turn outlasts the run.
         let settings = SettingsPatch(
             maxPlayers: 16, rounds: 1, drawSeconds: 240, chooseSeconds: 30, revealSeconds: 0, wordChoices: 1, hints: 0,
             customWords: ["canvas"], customWordsOnly: true)
@@ -55,19 +74,16 @@ public struct FullCanvasRoom: Sendable {
             if case .event(.phaseDrawing, _) = message { return true }
             return nil
         }
-        let interval = Duration.seconds(1) / messagesPerSecond
-        var due = ContinuousClock.now
-        for stroke in 1...strokes {
-            for batch in 0..<messagesPerStroke {
-                try await Task.sleep(until: due, clock: .continuous)
-                due += interval
-                try await drawer.send(.draw(action(stroke: stroke, batch: batch)))
-                // The echoes are not needed; dropping them keeps the client's buffer small.
-                _ = drawer.takeBufferedFrames()
-                _ = partner.takeBufferedFrames()
-            }
-        }
-        // The canvas as the server holds it: every refused message would show as missing points.
+        return created.code
+    }
+
+    /// The points on the canvas as the server holds it (every refused message would show as
+    /// missing points), from a `roomState` asked for with `sync`.
+    static func countPoints(drawer: DoodleConnection, index: Int) async throws -> Int {
+        try await canvas(drawer: drawer, index: index).points
+    }
+
+    private static func canvas(drawer: DoodleConnection, index: Int) async throws -> (points: Int, roomStateBytes: Int) {
         try await drawer.send(.sync)
         let frame = try await drawer.receiveFrame(timeout: .seconds(30)) { frame in
             if case .roomState? = frame.message { return true }
@@ -78,13 +94,13 @@ public struct FullCanvasRoom: Sendable {
             if case .stroke(let stroke) = item { return total + stroke.points.count / 2 }
             return total
         }
-        return FullCanvasRoom(code: created.code, points: points, roomStateBytes: frame.text.utf8.count)
+        return (points, frame.text.utf8.count)
     }
 
     /// Points spread over the whole canvas, so that numbers have the digits a real drawing has.
     static func action(stroke: Int, batch: Int) -> DrawingAction {
         if batch == messagesPerStroke - 1 { return .strokeEnd(strokeId: stroke) }
-        var points: [Int] = []
+        var points = PointList()
         points.reserveCapacity(pointsPerMessage * 2)
         for index in 0..<pointsPerMessage {
             let n = batch * pointsPerMessage + index
