@@ -269,7 +269,7 @@ actor PairRegistry {
         let machine = PairStateMachine(stored, rules: rules.pair, limits: rules.limits, suggestionWords: suggestionWords, seed: random.next())
         let room = PairRoom(
             machine: machine, pairs: pairs, replayCapacity: rules.limits.replayBufferEvents,
-            replayByteLimit: rules.limits.outboundBufferBytes / 2, clock: clock, metrics: metrics, logger: logger,
+            replayByteLimit: rules.limits.replayBufferBytes, clock: clock, metrics: metrics, logger: logger,
             onEnded: { [weak self] pairId in await self?.ended(pairId) })
         rooms[pairId] = room
         metrics.pairRoomsChanged(rooms.count)
