@@ -24,6 +24,8 @@ public struct PairBotStats: Sendable, Equatable, Codable {
     public var drawingsReceived = 0
     public var guessed = 0
     public var gaveUp = 0
+    /// Resolved by the bot's own guess or give-up whose answer was lost with its connection.
+    public var resolvedUnheard = 0
     public var guesses = 0
     public var closeGuesses = 0
     /// Guesses the server refused with `rate_limited` (not a violation: see the brain).

@@ -90,7 +90,16 @@ extension PairBotBrain {
             }
             let waiting = Set(snapshot.inbox.map(\.drawingId))
             for drawing in inbox where !waiting.contains(drawing.drawingId) {
-                record(BotViolation(.malformedMessage, "drawing \(drawing.drawingId) is unresolved here but missing from the roomState inbox"), into: &notices)
+                guard drawing.answered else {
+                    record(BotViolation(.malformedMessage, "drawing \(drawing.drawingId) is unresolved here but missing from the roomState inbox"), into: &notices)
+                    continue
+                }
+                // The bot's last guess or give-up resolved it, and the answer was lost with the
+                // connection: the outcome is in the history, and the word was never seen here.
+                inbox.removeAll { $0.drawingId == drawing.drawingId }
+                resolvedReceived.insert(drawing.drawingId)
+                leakWatch.forget(drawing.drawingId)
+                stats.resolvedUnheard += 1
             }
             for item in snapshot.sent where acknowledged[item.clientDrawingId] != item.drawingId {
                 record(BotViolation(.malformedMessage, "roomState.sent has \(item.drawingId) (\(item.clientDrawingId)), never acknowledged"), into: &notices)

@@ -81,6 +81,7 @@ extension PairBotBrain {
         switch inbox[0].planner.next(using: &random) {
         case .guess(let text):
             inbox[0].lastGuess = text
+            inbox[0].answered = true
             stats.guesses += 1
             lastGuessSentAt = now
             nextGuessAt = now + scaled(PairBotTiming.betweenGuesses)
@@ -88,6 +89,7 @@ extension PairBotBrain {
         case .giveUp:
             // The reveal resolves it and schedules the next one.
             nextGuessAt = nil
+            inbox[0].answered = true
             return .giveUp(drawingId: inbox[0].drawingId)
         }
     }

@@ -27,6 +27,9 @@ public struct PairBotBrain: Sendable {
         var drawingId: String
         var planner: PairGuessPlanner
         var lastGuess: String?
+        /// A guess or give-up was sent: the drawing may be resolved by it even if the answer
+        /// never arrived (the connection dropped first).
+        var answered = false
     }
 
     public let configuration: PairBotConfiguration

@@ -161,7 +161,7 @@ enum WidgetDrawing {
                 flat.append(Int(800 + radius * cos(angle)).clamped(0, 1599))
                 flat.append(Int(600 + radius * sin(angle) * 0.7).clamped(0, 1199))
             }
-            actions.append(.strokeBegin(StrokeBegin(strokeId: strokeId, tool: .pen, color: "#2255aa", width: 6, points: flat)))
+            actions.append(.strokeBegin(StrokeBegin(strokeId: strokeId, tool: .pen, color: "#2255aa", width: 6, points: PointList(flat))))
             actions.append(.strokeEnd(strokeId: strokeId))
             strokeId += 1
             index += perStroke
