@@ -79,7 +79,10 @@ struct LoadCommand: AsyncParsableCommand {
     var widgets: Int?
     @Option(help: "Widgets: milliseconds between one player's polls.") var widgetIntervalMs = 1000
     @Option(help: "Widgets: measured seconds.") var widgetSeconds = 20
+    @Option(help: "Widgets: seconds of polling before the measurement (every first fetch renders).") var widgetWarmup = 20
     @Option(help: "Widgets: share of polls with If-None-Match (0–1).") var widgetConditional = 0.9
+    @Flag(help: "Widgets: poll GET /v1/health instead, the same way: the floor of one HTTP answer on this machine.")
+    var widgetFloor = false
 
     @Option(help: "Where to write the JSON report.") var json = "LoadTests/results/last-run.json"
     @Option(help: "The Markdown summary a full run rewrites.") var latest = "LoadTests/results/LATEST.md"
@@ -160,8 +163,8 @@ struct LoadCommand: AsyncParsableCommand {
         }
         if let widgets {
             let configuration = WidgetPolling.Configuration(
-                pairs: widgets, interval: .milliseconds(widgetIntervalMs), window: .seconds(widgetSeconds),
-                conditionalShare: widgetConditional, size: 512)
+                pairs: widgets, interval: .milliseconds(widgetIntervalMs), warmup: .seconds(widgetWarmup), window: .seconds(widgetSeconds),
+                conditionalShare: widgetConditional, size: 512, floor: widgetFloor)
             let result = try await runner.widgets(configuration)
             StandardOutput.write(conditions(report.machine) + result.text)
             try ReportFiles.writeJSON(result, to: json)

@@ -21,6 +21,15 @@ struct BearerAuthentication: Sendable {
         return player
     }
 
+    /// The hash under which the request's token is stored (401 without a token), for a route
+    /// that looks the player up in the same read as what it answers.
+    func tokenHash(_ request: Request) throws -> String {
+        guard let token = Self.token(in: request) else {
+            throw APIError.unauthorized("send your token as Authorization: Bearer <token>")
+        }
+        return PlayerDirectory.hash(token)
+    }
+
     /// The player the token belongs to, or nil for no token, a malformed header or an unknown
     /// token alike: routes where the token is optional answer such a caller as anyone else.
     func optionalPlayer(_ request: Request) async throws -> PlayerID? {

@@ -29,10 +29,12 @@ struct PictureRoutes {
         }
         router.get("/v1/me/latest-received.png") { request, _ in
             let size = try Self.size(in: request)
-            let player = try await authentication.player(request).playerId
-            // A widget polls this: the 304 path reads the drawing's id and time only, and the
-            // drawing itself only if the picture must be rendered.
-            let head = try await storage { try await pairReader.latestReceivedHead(by: player) }
+            // A widget polls this: one read answers who is asking and which picture is theirs,
+            // and the drawing itself is read only if the picture must be rendered.
+            let hash = try authentication.tokenHash(request)
+            guard let (player, head) = try await storage({ try await pairReader.latestReceivedHead(tokenHash: hash) }) else {
+                throw APIError.unauthorized("unknown token")
+            }
             let source = head.map { head in
                 PictureSource(
                     drawingId: head.drawingId, revision: head.sentAt, cacheControl: Pictures.privateCacheControl,

@@ -76,11 +76,18 @@ public struct PairReader: Sendable {
         }
     }
 
-    /// Which drawing `latestReceived` would answer, and when it was sent, in one indexed read
-    /// without decoding any record: enough to name the widget's picture and answer a 304.
-    public func latestReceivedHead(by player: PlayerID) async throws -> (drawingId: String, sentAt: Int64)? {
+    /// The widget's question in one read: whose token this is, and which drawing
+    /// `latestReceived` would answer for it and when it was sent — no record decoded. Enough to
+    /// name the widget's picture and answer a 304. Nil for an unknown token.
+    public func latestReceivedHead(tokenHash: String) async throws -> (playerId: PlayerID, head: (drawingId: String, sentAt: Int64)?)? {
         try await database.connection.read { db in
-            try Row.fetchOne(db, sql: Self.latestReceivedHeadSQL, arguments: [player]).map { (drawingId: $0["id"], sentAt: $0["sent_at"]) }
+            guard let player = try String.fetchOne(db, sql: "SELECT id FROM player WHERE token_hash = ?", arguments: [tokenHash]) else {
+                return nil
+            }
+            let head = try Row.fetchOne(db, sql: Self.latestReceivedHeadSQL, arguments: [player]).map {
+                (drawingId: $0["id"] as String, sentAt: $0["sent_at"] as Int64)
+            }
+            return (player, head)
         }
     }
 

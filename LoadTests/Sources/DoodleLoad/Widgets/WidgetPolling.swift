@@ -15,14 +15,22 @@ public struct WidgetPolling: Sendable {
     public struct Configuration: Sendable {
         public var pairs: Int
         public var interval: Duration
+        /// Polls before this much time has passed are not measured: every widget's first fetch
+        /// renders its picture, and the renders would otherwise be the figures.
+        public var warmup: Duration
         public var window: Duration
         /// The share of polls that carry `If-None-Match`.
         public var conditionalShare: Double
         public var size: Int
+        /// Poll `GET /v1/health` instead, on the same schedule with the same client: the floor
+        /// of what one HTTP answer costs here, for comparison.
+        public var floor: Bool
 
-        public init(pairs: Int, interval: Duration, window: Duration, conditionalShare: Double, size: Int) {
+        public init(pairs: Int, interval: Duration, warmup: Duration, window: Duration, conditionalShare: Double, size: Int, floor: Bool = false) {
+            self.floor = floor
             self.pairs = pairs
             self.interval = interval
+            self.warmup = warmup
             self.window = window
             self.conditionalShare = conditionalShare
             self.size = size
@@ -45,23 +53,28 @@ public struct WidgetPolling: Sendable {
             eventLoopGroupProvider: .singleton,
             configuration: .init(connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 256)))
         let stats = WidgetStats()
-        let pictureURL = Self.httpBase(of: url) + "/v1/me/latest-received.png?size=\(configuration.size)"
-        let started = ContinuousClock.now
-        let end = started + configuration.window
+        let pictureURL = Self.httpBase(of: url) + (configuration.floor ? "/v1/health" : "/v1/me/latest-received.png?size=\(configuration.size)")
+        let measured = ContinuousClock.now + configuration.warmup
+        let end = measured + configuration.window
         await withTaskGroup(of: Void.self) { group in
             for (index, token) in tokens.enumerated() {
                 group.addTask {
-                    await poll(client: client, url: pictureURL, token: token, until: end, offset: index, count: tokens.count, stats: stats)
+                    await poll(
+                        client: client, url: pictureURL, token: token, measuredFrom: measured, until: end, offset: index, count: tokens.count,
+                        stats: stats)
                 }
             }
         }
-        let elapsed = ContinuousClock.now - started
+        let elapsed = ContinuousClock.now - measured
         try await client.shutdown()
         return stats.result(players: tokens.count, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 
     /// One widget: a first full fetch, then a poll every interval until `end`.
-    private func poll(client: HTTPClient, url: String, token: String, until end: ContinuousClock.Instant, offset: Int, count: Int, stats: WidgetStats) async {
+    private func poll(
+        client: HTTPClient, url: String, token: String, measuredFrom measured: ContinuousClock.Instant, until end: ContinuousClock.Instant,
+        offset: Int, count: Int, stats: WidgetStats
+    ) async {
         // Spread the widgets over the interval so they do not poll in lockstep.
         let spread = configuration.interval / count * offset
         try? await Task.sleep(for: spread)
@@ -77,11 +90,12 @@ public struct WidgetPolling: Sendable {
                 let response = try await client.execute(request, timeout: .seconds(10))
                 _ = try await response.body.collect(upTo: 4 << 20)
                 let latency = ContinuousClock.now - sent
+                let counts = sent >= measured
                 switch response.status.code {
-                case 304: stats.record(notModified: latency)
+                case 304: if counts { stats.record(notModified: latency) }
                 case 200:
                     etag = response.headers.first(name: "ETag")
-                    stats.record(full: latency)
+                    if counts { stats.record(full: latency) }
                 default: stats.recordError("HTTP \(response.status.code)")
                 }
             } catch {
