@@ -17,7 +17,7 @@ struct BenchDrawings: Sendable {
         self.strokes = strokes
         self.pointsPerStroke = pointsPerStroke
         self.guessers = guessers
-        var random = SplitMix64(seed: 0x00D0_0D1E)
+        var random = SeededRandom(seed: 0x00D0_0D1E)
         records = (0..<max(distinctRecords, 1)).map { _ in
             Self.record(strokes: strokes, pointsPerStroke: pointsPerStroke, random: &random)
         }
@@ -34,7 +34,7 @@ struct BenchDrawings: Sendable {
             startedAt: endedAt - 60_000, endedAt: endedAt, actions: records[index % records.count])
     }
 
-    private static func record(strokes: Int, pointsPerStroke: Int, random: inout SplitMix64) -> [DrawingAction] {
+    private static func record(strokes: Int, pointsPerStroke: Int, random: inout SeededRandom) -> [DrawingAction] {
         let colors = ["#1a2b3c", "#ff0000", "#00aa00", "#0000ff", "#000000", "#ffcc00"]
         var actions: [DrawingAction] = []
         for strokeId in 1...max(strokes, 1) {
@@ -57,20 +57,5 @@ struct BenchDrawings: Sendable {
             actions.append(.strokeEnd(strokeId: strokeId))
         }
         return actions
-    }
-}
-
-/// A small seeded generator, so every run saves the same drawings.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -7,7 +7,7 @@ enum TypicalDrawing {
     static let palette = ["#222222", "#d62828", "#1d4ed8", "#2a9d8f", "#f4a261", "#6a4c93", "#43a047"]
 
     static func actions(seed: UInt64, strokes: Int = 60, pointsPerStroke: Int = 85, fills: Int = 0) -> [DrawingAction] {
-        var random = SplitMix(seed: seed)
+        var random = SeededRandom(seed: seed)
         var actions: [DrawingAction] = []
         for id in 1...strokes {
             var x = Double.random(in: 200...1400, using: &random)
@@ -55,21 +55,6 @@ enum TypicalDrawing {
             }
         }
         return strokes
-    }
-}
-
-/// A small seeded generator (SplitMix64), so every run draws the same drawings.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
