@@ -11,6 +11,11 @@ struct FrameEncoder {
         // Strokes are nearly all the traffic and JSONEncoder was a tenth of the server's time.
         if let payload = DrawingJSON.encode(message) { return WireFrame(text: payload) }
         if let payload = DrawingJSON.encodeSnapshot(message, encoder: encoder) { return WireFrame(text: payload) }
+        return encode(json: message)
+    }
+
+    /// Any of our messages (pair mode's too) by `JSONEncoder`.
+    func encode<Message: Encodable>(json message: Message) -> WireFrame {
         do {
             return WireFrame(text: ByteBuffer(bytes: try encoder.encode(message)))
         } catch {

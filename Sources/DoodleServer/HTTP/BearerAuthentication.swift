@@ -12,10 +12,8 @@ struct BearerAuthentication: Sendable {
     /// The player the token belongs to; 401 `unauthorized` without a header, with a malformed
     /// one, or with a token no player holds.
     func player(_ request: Request) async throws -> PlayerProfile {
-        guard let token = Self.token(in: request) else {
-            throw APIError.unauthorized("send your token as Authorization: Bearer <token>")
-        }
-        guard let player = try await storage({ try await players.player(tokenHash: PlayerDirectory.hash(token)) }) else {
+        let hash = try tokenHash(request)
+        guard let player = try await storage({ try await players.player(tokenHash: hash) }) else {
             throw APIError.unauthorized("unknown token")
         }
         return player

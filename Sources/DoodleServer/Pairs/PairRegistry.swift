@@ -34,7 +34,7 @@ actor PairRegistry {
     private let clock: any GameClock
     private let metrics: ServerMetrics
     let logger: Logger
-    private let encoder = JSONEncoder()
+    private let encoder = FrameEncoder()
 
     init(pairs: PairRepository, rules: GameRules, suggestionWords: [String], clock: any GameClock, metrics: ServerMetrics, logger: Logger) {
         self.pairs = pairs
@@ -306,11 +306,7 @@ actor PairRegistry {
     }
 
     func frame<Message: Encodable>(for message: Message) -> WireFrame {
-        do {
-            return WireFrame(text: ByteBuffer(bytes: try encoder.encode(message)))
-        } catch {
-            return WireFrame(text: ByteBuffer(string: #"{"type":"error","code":"internal","message":"could not encode a message"}"#))
-        }
+        encoder.encode(json: message)
     }
 }
 

@@ -22,7 +22,7 @@ actor PairRoom {
     private let clock: any GameClock
     private let logger: Logger
     private let metrics: ServerMetrics
-    private let encoder = JSONEncoder()
+    private let encoder = FrameEncoder()
     /// Told once the pair has ended (unpaired), so whoever holds the room lets it go.
     private let onEnded: @Sendable (String) async -> Void
     /// The stored `seq`: every `seq` sent is at most this, so after a crash the room, loaded
@@ -301,12 +301,7 @@ actor PairRoom {
     }
 
     private func frame<Message: Encodable>(for message: Message) -> WireFrame {
-        do {
-            return WireFrame(text: ByteBuffer(bytes: try encoder.encode(message)))
-        } catch {
-            // Our own message types always encode; this keeps a bug from ever sending garbage.
-            return WireFrame(text: ByteBuffer(string: #"{"type":"error","code":"internal","message":"could not encode a message"}"#))
-        }
+        encoder.encode(json: message)
     }
 
     private static func excluding(_ player: PlayerID, from effect: PairEffect) -> PairEffect {
