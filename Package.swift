@@ -41,6 +41,7 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         // Pure game logic and the wire messages: no I/O, no transport, no wall clock.
@@ -55,17 +56,30 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
-        // SQLite persistence (GRDB): players, finished drawings and games, leaderboards; drawings
-        // rendered as SVG and, with Cairo, as PNG.
+        // Persistence on SQLite (GRDB) or PostgreSQL (postgres-nio): players, finished drawings and
+        // games, leaderboards, pairs; drawings rendered as SVG and, with Cairo, as PNG.
         .target(
             name: "DoodleStorage",
             dependencies: [
                 "DoodleCore",
                 "CCairo",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // Fresh PostgreSQL databases for tests, on the server DOODLE_TEST_POSTGRES names (not a test target itself).
+        .target(
+            name: "DoodleStorageTestSupport",
+            dependencies: [
+                "DoodleStorage",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/DoodleStorageTestSupport",
             swiftSettings: swiftSettings
         ),
         // Hummingbird application: sessions, room actors, registry, HTTP API.
@@ -172,8 +186,9 @@ let package = Package(
         .testTarget(
             name: "DoodleStorageTests",
             dependencies: [
-                "DoodleStorage", "DoodleCore", "CCairo",
+                "DoodleStorage", "DoodleStorageTestSupport", "DoodleCore", "CCairo",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],

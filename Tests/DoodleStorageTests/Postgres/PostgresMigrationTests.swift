@@ -1,0 +1,119 @@
+import DoodleStorageTestSupport
+import Logging
+import PostgresNIO
+import Testing
+
+@testable import DoodleStorage
+
+@Suite("PostgreSQL migrations")
+struct PostgresMigrationTests {
+    static let logger = Logger(label: "doodle-storage-tests") { _ in SwiftLogNoOpLogHandler() }
+    static let identifiers = ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox"]
+
+    @Test("an empty database migrates to SQLite's schema: the same tables and indexes, text compared byte by byte")
+    func migratesFromEmpty() async throws {
+        try await PostgresTestDatabase.withMigratedDatabase { database in
+            #expect(try await database.appliedMigrations() == Self.identifiers)
+            let tables = try await strings(
+                database, "SELECT tablename::text FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'doodle_migrations' ORDER BY 1")
+            #expect(
+                tables == [
+                    "deleted_player", "drawing", "game", "game_player", "guess", "notification", "pair", "pair_code", "pair_draft",
+                    "pair_drawing", "pair_member", "pair_notice", "player",
+                ])
+            // The indexes created by name, as SQLite lists them: not those behind keys and UNIQUE.
+            let indexes = try await strings(
+                database,
+                """
+                SELECT index_class.relname::text FROM pg_index
+                JOIN pg_class AS index_class ON index_class.oid = pg_index.indexrelid
+                JOIN pg_namespace ON pg_namespace.oid = index_class.relnamespace
+                WHERE pg_namespace.nspname = 'public'
+                  AND NOT EXISTS (SELECT 1 FROM pg_constraint WHERE pg_constraint.conindid = pg_index.indexrelid)
+                ORDER BY 1
+                """)
+            #expect(
+                indexes == [
+                    "drawing_by_drawer", "drawing_by_game", "game_player_by_player", "guess_by_player", "notification_recipient", "pair_code_open",
+                    "pair_drawing_pending", "pair_drawing_received", "pair_drawing_sent", "player_leaderboard",
+                ])
+            let otherCollations = try await strings(
+                database,
+                """
+                SELECT table_name::text || '.' || column_name::text FROM information_schema.columns
+                WHERE table_schema = 'public' AND data_type = 'text' AND collation_name IS DISTINCT FROM 'C' ORDER BY 1
+                """)
+            #expect(otherCollations == [])
+        }
+    }
+
+    @Test("migrating again keeps the data and applies nothing twice")
+    func migratingAgainKeepsData() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { location in
+            try await PostgresTestDatabase.withRunning(PostgresArchiveDatabase(location: location, logger: Self.logger)) { (first) async throws in
+                try await first.migrate()
+                try await first.client.query(
+                    "INSERT INTO player (id, name, created_at, last_seen_at) VALUES ('p_kept', 'Kept', 1, 1)", logger: Self.logger)
+            }
+            try await PostgresTestDatabase.withRunning(PostgresArchiveDatabase(location: location, logger: Self.logger)) { (second) async throws in
+                try await second.migrate()
+                #expect(try await second.appliedMigrations() == Self.identifiers)
+                #expect(try await strings(second, "SELECT name FROM player WHERE id = 'p_kept'") == ["Kept"])
+            }
+        }
+    }
+
+    @Test("a database migrated by a newer server is refused")
+    func refusesNewerSchema() async throws {
+        try await PostgresTestDatabase.withMigratedDatabase { database in
+            try await database.client.query(
+                "INSERT INTO doodle_migrations (identifier, applied_at) VALUES ('v99-from-the-future', 2)", logger: Self.logger)
+            await #expect(throws: ArchiveDatabaseError.self) { try await database.migrate() }
+        }
+    }
+
+    @Test("several nodes starting at once on an empty database: each migration is applied once and every node starts")
+    func concurrentMigrators() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { location in
+            let nodes = (0..<4).map { _ in PostgresArchiveDatabase(location: location, maximumConnections: 2, logger: Self.logger) }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for node in nodes {
+                    group.addTask {
+                        try await PostgresTestDatabase.withRunning(node) { try await $0.migrate() }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            try await PostgresTestDatabase.withRunning(PostgresArchiveDatabase(location: location, logger: Self.logger)) { (database) async throws in
+                #expect(try await database.appliedMigrations() == Self.identifiers)
+                #expect(try await strings(database, "SELECT count(*)::text FROM doodle_migrations") == ["3"])
+            }
+        }
+    }
+
+    @Test("a server that cannot be reached, or a wrong password, stops the migration with the reason")
+    func unreachableServer() async throws {
+        let server = try PostgresTestDatabase.server()
+        var closedPort = server
+        closedPort.port = 1
+        var wrongPassword = server
+        wrongPassword.password = "not-the-password"
+        for (location, reason) in [(closedPort, "connecting to \(closedPort)"), (wrongPassword, "password authentication failed")] {
+            try await PostgresTestDatabase.withRunning(PostgresArchiveDatabase(location: location, logger: Self.logger)) { (database) async throws in
+                await #expect {
+                    try await database.migrate()
+                } throws: { error in
+                    (error as? PostgresFailure)?.description.contains(reason) ?? false
+                }
+            }
+        }
+    }
+
+    private func strings(_ database: PostgresArchiveDatabase, _ sql: String) async throws -> [String] {
+        var values: [String] = []
+        for try await value in try await database.client.query(PostgresQuery(unsafeSQL: sql), logger: Self.logger).decode(String.self) {
+            values.append(value)
+        }
+        return values
+    }
+}
