@@ -46,10 +46,7 @@ public enum PostgresTestDatabase {
         _ body: (PostgresArchiveDatabase) async throws -> T
     ) async throws -> T {
         try await withFreshDatabase { location in
-            try await withRunning(PostgresArchiveDatabase(location: location, maximumConnections: 8, logger: logger)) { database in
-                try await database.migrate()
-                return try await body(database)
-            }
+            try await withRunning(try await PostgresArchiveDatabase.open(location: location, maximumConnections: 8, logger: logger), body)
         }
     }
 

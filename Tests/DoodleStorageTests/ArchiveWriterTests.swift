@@ -19,11 +19,11 @@ struct ArchiveWriterTests {
         }
     }
 
-    @Test("10,000 queued drawings are all saved, in batches")
-    func tenThousandQueued() async throws {
+    @Test("10,000 queued drawings are all saved, in batches", arguments: Backend.allCases)
+    func tenThousandQueued(backend: Backend) async throws {
         let actions = StorageFixtures.realisticActions(strokes: 5, pointsPerStroke: 20, seed: 2)
-        try await StorageFixtures.withDatabase { database in
-            let statistics = try await StorageFixtures.withRunningWriter(database) { writer in
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            let statistics = try await StorageFixtures.withRunningWriter(storage) { writer in
                 for index in 0..<10_000 {
                     writer.submit(
                         StorageFixtures.drawing(
@@ -37,16 +37,16 @@ struct ArchiveWriterTests {
             #expect(statistics.queued == 0 && statistics.failedAttempts == 0 && statistics.parked == 0)
             #expect(statistics.committedBatches >= 10_000 / ArchiveWriter.Configuration().maxBatchSize)
             #expect(statistics.committedBatches < 1_000)
-            #expect(try await Self.count("drawing", in: database) == 10_000)
-            #expect(try await Self.count("guess", in: database) == 10_000)
-            #expect(try await SQLiteArchiveReader(database: database).drawing(id: "d_9999")?.actions == actions)
+            #expect(try await sql.count("drawing") == 10_000)
+            #expect(try await sql.count("guess") == 10_000)
+            #expect(try await storage.archiveReader.drawing(id: "d_9999")?.actions == actions)
         }
     }
 
-    @Test("graceful shutdown writes everything still queued before the writer returns")
-    func shutdownDrains() async throws {
-        try await StorageFixtures.withDatabase { database in
-            let statistics = try await StorageFixtures.withRunningWriter(database) { writer in
+    @Test("graceful shutdown writes everything still queued before the writer returns", arguments: Backend.allCases)
+    func shutdownDrains(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            let statistics = try await StorageFixtures.withRunningWriter(storage) { writer in
                 for index in 0..<3_000 {
                     writer.submit(StorageFixtures.drawing(id: "d_\(index)"))
                 }
@@ -54,8 +54,8 @@ struct ArchiveWriterTests {
                 return writer
             }.statistics
             #expect(statistics.savedDrawings == 3_000 && statistics.savedGames == 1 && statistics.queued == 0)
-            #expect(try await Self.count("drawing", in: database) == 3_000)
-            #expect(try await Self.count("game", in: database) == 1)
+            #expect(try await sql.count("drawing") == 3_000)
+            #expect(try await sql.count("game") == 1)
         }
     }
 
@@ -83,14 +83,14 @@ struct ArchiveWriterTests {
         }
     }
 
-    @Test("a save the database refuses is set aside without holding back the others, and retried")
-    func refusedSaveIsParked() async throws {
-        try await StorageFixtures.withDatabase { database in
+    @Test("a save the database refuses is set aside without holding back the others, and retried", arguments: Backend.allCases)
+    func refusedSaveIsParked(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
             var configuration = ArchiveWriter.Configuration()
             configuration.parkedRetryInterval = .milliseconds(300)
-            try await StorageFixtures.withRunningWriter(database, configuration: configuration) { writer in
+            try await StorageFixtures.withRunningWriter(storage, configuration: configuration) { writer in
                 // Without the guess table, only drawings with guessers fail (SQLITE_ERROR, not an outage).
-                try await database.connection.write { db in try db.execute(sql: "ALTER TABLE guess RENAME TO guess_away") }
+                try await sql.execute("ALTER TABLE guess RENAME TO guess_away")
                 writer.submit(StorageFixtures.drawing(id: "d_plain_1"))
                 writer.submit(StorageFixtures.drawing(id: "d_guessed", guessers: [GuessRecord(playerId: "p_bob", gained: 1, atMilliseconds: 1)]))
                 writer.submit(StorageFixtures.drawing(id: "d_plain_2"))
@@ -98,14 +98,14 @@ struct ArchiveWriterTests {
                 let parkedState = writer.statistics
                 #expect(parkedState.savedDrawings == 2 && parkedState.parked == 1 && parkedState.queued == 1, "\(parkedState)")
 
-                try await database.connection.write { db in try db.execute(sql: "ALTER TABLE guess_away RENAME TO guess") }
+                try await sql.execute("ALTER TABLE guess_away RENAME TO guess")
                 // Parked saves are retried with the next batch after their interval.
                 try await Task.sleep(for: .milliseconds(350))
                 writer.submit(StorageFixtures.drawing(id: "d_plain_3"))
                 #expect(await writer.flush())
                 #expect(writer.statistics.savedDrawings == 4 && writer.statistics.parked == 0)
             }
-            #expect(try await Self.count("guess", in: database) == 1)
+            #expect(try await sql.count("guess") == 1)
         }
     }
 

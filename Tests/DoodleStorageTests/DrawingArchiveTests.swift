@@ -34,23 +34,23 @@ struct DrawingArchiveTests {
         return actions
     }()
 
-    @Test("a saved drawing reads back whole, and replays to the board's final canvas")
-    func saveAndReplay() async throws {
+    @Test("a saved drawing reads back whole, and replays to the board's final canvas", arguments: Backend.allCases)
+    func saveAndReplay(backend: Backend) async throws {
         let board = Self.board(Self.messyDrawing)
         #expect(board.record.count > 10)
         let guessers = [
             GuessRecord(playerId: "p_bob", gained: 120, atMilliseconds: 5_300), GuessRecord(playerId: "p_cy", gained: 90, atMilliseconds: 9_000),
         ]
         let drawing = StorageFixtures.drawing(id: "d_one", guessers: guessers, actions: board.record)
-        try await StorageFixtures.withDatabase { database in
-            try await StorageFixtures.withRunningWriter(database) { writer in
-                let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            try await StorageFixtures.withRunningWriter(storage) { writer in
+                let players = PlayerRepository(store: storage.playerStore, writer: writer, logger: StorageFixtures.logger)
                 await StorageFixtures.hello(players, "p_ada", name: "Ada")
                 await StorageFixtures.hello(players, "p_bob", name: "Bob")
                 writer.submit(drawing)
                 #expect(await writer.flush())
             }
-            let stored = try #require(try await SQLiteArchiveReader(database: database).drawing(id: "d_one"))
+            let stored = try #require(try await storage.archiveReader.drawing(id: "d_one"))
             #expect(stored.word == "apple")
             #expect(stored.gameId == "g_1" && stored.roomCode == "K7PQ2M")
             #expect(stored.drawer == PlayerReference(playerId: "p_ada", name: "Ada"))
@@ -91,17 +91,17 @@ struct DrawingArchiveTests {
         #expect(actions[4].count == 1)
     }
 
-    @Test("a game reads back with its ranking and its drawings in order; unknown ids give nil")
-    func gameWithDrawings() async throws {
-        try await StorageFixtures.withDatabase { database in
-            try await StorageFixtures.withRunningWriter(database) { writer in
+    @Test("a game reads back with its ranking and its drawings in order; unknown ids give nil", arguments: Backend.allCases)
+    func gameWithDrawings(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            try await StorageFixtures.withRunningWriter(storage) { writer in
                 writer.submit(StorageFixtures.drawing(id: "d_b", endedAt: StorageFixtures.start + 200_000))
                 writer.submit(StorageFixtures.drawing(id: "d_a", drawer: "p_bob", drawerName: "Bob", endedAt: StorageFixtures.start + 100_000))
                 writer.submit(StorageFixtures.drawing(id: "d_other", gameId: "g_2"))
                 writer.submit(StorageFixtures.game(id: "g_1", ranking: [("p_ada", "Ada", 300), ("p_bob", "Bob", 300), ("p_cy", "Cy", 10)]))
                 #expect(await writer.flush())
             }
-            let reader = SQLiteArchiveReader(database: database)
+            let reader = storage.archiveReader
             let game = try #require(try await reader.game(id: "g_1"))
             #expect(game.mode == .party && game.reason == .completed && game.settings == StorageFixtures.settings)
             #expect(game.ranking.map(\.player.playerId) == ["p_ada", "p_bob", "p_cy"])
@@ -116,10 +116,10 @@ struct DrawingArchiveTests {
         }
     }
 
-    @Test("submitting the same drawing or game twice stores it once and counts the game once")
-    func idempotent() async throws {
-        try await StorageFixtures.withDatabase { database in
-            try await StorageFixtures.withRunningWriter(database) { writer in
+    @Test("submitting the same drawing or game twice stores it once and counts the game once", arguments: Backend.allCases)
+    func idempotent(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            try await StorageFixtures.withRunningWriter(storage) { writer in
                 let drawing = StorageFixtures.drawing(id: "d_twice", guessers: [GuessRecord(playerId: "p_bob", gained: 5, atMilliseconds: 1)])
                 let game = StorageFixtures.game(id: "g_twice", ranking: [("p_ada", "Ada", 100), ("p_bob", "Bob", 50)])
                 writer.submit(drawing)
@@ -129,7 +129,7 @@ struct DrawingArchiveTests {
                 writer.submit(game)
                 #expect(await writer.flush())
             }
-            let reader = SQLiteArchiveReader(database: database)
+            let reader = storage.archiveReader
             #expect(try await reader.drawing(id: "d_twice")?.guessers.count == 1)
             let board = try await reader.leaderboard(limit: 10)
             #expect(board.players.map(\.games) == [1, 1])

@@ -39,11 +39,11 @@ struct PairReaderTests {
         try await pairs.storeResolution(resolution, status: status, pairId: pairId, seq: 1, at: start + 1)
     }
 
-    @Test("pages go newest first on (sentAt, id), ties included, and end with a null nextBefore")
-    func keysetPages() async throws {
-        try await StorageFixtures.withDatabase { database in
-            let pairs = SQLitePairRepository(database: database)
-            let reader = SQLitePairReader(database: database)
+    @Test("pages go newest first on (sentAt, id), ties included, and end with a null nextBefore", arguments: Backend.allCases)
+    func keysetPages(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            let pairs = storage.pairRepository()
+            let reader = storage.pairReader
             try await Self.form(pairs, "pr_1", owner: "p_ada", joiner: "p_bob", code: "ADACDE")
             // d_3 and d_4 were sent in the same millisecond: the id breaks the tie.
             for (id, at) in [("d_1", 10), ("d_2", 20), ("d_3", 30), ("d_4", 30), ("d_5", 40)] as [(String, Int64)] {
@@ -75,11 +75,11 @@ struct PairReaderTests {
         }
     }
 
-    @Test("the history spans every pair the player was ever in; latest-received only the current one")
-    func everyPair() async throws {
-        try await StorageFixtures.withDatabase { database in
-            let pairs = SQLitePairRepository(database: database)
-            let reader = SQLitePairReader(database: database)
+    @Test("the history spans every pair the player was ever in; latest-received only the current one", arguments: Backend.allCases)
+    func everyPair(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            let pairs = storage.pairRepository()
+            let reader = storage.pairReader
             try await Self.form(pairs, "pr_1", owner: "p_ada", joiner: "p_bob", code: "ADACDE")
             try await Self.send(pairs, "d_old", in: "pr_1", from: "p_bob", to: "p_ada", at: 10)
             #expect(try await reader.latestReceived(by: "p_ada", pairId: "pr_1")?.drawingId == "d_old")
@@ -100,11 +100,11 @@ struct PairReaderTests {
         }
     }
 
-    @Test("the word: always for the sender; for the recipient only once guessed or given up, never pending or closed")
-    func wordVisibility() async throws {
-        try await StorageFixtures.withDatabase { database in
-            let pairs = SQLitePairRepository(database: database)
-            let reader = SQLitePairReader(database: database)
+    @Test("the word: always for the sender; for the recipient only once guessed or given up, never pending or closed", arguments: Backend.allCases)
+    func wordVisibility(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            let pairs = storage.pairRepository()
+            let reader = storage.pairReader
             try await Self.form(pairs, "pr_1", owner: "p_ada", joiner: "p_bob", code: "ADACDE")
             for (id, at) in [("d_guessed", 10), ("d_gaveup", 20), ("d_pending", 30), ("d_closed", 40)] as [(String, Int64)] {
                 try await Self.send(pairs, id, in: "pr_1", from: "p_ada", to: "p_bob", at: at, word: "word-\(id)")
@@ -143,11 +143,11 @@ struct PairReaderTests {
         }
     }
 
-    @Test("one drawing is its two partners' only: a third player or no viewer gets what an unknown id gets")
-    func drawingPrivacy() async throws {
-        try await StorageFixtures.withDatabase { database in
-            let pairs = SQLitePairRepository(database: database)
-            let reader = SQLitePairReader(database: database)
+    @Test("one drawing is its two partners' only: a third player or no viewer gets what an unknown id gets", arguments: Backend.allCases)
+    func drawingPrivacy(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            let pairs = storage.pairRepository()
+            let reader = storage.pairReader
             try await Self.form(pairs, "pr_1", owner: "p_ada", joiner: "p_bob", code: "ADACDE")
             try await Self.send(pairs, "d_1", in: "pr_1", from: "p_ada", to: "p_bob", at: 10)
 
@@ -163,15 +163,15 @@ struct PairReaderTests {
         }
     }
 
-    @Test("a live pair as each partner sees it; an outsider or an ended pair has none")
-    func overview() async throws {
-        try await StorageFixtures.withDatabase { database in
-            try await StorageFixtures.withRunningWriter(database) { writer in
-                let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
+    @Test("a live pair as each partner sees it; an outsider or an ended pair has none", arguments: Backend.allCases)
+    func overview(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            try await StorageFixtures.withRunningWriter(storage) { writer in
+                let players = PlayerRepository(store: storage.playerStore, writer: writer, logger: StorageFixtures.logger)
                 await StorageFixtures.hello(players, "p_ada", name: "Ada")
                 await StorageFixtures.hello(players, "p_bob", name: "Bob")
-                let pairs = SQLitePairRepository(database: database)
-                let reader = SQLitePairReader(database: database)
+                let pairs = storage.pairRepository()
+                let reader = storage.pairReader
                 try await Self.form(pairs, "pr_1", owner: "p_ada", joiner: "p_bob", code: "ADACDE")
                 try await Self.send(pairs, "d_1", in: "pr_1", from: "p_ada", to: "p_bob", at: 10)
                 let resolution = DrawingResolution(

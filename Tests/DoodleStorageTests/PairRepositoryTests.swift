@@ -21,10 +21,10 @@ struct PairRepositoryTests {
             actions: actions, strokes: CanvasReplay.visibleItems(after: actions))
     }
 
-    @Test("a player's open code is the same every time until spent; a drawn code in use is drawn again")
-    func openCodes() async throws {
-        try await StorageFixtures.withDatabase { database in
-            let pairs = SQLitePairRepository(database: database)
+    @Test("a player's open code is the same every time until spent; a drawn code in use is drawn again", arguments: Backend.allCases)
+    func openCodes(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            let pairs = storage.pairRepository()
             let source = CodeSource(["AAAAAA", "AAAAAA", "BBBBBB"])
             let first = try await pairs.membership(of: "p_ada", now: Self.start) { source.next() }
             let again = try await pairs.membership(of: "p_ada", now: Self.start) { source.next() }
@@ -36,10 +36,10 @@ struct PairRepositoryTests {
         }
     }
 
-    @Test("taking a code forms the pair once: own code, spent code, already paired, crossed joins")
-    func forming() async throws {
-        try await StorageFixtures.withDatabase { database in
-            let pairs = SQLitePairRepository(database: database)
+    @Test("taking a code forms the pair once: own code, spent code, already paired, crossed joins", arguments: Backend.allCases)
+    func forming(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            let pairs = storage.pairRepository()
             let source = CodeSource(["ADACDE", "BOBCDE", "CYCODE"])
             _ = try await pairs.membership(of: "p_ada", now: Self.start) { source.next() }
             _ = try await pairs.membership(of: "p_bob", now: Self.start) { source.next() }
@@ -59,10 +59,10 @@ struct PairRepositoryTests {
         }
     }
 
-    @Test("of 20 joiners racing for one code exactly one wins")
-    func joinRace() async throws {
-        try await StorageFixtures.withDatabase { database in
-            let pairs = SQLitePairRepository(database: database)
+    @Test("of 20 joiners racing for one code exactly one wins", arguments: Backend.allCases)
+    func joinRace(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            let pairs = storage.pairRepository()
             _ = try await pairs.membership(of: "p_owner", now: Self.start) { "OWNER1" }
             let outcomes = try await withThrowingTaskGroup(of: PairFormation.self) { group in
                 for index in 0..<20 {
@@ -77,10 +77,10 @@ struct PairRepositoryTests {
         }
     }
 
-    @Test("a drawing is stored once per clientDrawingId; the live pair loads it pending with its attempts")
-    func storingAndLoading() async throws {
-        try await StorageFixtures.withDatabase { database in
-            let pairs = SQLitePairRepository(database: database)
+    @Test("a drawing is stored once per clientDrawingId; the live pair loads it pending with its attempts", arguments: Backend.allCases)
+    func storingAndLoading(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            let pairs = storage.pairRepository()
             _ = try await pairs.membership(of: "p_ada", now: Self.start) { "ADACDE" }
             _ = try await pairs.form(code: "ADACDE", joiner: "p_bob", joinerName: "Bob", pairId: "pr_1", now: Self.start)
             let first = Self.submission("c_00000001", id: "d_1", from: "p_ada", to: "p_bob")
@@ -102,10 +102,10 @@ struct PairRepositoryTests {
         }
     }
 
-    @Test("a resolution stores scores and streak; ending closes pending drawings and leaves a notice for the partner")
-    func resolvingAndEnding() async throws {
-        try await StorageFixtures.withDatabase { database in
-            let pairs = SQLitePairRepository(database: database)
+    @Test("a resolution stores scores and streak; ending closes pending drawings and leaves a notice for the partner", arguments: Backend.allCases)
+    func resolvingAndEnding(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            let pairs = storage.pairRepository()
             _ = try await pairs.membership(of: "p_ada", now: Self.start) { "ADACDE" }
             _ = try await pairs.form(code: "ADACDE", joiner: "p_bob", joinerName: "Bob", pairId: "pr_1", now: Self.start)
             _ = try await pairs.store(Self.submission("c_00000001", id: "d_1", from: "p_ada", to: "p_bob"), pairId: "pr_1")

@@ -5,11 +5,11 @@ import DoodleCore
 
 @Suite("A player's drawings, page by page")
 struct PlayerDrawingsTests {
-    @Test("pages run newest first with a keyset cursor, stable while new drawings arrive")
-    func pagination() async throws {
-        try await StorageFixtures.withDatabase { database in
-            try await StorageFixtures.withRunningWriter(database) { writer in
-                let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
+    @Test("pages run newest first with a keyset cursor, stable while new drawings arrive", arguments: Backend.allCases)
+    func pagination(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            try await StorageFixtures.withRunningWriter(storage) { writer in
+                let players = PlayerRepository(store: storage.playerStore, writer: writer, logger: StorageFixtures.logger)
                 await StorageFixtures.hello(players, "p_ada", name: "Ada")
                 // 25 drawings; pairs share an end time, so the id breaks the tie.
                 for index in 0..<25 {
@@ -17,7 +17,7 @@ struct PlayerDrawingsTests {
                 }
                 writer.submit(StorageFixtures.drawing(id: "d_bob", drawer: "p_bob", drawerName: "Bob"))
                 #expect(await writer.flush())
-                let reader = SQLiteArchiveReader(database: database)
+                let reader = storage.archiveReader
                 let expected = (0..<25).map { "d_\(100 + $0)" }.sorted { lhs, rhs in
                     let (l, r) = (Int(lhs.dropFirst(2))! / 2, Int(rhs.dropFirst(2))! / 2)
                     return l != r ? l > r : lhs > rhs
@@ -47,13 +47,13 @@ struct PlayerDrawingsTests {
         }
     }
 
-    @Test("an unknown player is nil; a known one without drawings has an empty page")
-    func unknownAndEmpty() async throws {
-        try await StorageFixtures.withDatabase { database in
-            try await StorageFixtures.withRunningWriter(database) { (writer) async throws in
-                let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
+    @Test("an unknown player is nil; a known one without drawings has an empty page", arguments: Backend.allCases)
+    func unknownAndEmpty(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            try await StorageFixtures.withRunningWriter(storage) { (writer) async throws in
+                let players = PlayerRepository(store: storage.playerStore, writer: writer, logger: StorageFixtures.logger)
                 await StorageFixtures.hello(players, "p_ada", name: "Ada")
-                let reader = SQLiteArchiveReader(database: database)
+                let reader = storage.archiveReader
                 #expect(try await reader.drawings(by: "p_nobody", limit: 10, before: nil) == nil)
                 #expect(try await reader.drawings(by: "p_ada", limit: 10, before: nil) == DrawingPage(drawings: [], nextBefore: nil))
             }

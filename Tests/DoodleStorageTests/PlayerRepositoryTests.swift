@@ -6,11 +6,11 @@ import DoodleCore
 
 @Suite("Player sessions")
 struct PlayerRepositoryTests {
-    @Test("a session creates the player, renames it and updates last-seen; a stale one changes nothing")
-    func sessions() async throws {
-        try await StorageFixtures.withDatabase { database in
-            try await StorageFixtures.withRunningWriter(database) { writer in
-                let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
+    @Test("a session creates the player, renames it and updates last-seen; a stale one changes nothing", arguments: Backend.allCases)
+    func sessions(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            try await StorageFixtures.withRunningWriter(storage) { writer in
+                let players = PlayerRepository(store: storage.playerStore, writer: writer, logger: StorageFixtures.logger)
                 await players.saveSession(playerId: "p_ada", name: "Ada", tokenHash: "h1", at: 1_000)
                 await players.saveSession(playerId: "p_ada", name: "Ada L.", tokenHash: "h1", at: 2_000)
                 await players.saveSession(playerId: "p_ada", name: "Stale", tokenHash: "h1", at: 1_500)

@@ -1,10 +1,14 @@
 import DoodleStorage
+import DoodleStorageTestSupport
 import Foundation
 import GRDB
 import Logging
+import PostgresNIO
 import ServiceLifecycle
+import Testing
 
 import DoodleCore
+@testable import DoodleStorage
 
 /// Shared test helpers: temporary database files, a running writer, and generated drawings.
 enum StorageFixtures {
@@ -40,13 +44,36 @@ enum StorageFixtures {
         }
     }
 
+    /// A migrated, empty database of `backend` for the length of `body`: a temporary SQLite file,
+    /// or a fresh database on the PostgreSQL test server (its pool running meanwhile). `sql` runs
+    /// raw statements on it, for what no store offers (counting rows, breaking the schema).
+    static func withStorage<T>(_ backend: Backend, _ body: (Storage, TestSQL) async throws -> T) async throws -> T {
+        switch backend {
+        case .sqlite:
+            return try await withDatabase { database in
+                try await body(Storage(sqlite: database), TestSQL(sqlite: database))
+            }
+        case .postgres:
+            return try await PostgresTestDatabase.withMigratedDatabase(logger: logger) { database in
+                try await body(Storage(postgres: database), TestSQL(postgres: database))
+            }
+        }
+    }
+
     /// Runs an archive writer in a service group for the duration of `body`, then shuts the
     /// group down gracefully (which drains the writer) and waits for it.
     static func withRunningWriter<T: Sendable>(
         _ database: SQLiteDatabase, configuration: ArchiveWriter.Configuration = ArchiveWriter.Configuration(),
         _ body: (ArchiveWriter) async throws -> T
     ) async throws -> T {
-        let writer = ArchiveWriter(storage: Storage(sqlite: database), configuration: configuration, logger: logger)
+        try await withRunningWriter(Storage(sqlite: database), configuration: configuration, body)
+    }
+
+    static func withRunningWriter<T: Sendable>(
+        _ storage: Storage, configuration: ArchiveWriter.Configuration = ArchiveWriter.Configuration(),
+        _ body: (ArchiveWriter) async throws -> T
+    ) async throws -> T {
+        let writer = ArchiveWriter(storage: storage, configuration: configuration, logger: logger)
         let group = ServiceGroup(services: [writer], logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
@@ -149,4 +176,38 @@ enum StorageFixtures {
             preconditionFailure("cannot load \(path): \(error)")
         }
     }()
+}
+
+/// The back ends every behaviour test runs on.
+enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite
+    case postgres
+
+    var testDescription: String { rawValue }
+}
+
+/// Raw SQL on the database under a test's `Storage`.
+struct TestSQL: Sendable {
+    private let run: @Sendable (String) async throws -> Void
+    private let countRows: @Sendable (String) async throws -> Int
+
+    init(sqlite database: SQLiteDatabase) {
+        run = { statement in try await database.connection.write { db in try db.execute(sql: statement) } }
+        countRows = { table in try await database.connection.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 } }
+    }
+
+    init(postgres database: PostgresArchiveDatabase) {
+        run = { statement in try await database.read { session in try await session.execute(PostgresQuery(unsafeSQL: statement)) } }
+        countRows = { table in
+            try await database.read { session in try await session.value(PostgresQuery(unsafeSQL: "SELECT COUNT(*) FROM \(table)"), as: Int.self) ?? 0 }
+        }
+    }
+
+    func execute(_ statement: String) async throws {
+        try await run(statement)
+    }
+
+    func count(_ table: String) async throws -> Int {
+        try await countRows(table)
+    }
 }

@@ -1,3 +1,4 @@
+import Logging
 import ServiceLifecycle
 
 /// Everything the server keeps, behind one value: the stores of one back end, opened and
@@ -59,5 +60,34 @@ extension Storage {
             batchWriter: SQLiteArchiveBatchWriter(database: database),
             makePairRepository: { SQLitePairRepository(database: database, queuesNotifications: $0) },
             migrations: { try await database.appliedMigrations() })
+    }
+}
+
+extension Storage {
+    /// The stores of an opened PostgreSQL database; its connection pool is the storage's service.
+    public init(postgres database: PostgresArchiveDatabase) {
+        self.init(
+            description: database.description,
+            archiveReader: PostgresArchiveReader(database: database),
+            playerStore: PostgresPlayerStore(database: database),
+            pairReader: PostgresPairReader(database: database),
+            outbox: PostgresNotificationOutbox(database: database),
+            services: [database],
+            batchWriter: PostgresArchiveBatchWriter(database: database),
+            makePairRepository: { PostgresPairRepository(database: database, queuesNotifications: $0) },
+            migrations: { try await database.appliedMigrations() })
+    }
+
+    /// Opens the storage `location` names: PostgreSQL for a `postgres://` URL, else the SQLite
+    /// file at that path (`:memory:` for a private in-memory database).
+    ///
+    /// - Throws: `PostgresLocationError` for a URL that cannot be used; what the back end's
+    ///   `open` throws (the server is unreachable, a newer schema, a file that cannot be opened).
+    public static func open(location: String, logger: Logger) async throws -> Storage {
+        if PostgresLocation.isPostgresURL(location) {
+            let database = try await PostgresArchiveDatabase.open(location: try PostgresLocation(url: location), logger: logger)
+            return Storage(postgres: database)
+        }
+        return Storage(sqlite: try SQLiteDatabase.open(path: location))
     }
 }

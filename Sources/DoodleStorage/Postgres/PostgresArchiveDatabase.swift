@@ -5,17 +5,41 @@ import ServiceLifecycle
 /// A PostgreSQL database behind a postgres-nio connection pool: the server's storage when
 /// `--database` is a `postgres://` URL.
 ///
-/// The pool is a `Service`: `run()` must be running (in the application's service group, started
-/// before anything that reads or writes and stopped after it) for any query to get a
-/// connection. Then `migrate()` brings the schema up to date, as `ArchiveDatabase.open` does for
-/// SQLite.
+/// `open` connects once outside the pool and migrates; the pool itself is a `Service`: `run()`
+/// must be running (the `Storage`'s services, started before anything that reads or writes and
+/// stopped after it) for any query to get a connection.
 public struct PostgresArchiveDatabase: Service, Sendable, CustomStringConvertible {
     public let location: PostgresLocation
     let client: PostgresClient
     let logger: Logger
 
+    /// Connects, migrates, and returns the database with its pool ready to run.
+    ///
+    /// The first connection is opened outside the pool: the pool retries a server it cannot use
+    /// for ever, so a wrong host, password or database name would leave start-up hanging; this
+    /// connection fails with the reason instead.
+    ///
     /// - Parameter maximumConnections: the pool's size; every node of a cluster has its own.
-    public init(location: PostgresLocation, maximumConnections: Int = 20, logger: Logger) {
+    /// - Throws: `StorageSchemaError.newerSchema` if a newer server migrated the database
+    ///   further; `PostgresFailure` if the server cannot be reached or refuses a statement.
+    public static func open(location: PostgresLocation, maximumConnections: Int = 20, logger: Logger) async throws -> PostgresArchiveDatabase {
+        let connection: PostgresConnection
+        do {
+            connection = try await PostgresConnection.connect(configuration: try location.connectionConfiguration(), id: 0, logger: logger)
+        } catch {
+            throw PostgresFailure(error, while: "connecting to \(location)")
+        }
+        do {
+            try await PostgresMigrations.migrate(connection, location: location, logger: logger)
+            try await connection.close()
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        return PostgresArchiveDatabase(location: location, maximumConnections: maximumConnections, logger: logger)
+    }
+
+    private init(location: PostgresLocation, maximumConnections: Int, logger: Logger) {
         var configuration = location.clientConfiguration
         configuration.options.maximumConnections = maximumConnections
         self.location = location
@@ -31,37 +55,46 @@ public struct PostgresArchiveDatabase: Service, Sendable, CustomStringConvertibl
         await client.run()
     }
 
-    /// Applies the migrations this database lacks, each in its own transaction. Several nodes
-    /// may start at once: an advisory lock lets one migrator in at a time, and each finds
-    /// what the others applied.
-    ///
-    /// - Throws: `ArchiveDatabaseError.newerSchema` if a newer server migrated the database
-    ///   further; `PostgresFailure` if the server cannot be reached or refuses a statement.
-    public func migrate() async throws {
-        try await checkConnection()
-        try await PostgresMigrations.migrate(client, location: location, logger: logger)
+    /// The identifiers of the migrations applied to this database, oldest first.
+    public func appliedMigrations() async throws -> [String] {
+        try await read { session in try await PostgresMigrations.applied(on: session.connection, logger: logger) }
     }
 
-    /// Opens one connection outside the pool and closes it again. The pool retries a server it
-    /// cannot use for ever, so a wrong host, password or database name would leave start-up
-    /// hanging; this connection fails with the reason instead.
-    public func checkConnection() async throws {
-        do {
-            let connection = try await PostgresConnection.connect(configuration: try location.connectionConfiguration(), id: 0, logger: logger)
-            try await connection.close()
-        } catch {
-            throw PostgresFailure(error, while: "connecting to \(location)")
+    // MARK: - Sessions
+
+    /// Runs `body` on a pooled connection, outside any transaction (one statement, or reads
+    /// that need not agree with each other).
+    func read<T: Sendable>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+        try await client.withConnection { connection in
+            try await body(PostgresSession(connection: connection, logger: logger))
         }
     }
 
-    /// The identifiers of the migrations applied to this database, oldest first.
-    public func appliedMigrations() async throws -> [String] {
+    /// Runs `body` in one transaction, committed before it returns, rolled back if it throws.
+    /// With `snapshot`, every read inside sees the database as of the first one (REPEATABLE
+    /// READ), as a SQLite read transaction does.
+    func transaction<T: Sendable>(snapshot: Bool = false, _ body: (PostgresSession) async throws -> T) async throws -> T {
         do {
-            return try await client.withConnection { connection in
-                try await PostgresMigrations.applied(on: connection, logger: logger)
+            return try await client.withTransaction(logger: logger) { connection in
+                let session = PostgresSession(connection: connection, logger: logger)
+                if snapshot {
+                    try await session.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                }
+                return try await body(session)
             }
-        } catch {
-            throw PostgresFailure(error, while: "reading the migrations of \(location)")
+        } catch let error as PostgresTransactionError {
+            throw error.cause
+        }
+    }
+
+    /// `transaction`, run once more if it lost a race to a concurrent one on a unique key or
+    /// by serialisation: the second run sees what the winner committed and answers from that
+    /// (the contract's "already paired", "code spent"), instead of failing.
+    func transactionRetryingConflicts<T: Sendable>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+        do {
+            return try await transaction(body)
+        } catch let error as PSQLError where PostgresErrorKind.lostRace(error) {
+            return try await transaction(body)
         }
     }
 }

@@ -22,13 +22,13 @@ enum PostgresMigrations {
     /// number is likely to collide with it.
     static let lockKey: Int64 = 0x646f_6f64_6c65
 
-    static func migrate(_ client: PostgresClient, location: PostgresLocation, logger: Logger) async throws {
+    static func migrate(_ connection: PostgresConnection, location: PostgresLocation, logger: Logger) async throws {
         let known = Set(all.map(\.identifier))
         for migration in all {
             do {
                 // A transaction-scoped lock: released by COMMIT or ROLLBACK, so a migrator that
                 // fails or loses its connection never leaves the others waiting.
-                try await client.withTransaction(logger: logger) { connection in
+                try await connection.withTransaction(logger: logger) { connection in
                     try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
                     try await connection.query(
                         """
@@ -39,7 +39,7 @@ enum PostgresMigrations {
                         """, logger: logger)
                     let applied = try await applied(on: connection, logger: logger)
                     if applied.contains(where: { !known.contains($0) }) {
-                        throw ArchiveDatabaseError.newerSchema(path: location.description)
+                        throw StorageSchemaError.newerSchema(database: location.description)
                     }
                     guard !applied.contains(migration.identifier) else { return }
                     for statement in migration.statements {
@@ -52,7 +52,7 @@ enum PostgresMigrations {
                 }
             } catch {
                 let cause = (error as? PostgresTransactionError)?.cause ?? error
-                if cause is ArchiveDatabaseError { throw cause }
+                if cause is StorageSchemaError { throw cause }
                 throw PostgresFailure(cause, while: "migrating \(location) (\(migration.identifier))")
             }
         }

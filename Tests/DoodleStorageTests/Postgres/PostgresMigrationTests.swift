@@ -50,13 +50,11 @@ struct PostgresMigrationTests {
     @Test("migrating again keeps the data and applies nothing twice")
     func migratingAgainKeepsData() async throws {
         try await PostgresTestDatabase.withFreshDatabase { location in
-            try await PostgresTestDatabase.withRunning(PostgresArchiveDatabase(location: location, logger: Self.logger)) { (first) async throws in
-                try await first.migrate()
+            try await PostgresTestDatabase.withRunning(try await PostgresArchiveDatabase.open(location: location, logger: Self.logger)) { (first) async throws in
                 try await first.client.query(
                     "INSERT INTO player (id, name, created_at, last_seen_at) VALUES ('p_kept', 'Kept', 1, 1)", logger: Self.logger)
             }
-            try await PostgresTestDatabase.withRunning(PostgresArchiveDatabase(location: location, logger: Self.logger)) { (second) async throws in
-                try await second.migrate()
+            try await PostgresTestDatabase.withRunning(try await PostgresArchiveDatabase.open(location: location, logger: Self.logger)) { (second) async throws in
                 #expect(try await second.appliedMigrations() == Self.identifiers)
                 #expect(try await strings(second, "SELECT name FROM player WHERE id = 'p_kept'") == ["Kept"])
             }
@@ -68,30 +66,29 @@ struct PostgresMigrationTests {
         try await PostgresTestDatabase.withMigratedDatabase { database in
             try await database.client.query(
                 "INSERT INTO doodle_migrations (identifier, applied_at) VALUES ('v99-from-the-future', 2)", logger: Self.logger)
-            await #expect(throws: ArchiveDatabaseError.self) { try await database.migrate() }
+            await #expect(throws: StorageSchemaError.self) {
+                try await PostgresArchiveDatabase.open(location: database.location, logger: Self.logger)
+            }
         }
     }
 
     @Test("several nodes starting at once on an empty database: each migration is applied once and every node starts")
     func concurrentMigrators() async throws {
         try await PostgresTestDatabase.withFreshDatabase { location in
-            let nodes = (0..<4).map { _ in PostgresArchiveDatabase(location: location, maximumConnections: 2, logger: Self.logger) }
             try await withThrowingTaskGroup(of: Void.self) { group in
-                for node in nodes {
-                    group.addTask {
-                        try await PostgresTestDatabase.withRunning(node) { try await $0.migrate() }
-                    }
+                for _ in 0..<4 {
+                    group.addTask { _ = try await PostgresArchiveDatabase.open(location: location, logger: Self.logger) }
                 }
                 try await group.waitForAll()
             }
-            try await PostgresTestDatabase.withRunning(PostgresArchiveDatabase(location: location, logger: Self.logger)) { (database) async throws in
+            try await PostgresTestDatabase.withRunning(try await PostgresArchiveDatabase.open(location: location, logger: Self.logger)) { (database) async throws in
                 #expect(try await database.appliedMigrations() == Self.identifiers)
                 #expect(try await strings(database, "SELECT count(*)::text FROM doodle_migrations") == ["3"])
             }
         }
     }
 
-    @Test("a server that cannot be reached, or a wrong password, stops the migration with the reason")
+    @Test("a server that cannot be reached, or a wrong password, stops opening with the reason")
     func unreachableServer() async throws {
         let server = try PostgresTestDatabase.server()
         var closedPort = server
@@ -99,12 +96,10 @@ struct PostgresMigrationTests {
         var wrongPassword = server
         wrongPassword.password = "not-the-password"
         for (location, reason) in [(closedPort, "connecting to \(closedPort)"), (wrongPassword, "password authentication failed")] {
-            try await PostgresTestDatabase.withRunning(PostgresArchiveDatabase(location: location, logger: Self.logger)) { (database) async throws in
-                await #expect {
-                    try await database.migrate()
-                } throws: { error in
-                    (error as? PostgresFailure)?.description.contains(reason) ?? false
-                }
+            await #expect {
+                try await PostgresArchiveDatabase.open(location: location, logger: Self.logger)
+            } throws: { error in
+                (error as? PostgresFailure)?.description.contains(reason) ?? false
             }
         }
     }

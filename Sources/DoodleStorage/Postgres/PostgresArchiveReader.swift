@@ -1,0 +1,143 @@
+import DoodleCore
+import Foundation
+import PostgresNIO
+
+/// `ArchiveReader` on PostgreSQL: the queries of `SQLiteArchiveReader`, served by the same
+/// indexes, with the same orders (text compares byte by byte, `COLLATE "C"`), so pages and
+/// cursors are identical on both back ends.
+public struct PostgresArchiveReader: ArchiveReader {
+    private let database: PostgresArchiveDatabase
+
+    public init(database: PostgresArchiveDatabase) {
+        self.database = database
+    }
+
+    public func leaderboard(limit: Int) async throws -> Leaderboard {
+        let limit = max(limit, 0)
+        return try await database.read { session in
+            let rows = try await session.rows(
+                """
+                SELECT id, name, total_score, games, wins FROM player
+                WHERE games > 0
+                ORDER BY total_score DESC, wins DESC, games, id
+                LIMIT \(limit)
+                """)
+            let entries = try rows.map { row in
+                (id: try row("id", as: String.self), name: try row("name", as: String.self), score: try row("total_score", as: Int.self),
+                 games: try row("games", as: Int.self), wins: try row("wins", as: Int.self))
+            }
+            return Leaderboard(
+                players: Ranking.rank(entries) { $0.score }.map { entry, rank in
+                    LeaderboardEntry(playerId: entry.id, name: entry.name, score: entry.score, games: entry.games, wins: entry.wins, rank: rank)
+                })
+        }
+    }
+
+    public func game(id: String) async throws -> GameDetails? {
+        try await database.transaction(snapshot: true) { session in
+            guard
+                let row = try await session.row(
+                    "SELECT id, room_code, mode, reason, settings, started_at, ended_at FROM game WHERE id = \(id)")
+            else { return nil }
+            let ranking = try await session.rows(
+                "SELECT player_id, name, score, rank FROM game_player WHERE game_id = \(id) ORDER BY position"
+            ).map { line in
+                GameRankLine(
+                    player: PlayerReference(playerId: try line("player_id"), name: try line("name")), score: try line("score"),
+                    rank: try line("rank"))
+            }
+            let drawings = try await session.rows(
+                "\(unescaped: Self.summaryColumns) WHERE drawing.game_id = \(id) ORDER BY drawing.started_at, drawing.id"
+            ).map(Self.summary)
+            let settingsJSON: String = try row("settings")
+            return GameDetails(
+                id: try row("id"), roomCode: try row("room_code"), mode: RoomMode(rawValue: try row("mode")) ?? .party,
+                reason: GameEndReason(rawValue: try row("reason")) ?? .completed,
+                settings: try? JSONDecoder().decode(RoomSettings.self, from: Data(settingsJSON.utf8)),
+                startedAt: try row("started_at"), endedAt: try row("ended_at"), ranking: ranking, drawings: drawings)
+        }
+    }
+
+    public func drawing(id: String) async throws -> DrawingDetails? {
+        try await database.transaction(snapshot: true) { session in
+            guard
+                let row = try await session.row(
+                    """
+                    SELECT id, game_id, room_code, word, drawer_id, drawer_name, drawer_gained, started_at, ended_at, record
+                    FROM drawing WHERE id = \(id)
+                    """)
+            else { return nil }
+            // A guesser's name: its current one, else the one its game's ranking recorded.
+            let guessers = try await session.rows(
+                """
+                SELECT guess.player_id,
+                       COALESCE(player.name, (SELECT game_player.name FROM game_player
+                                              WHERE game_player.game_id = drawing.game_id AND game_player.player_id = guess.player_id))
+                           AS name,
+                       guess.gained, guess.at_ms
+                FROM guess
+                JOIN drawing ON drawing.id = guess.drawing_id
+                LEFT JOIN player ON player.id = guess.player_id
+                WHERE guess.drawing_id = \(id)
+                ORDER BY guess.position
+                """
+            ).map { line in
+                GuessLine(
+                    player: PlayerReference(playerId: try line("player_id"), name: try line("name")), gained: try line("gained"),
+                    atMilliseconds: try line("at_ms"))
+            }
+            let record: Data = try row("record")
+            return DrawingDetails(
+                id: try row("id"), gameId: try row("game_id"), roomCode: try row("room_code"), word: try row("word"),
+                drawer: PlayerReference(playerId: try row("drawer_id"), name: try row("drawer_name")), drawerGained: try row("drawer_gained"),
+                guessers: guessers, startedAt: try row("started_at"), endedAt: try row("ended_at"),
+                actions: try StrokeCodec.decode([UInt8](record)))
+        }
+    }
+
+    public func drawings(by playerId: PlayerID, limit: Int, before: DrawingCursor?) async throws -> DrawingPage? {
+        let fetchCount = max(limit, 0) + 1
+        return try await database.transaction(snapshot: true) { session in
+            let rows: [PostgresRecord]
+            if let before {
+                rows = try await session.rows(
+                    """
+                    \(unescaped: Self.summaryColumns)
+                    WHERE drawing.drawer_id = \(playerId) AND (drawing.ended_at, drawing.id) < (\(before.endedAt), \(before.id))
+                    ORDER BY drawing.ended_at DESC, drawing.id DESC LIMIT \(fetchCount)
+                    """)
+            } else {
+                rows = try await session.rows(
+                    """
+                    \(unescaped: Self.summaryColumns)
+                    WHERE drawing.drawer_id = \(playerId) ORDER BY drawing.ended_at DESC, drawing.id DESC LIMIT \(fetchCount)
+                    """)
+            }
+            var drawings = try rows.map(Self.summary)
+            var next: DrawingCursor?
+            if drawings.count > limit {
+                drawings.removeLast(drawings.count - limit)
+                next = drawings.last.map { DrawingCursor(endedAt: $0.endedAt, id: $0.id) }
+            }
+            if drawings.isEmpty {
+                let known = try await session.value("SELECT EXISTS (SELECT 1 FROM player WHERE id = \(playerId))", as: Bool.self) ?? false
+                if !known { return nil }
+            }
+            return DrawingPage(drawings: drawings, nextBefore: next)
+        }
+    }
+
+    private static let summaryColumns = """
+        SELECT drawing.id, drawing.game_id, drawing.room_code, drawing.word, drawing.drawer_id, drawing.drawer_name,
+               drawing.started_at, drawing.ended_at,
+               (SELECT COUNT(*) FROM guess WHERE guess.drawing_id = drawing.id) AS guesser_count
+        FROM drawing
+        """
+
+    private static func summary(_ row: PostgresRecord) throws -> DrawingSummary {
+        DrawingSummary(
+            id: try row("id"), gameId: try row("game_id"), roomCode: try row("room_code"), word: try row("word"),
+            drawer: PlayerReference(playerId: try row("drawer_id"), name: try row("drawer_name")), guesserCount: try row("guesser_count"),
+            startedAt: try row("started_at"), endedAt: try row("ended_at"))
+    }
+}
