@@ -124,7 +124,7 @@ let package = Package(
         .executableTarget(
             name: "doodle-server",
             dependencies: [
-                "DoodleServer",
+                "DoodleServer", "DoodleStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -197,7 +197,7 @@ let package = Package(
         .testTarget(
             name: "DoodleServerTests",
             dependencies: [
-                "DoodleTestSupport",
+                "DoodleTestSupport", "DoodleStorageTestSupport",
                 "DoodleServer", "DoodleClient", "DoodleCore", "DoodleStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

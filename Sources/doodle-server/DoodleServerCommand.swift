@@ -1,5 +1,6 @@
 import ArgumentParser
 import DoodleServer
+import DoodleStorage
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -28,7 +29,9 @@ struct DoodleServerCommand: AsyncParsableCommand {
     @Option(help: ServerOption.rules.help("The GameRules folder (rules.json and words/)."))
     var rules: String?
 
-    @Option(help: ServerOption.database.help("The SQLite database file; :memory: keeps nothing."))
+    @Option(
+        help: ServerOption.database.help(
+            "The SQLite database file (:memory: keeps nothing), or a PostgreSQL database as postgres://user:password@host:port/database."))
     var database: String?
 
     @Option(help: ServerOption.logLevel.help("trace, debug, info, notice, warning, error or critical."))
@@ -82,6 +85,14 @@ struct DoodleServerCommand: AsyncParsableCommand {
         let rules = try ServerOption.rules.value(flag: self.rules, environment: environment, expected: nonEmpty) { $0.isEmpty ? nil : $0 }
         let database = try ServerOption.database.value(flag: self.database, environment: environment, expected: nonEmpty) {
             $0.isEmpty ? nil : $0
+        }
+        if let database, PostgresLocation.isPostgresURL(database) {
+            // Checked here, not at start-up's connection, so a typo is named before anything starts.
+            do {
+                _ = try PostgresLocation(url: database)
+            } catch {
+                throw ValidationError("invalid \(ServerOption.database.flag) (\(ServerOption.database.variable)): \(error)")
+            }
         }
         let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
         let logLevel = try ServerOption.logLevel.value(flag: self.logLevel, environment: environment, expected: "one of \(levels)") {

@@ -63,6 +63,10 @@ struct StartupTests {
         BadSetting(environment: ["DOODLE_HOST": "local host"], named: ["DOODLE_HOST", "--host"]),
         BadSetting(arguments: ["--rules", ""], named: ["DOODLE_RULES", "--rules"]),
         BadSetting(arguments: ["--database", ""], named: ["DOODLE_DATABASE", "--database"]),
+        BadSetting(arguments: ["--database", "postgres://doodle:hunter2@db.example"], named: ["DOODLE_DATABASE", "--database", "names no database"]),
+        BadSetting(environment: ["DOODLE_DATABASE": "postgres://doodle:hunter2@db.example:99999/doodle"], named: ["DOODLE_DATABASE", "--database", "outside 1–65535"]),
+        // A good URL whose server cannot be reached stops start-up too, with the reason.
+        BadSetting(arguments: ["--database", "postgres://doodle:hunter2@127.0.0.1:1/doodle"], named: ["connecting to postgres://doodle@127.0.0.1:1/doodle"]),
         BadSetting(environment: ["DOODLE_LOG_LEVEL": "loud"], named: ["DOODLE_LOG_LEVEL", "--log-level"]),
         BadSetting(arguments: ["--log-level", "INFO"], named: ["DOODLE_LOG_LEVEL", "--log-level"]),
         BadSetting(environment: ["DOODLE_TLS_CERTIFICATE": "cert.pem"], named: ["DOODLE_TLS_KEY", "--tls-key"]),
@@ -80,6 +84,7 @@ struct StartupTests {
             #expect(output.contains(name), "\(output)")
         }
         #expect(!output.contains("listening on"), "\(output)")
+        #expect(!output.contains("hunter2"), "a database password must never be printed: \(output)")
     }
 
     @Test("a flag wins over its environment variable, which is then not read at all")

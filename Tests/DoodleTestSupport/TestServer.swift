@@ -35,10 +35,13 @@ public struct TestServer: Sendable {
 
     /// Runs `body` against a fresh server, then shuts the server down gracefully.
     /// - Parameter rules: edits applied to a copy of GameRules/rules.json (e.g. short grace periods).
+    /// - Parameter database: what `--database` would be given (a `postgres://` URL), instead of a
+    ///   SQLite file in a temporary folder.
     public static func with<T: Sendable>(
         rules edit: (@Sendable (inout [String: Any]) -> Void)? = nil,
         tls: ServerConfiguration.TLSFiles? = nil,
         notifications: NotificationSettings? = nil,
+        database: String? = nil,
         clock: any GameClock = SystemGameClock(),
         logger: Logger = TestServer.logger,
         _ body: @Sendable (TestServer) async throws -> T
@@ -47,7 +50,7 @@ public struct TestServer: Sendable {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let rulesFolder = try makeRulesFolder(in: scratch, edit: edit)
-        let databasePath = scratch.appendingPathComponent("doodle.sqlite").path
+        let databasePath = database ?? scratch.appendingPathComponent("doodle.sqlite").path
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = try await buildApplication(
             ServerConfiguration(

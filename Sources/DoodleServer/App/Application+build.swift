@@ -20,7 +20,7 @@ public func buildApplication(
     let webClient = try WebClientRoutes.load()
     let tls = try configuration.tls?.makeContext()
     let metrics = ServerMetrics()
-    let storage = Storage(sqlite: try SQLiteDatabase.open(path: configuration.databasePath))
+    let storage = try await Storage.open(location: configuration.databasePath, logger: logger)
     logger.info("archive database: \(storage.description)")
     let archive = ArchiveWriter(storage: storage, logger: logger)
     let renderPool = RenderPool()

@@ -4,7 +4,8 @@ public struct ServerConfiguration: Sendable {
     public var port: Int
     /// The GameRules folder (rules.json and words/).
     public var rulesFolder: String
-    /// The SQLite file; `:memory:` keeps everything in memory.
+    /// Where everything is kept: a SQLite file (`:memory:` keeps everything in memory), or a
+    /// PostgreSQL database as a `postgres://user:password@host:port/database` URL.
     public var databasePath: String
     /// PEM files of a certificate chain and its private key: with both, the server speaks
     /// only TLS (`https://` and `wss://`); with neither, plain HTTP and `ws://`.

@@ -95,6 +95,16 @@ public struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         return "postgres://\(username)@\(shownHost):\(port)/\(database)\(mode)"
     }
 
+    /// The whole URL, password included, as `init(url:)` reads it back.
+    public var url: String {
+        let allowed = CharacterSet.urlUserAllowed.subtracting(CharacterSet(charactersIn: ":@/"))
+        let user = username.addingPercentEncoding(withAllowedCharacters: allowed) ?? username
+        let secret = password.map { ":" + ($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0) } ?? ""
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let mode = tls == .prefer ? "" : "?sslmode=\(tls.rawValue)"
+        return "postgres://\(user)\(secret)@\(shownHost):\(port)/\(database)\(mode)"
+    }
+
     /// What postgres-nio's client is opened with.
     public var clientConfiguration: PostgresClient.Configuration {
         PostgresClient.Configuration(host: host, port: port, username: username, password: password, database: database, tls: clientTLS)
