@@ -15,18 +15,24 @@ actor RoomRegistry: Service {
     private let archive: any GameArchive
     private let logger: Logger
     private let metrics: ServerMetrics
+    /// Claims each new room's code cluster-wide and releases it when the room closes.
+    private let cluster: ClusterMembership
+    /// Replaces the random draw of codes (``ClusterSettings/drawPartyCode``).
+    private let drawCode: (@Sendable () -> String)?
     /// Told when a room releases a seat (the player directory forgets the player's room).
     private let seatReleased: @Sendable (PlayerID, String) async -> Void
 
     init(
-        rules: GameRules, packs: [String: WordPack], clock: any GameClock, archive: any GameArchive, metrics: ServerMetrics, logger: Logger,
-        seatReleased: @escaping @Sendable (PlayerID, String) async -> Void
+        rules: GameRules, packs: [String: WordPack], clock: any GameClock, archive: any GameArchive, metrics: ServerMetrics, cluster: ClusterMembership,
+        drawCode: (@Sendable () -> String)? = nil, logger: Logger, seatReleased: @escaping @Sendable (PlayerID, String) async -> Void
     ) {
         self.rules = rules
         self.packs = packs
         self.clock = clock
         self.archive = archive
         self.metrics = metrics
+        self.cluster = cluster
+        self.drawCode = drawCode
         self.logger = logger
         self.seatReleased = seatReleased
         (newRoomStream, newRooms) = AsyncStream.makeStream(of: Room.self)
@@ -51,9 +57,10 @@ actor RoomRegistry: Service {
     }
 
     /// Creates a room with its creator seated and sends the creator its `roomState`.
-    func create(mode: RoomMode, settings: RoomSettings, creator: PlayerID, creatorName: String, queue: OutboundQueue) async -> Room {
-        var code = InviteCode.random(.party, using: &random)
-        while rooms[code] != nil { code = InviteCode.random(.party, using: &random) }
+    ///
+    /// - Throws: ``RoomRegistryError`` when no code could be claimed in the room directory.
+    func create(mode: RoomMode, settings: RoomSettings, creator: PlayerID, creatorName: String, queue: OutboundQueue) async throws -> Room {
+        let code = try await claimNewCode()
         let machine = RoomStateMachine(
             code: code, mode: mode, settings: settings, creator: creator, creatorName: creatorName, rules: rules, packs: packs,
             seed: random.next())
@@ -71,9 +78,41 @@ actor RoomRegistry: Service {
         return room
     }
 
+    /// A fresh party code, claimed for this node in the directory. On one node only the local
+    /// map can refuse a code; in a cluster a live code elsewhere refuses it too (with 16^1 × 32^5 party codes, a refusal is rare, a run of them a fault).
+    private func claimNewCode() async throws -> String {
+        for _ in 0..<Self.claimAttempts {
+            let code = drawCode?() ?? InviteCode.random(.party, using: &random)
+            guard rooms[code] == nil else { continue }
+            // Alone, the local map is the whole truth: no hop to the directory.
+            guard cluster.isClustered else { return code }
+            do {
+                if try await cluster.claim(code: code), rooms[code] == nil { return code }
+            } catch {
+                throw RoomRegistryError.directoryUnavailable("\(error)")
+            }
+        }
+        throw RoomRegistryError.noFreeCode
+    }
+
+    private static let claimAttempts = 16
+
     private func remove(code: String) async {
         guard let room = rooms.removeValue(forKey: code) else { return }
         metrics.roomsChanged(rooms.count)
         await room.close()
+        if cluster.isClustered { await cluster.release(code: code) }
+    }
+}
+
+enum RoomRegistryError: Error, CustomStringConvertible {
+    case directoryUnavailable(String)
+    case noFreeCode
+
+    var description: String {
+        switch self {
+        case .directoryUnavailable(let reason): "the room directory cannot be reached (\(reason))"
+        case .noFreeCode: "no free invite code was found"
+        }
     }
 }

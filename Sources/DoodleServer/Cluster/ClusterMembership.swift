@@ -1,0 +1,134 @@
+import DoodleCore
+import DoodleStorage
+import Logging
+
+/// This node's place in the cluster: its identity and lease in the room directory, and every
+/// question the rest of the server asks the directory. Alone (no ``ClusterSettings``) it answers
+/// from ``SingleNodeDirectory``: every room is here, nothing is elsewhere.
+actor ClusterMembership {
+    /// Fresh for each process start, so a restarted node never revives the rooms it lost.
+    nonisolated let nodeID: String
+    nonisolated let isClustered: Bool
+    private let directory: any RoomDirectory
+    private let lease: DirectoryLease
+    private let leaseClock: any GameClock
+    private let nodeURL: @Sendable (Int) -> String
+    private let logger: Logger
+    /// Known once the node has registered; then claims may go ahead.
+    private(set) var url: String?
+    private var waitingForRegistration: [CheckedContinuation<Void, Never>] = []
+
+    init(settings: ClusterSettings?, logger: Logger) {
+        var generator = SystemRandomNumberGenerator()
+        nodeID = OpaqueID.make(prefix: "n_", using: &generator)
+        self.logger = logger
+        guard let settings else {
+            isClustered = false
+            directory = SingleNodeDirectory()
+            lease = .standard
+            leaseClock = SystemGameClock()
+            nodeURL = { _ in "" }
+            return
+        }
+        isClustered = true
+        directory = settings.directory
+        lease = settings.lease
+        leaseClock = settings.leaseClock
+        nodeURL = settings.nodeURL
+    }
+
+    // MARK: - The lease
+
+    /// Registers this node, listening on `boundPort`, and lets claims go ahead.
+    func register(boundPort: Int) async throws {
+        let url = nodeURL(boundPort)
+        try await directory.register(ClusterNode(id: nodeID, url: url), leaseMilliseconds: lease.leaseMilliseconds)
+        self.url = url
+        logger.info("joined the cluster", metadata: ["node": "\(nodeID)", "url": "\(url)"])
+        for waiter in waitingForRegistration { waiter.resume() }
+        waitingForRegistration = []
+    }
+
+    /// Renews the lease every renewal interval until the task is cancelled. A lease found
+    /// lapsed (the node was paused or cut off for a whole lease) is started again: rooms whose
+    /// codes nobody took meanwhile are found again, the others now belong elsewhere.
+    nonisolated func renewUntilCancelled() async {
+        while true {
+            let due = leaseClock.nowMillis() + lease.renewalMilliseconds
+            do {
+                try await leaseClock.sleep(untilMillis: due)
+            } catch {
+                return
+            }
+            await renewOnce()
+        }
+    }
+
+    private func renewOnce() async {
+        do {
+            if try await directory.renew(nodeID, leaseMilliseconds: lease.leaseMilliseconds) { return }
+            logger.warning("this node's lease had run out; registering again", metadata: ["node": "\(nodeID)"])
+            if let url { try await directory.register(ClusterNode(id: nodeID, url: url), leaseMilliseconds: lease.leaseMilliseconds) }
+        } catch {
+            logger.error("renewing this node's lease failed", metadata: ["node": "\(nodeID)", "error": "\(error)"])
+        }
+    }
+
+    /// Graceful shutdown: the lease, codes and seats go at once, so other nodes need not wait
+    /// for the lease to run out.
+    func leave() async {
+        do {
+            try await directory.releaseAll(nodeID)
+            logger.info("left the cluster", metadata: ["node": "\(nodeID)"])
+        } catch {
+            logger.error("releasing this node's rooms failed; they go when its lease runs out", metadata: ["error": "\(error)"])
+        }
+    }
+
+    // MARK: - Rooms and seats
+
+    /// Claims `code` for a new room here; false when a live node holds it.
+    func claim(code: String) async throws -> Bool {
+        if url == nil && isClustered { await withCheckedContinuation { waitingForRegistration.append($0) } }
+        return try await directory.claim(code: code, for: nodeID)
+    }
+
+    /// The room with `code` closed here.
+    func release(code: String) async {
+        do {
+            try await directory.release(code: code, by: nodeID)
+        } catch {
+            logger.error("releasing a room's code failed", metadata: ["room": "\(code)", "error": "\(error)"])
+        }
+    }
+
+    /// The other node hosting `code`, or nil when none does (this one is not asked about).
+    func remoteHost(of code: String) async throws -> ClusterNode? {
+        guard isClustered, let host = try await directory.host(of: code), host.id != nodeID else { return nil }
+        return host
+    }
+
+    func seatTaken(_ player: PlayerID, room code: String) async {
+        guard isClustered else { return }
+        do {
+            try await directory.seatTaken(player: player, code: code, nodeID: nodeID)
+        } catch {
+            logger.error("recording a seat in the directory failed", metadata: ["player": "\(player)", "error": "\(error)"])
+        }
+    }
+
+    func seatReleased(_ player: PlayerID, room code: String) async {
+        guard isClustered else { return }
+        do {
+            try await directory.seatReleased(player: player, code: code, nodeID: nodeID)
+        } catch {
+            logger.error("releasing a seat in the directory failed", metadata: ["player": "\(player)", "error": "\(error)"])
+        }
+    }
+
+    /// The seat `player` holds on another node, if any.
+    func remoteSeat(of player: PlayerID) async throws -> SeatLocation? {
+        guard isClustered, let seat = try await directory.seat(of: player), seat.node.id != nodeID else { return nil }
+        return seat
+    }
+}
