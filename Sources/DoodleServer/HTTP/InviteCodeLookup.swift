@@ -10,17 +10,17 @@ struct InviteCodeLookup: Sendable {
         case party(code: String, room: Room)
         /// A live party room hosted by another node of the cluster.
         case remoteParty(code: String, host: ClusterNode)
-        case pair(code: String, owner: PairRepository.CodeInfo)
+        case pair(code: String, owner: PairCodeInfo)
     }
 
     let registry: RoomRegistry
     let cluster: ClusterMembership
     /// Pair codes are looked up in the database: an open one answers, a spent one is 404.
-    let pairs: PairRepository
+    let pairs: any PairRepository
     let limiter: AddressRateLimiter
     let clock: any GameClock
 
-    init(registry: RoomRegistry, cluster: ClusterMembership, pairs: PairRepository, limit: RateLimitRule, clock: any GameClock) {
+    init(registry: RoomRegistry, cluster: ClusterMembership, pairs: any PairRepository, limit: RateLimitRule, clock: any GameClock) {
         self.registry = registry
         self.cluster = cluster
         self.pairs = pairs
