@@ -16,9 +16,8 @@ public struct NodeURL: Sendable, Equatable, CustomStringConvertible {
 
     /// What is wrong with `text` as a node URL, or nil when nothing is.
     public static func problem(with text: String) -> String? {
-        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased() else {
-            return "not a URL"
-        }
+        guard let components = URLComponents(string: text) else { return "not a URL" }
+        guard let scheme = components.scheme?.lowercased() else { return "it has no scheme: start it with ws:// or wss://" }
         guard scheme == "ws" || scheme == "wss" else { return "the scheme must be ws:// or wss://, not \(scheme)://" }
         guard let host = components.host, !host.isEmpty else { return "it has no host" }
         guard components.query == nil, components.fragment == nil, components.user == nil else {
