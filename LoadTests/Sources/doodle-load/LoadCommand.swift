@@ -16,7 +16,11 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Target a running Doodle server at this WebSocket URL (127.0.0.1 only) instead of starting one.")
     var server: String?
 
-    @Option(help: "A cluster: running nodes' WebSocket URLs, comma-separated (127.0.0.1 only). The fixed drawing load spreads its rooms over them; joiners start on a node other than the host and follow its redirect.")
+    @Option(
+        help: """
+            A cluster: running nodes' WebSocket URLs, comma-separated (127.0.0.1 only). The fixed drawing load spreads its rooms \
+            over them; joiners start on a node other than the host and follow its redirect.
+            """)
     var servers: String?
 
     @Flag(help: "The smoke run: a few rooms for a few seconds; fails on any lost or out-of-order message.")

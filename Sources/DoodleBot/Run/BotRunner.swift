@@ -22,7 +22,8 @@ public enum BotRunner {
     ) async throws -> BotRunReport {
         try options.validate()
         let url = try BotOptions.webSocketURL(for: options.server)
-        let joinURL = try options.joinServer.map { server throws(BotOptionsError) in try BotOptions.webSocketURL(for: server, option: "--join-server") } ?? url
+        var joinURL = url
+        if let joinServer = options.joinServer { joinURL = try BotOptions.webSocketURL(for: joinServer, option: "--join-server") }
         let seed = options.seed ?? UInt64.random(in: .min ... .max)
         let start = ContinuousClock.now
         let reports = await withTaskGroup(of: RoomReport.self) { group in

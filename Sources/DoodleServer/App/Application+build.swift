@@ -48,7 +48,8 @@ public func buildApplication(
 
     let router = Router(context: DoodleRequestContext.self)
     let inviteCodes = InviteCodeLookup(registry: registry, cluster: cluster, pairs: pairRepository, limit: rules.rateLimits.joinRoom, clock: clock)
-    StatusRoutes(metrics: metrics, archive: archive, outbound: outbound, lookup: inviteCodes, secure: tls != nil, cluster: cluster).register(on: router)
+    StatusRoutes(metrics: metrics, archive: archive, outbound: outbound, lookup: inviteCodes, secure: tls != nil, cluster: cluster)
+        .register(on: router)
     InviteQRRoutes(lookup: inviteCodes, secure: tls != nil).register(on: router)
     let storageCalls = StorageCalls(logger: logger)
     let authentication = BearerAuthentication(players: players, storage: storageCalls)

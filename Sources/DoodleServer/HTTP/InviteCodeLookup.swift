@@ -46,7 +46,8 @@ struct InviteCodeLookup: Sendable {
             do {
                 host = try await cluster.remoteHost(of: code)
             } catch {
-                throw APIError(status: .internalServerError, code: "internal", message: "the room directory cannot be reached just now; try again later")
+                throw APIError(
+                    status: .internalServerError, code: "internal", message: "the room directory cannot be reached just now; try again later")
             }
             guard let host else { throw notFound }
             return .remoteParty(code: code, host: host)

@@ -23,8 +23,8 @@ actor RoomRegistry: Service {
     private let seatReleased: @Sendable (PlayerID, String) async -> Void
 
     init(
-        rules: GameRules, packs: [String: WordPack], clock: any GameClock, archive: any GameArchive, metrics: ServerMetrics, cluster: ClusterMembership,
-        drawCode: (@Sendable () -> String)? = nil, logger: Logger, seatReleased: @escaping @Sendable (PlayerID, String) async -> Void
+        rules: GameRules, packs: [String: WordPack], clock: any GameClock, archive: any GameArchive, metrics: ServerMetrics,
+        cluster: ClusterMembership, drawCode: (@Sendable () -> String)? = nil, logger: Logger, seatReleased: @escaping @Sendable (PlayerID, String) async -> Void
     ) {
         self.rules = rules
         self.packs = packs
@@ -79,7 +79,8 @@ actor RoomRegistry: Service {
     }
 
     /// A fresh party code, claimed for this node in the directory. On one node only the local
-    /// map can refuse a code; in a cluster a live code elsewhere refuses it too (with 16^1 × 32^5 party codes, a refusal is rare, a run of them a fault).
+    /// map can refuse a code; in a cluster a live code elsewhere refuses it too. With 32^5 × 16
+    /// party codes a refusal is rare, and 16 in a row a fault worth an error.
     private func claimNewCode() async throws -> String {
         for _ in 0..<Self.claimAttempts {
             let code = drawCode?() ?? InviteCode.random(.party, using: &random)
