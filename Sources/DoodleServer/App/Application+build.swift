@@ -77,7 +77,7 @@ public func buildApplication(
 
     // The node joins the cluster once it listens: its address may name the bound port.
     let (boundPorts, boundPortContinuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
-    let lease = configuration.cluster == nil ? nil : NodeLease(membership: cluster, boundPorts: boundPorts)
+    let lease = configuration.cluster == nil ? nil : NodeLease(membership: cluster, registry: registry, boundPorts: boundPorts)
 
     let host = configuration.host
     let tlsNote = tls == nil ? "" : " with TLS (https:// and wss://)"

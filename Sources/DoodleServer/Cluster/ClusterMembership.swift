@@ -50,9 +50,9 @@ actor ClusterMembership {
     }
 
     /// Renews the lease every renewal interval until the task is cancelled. A lease found
-    /// lapsed (the node was paused or cut off for a whole lease) is started again: rooms whose
-    /// codes nobody took meanwhile are found again, the others now belong elsewhere.
-    nonisolated func renewUntilCancelled() async {
+    /// lapsed (the node was paused or cut off for a whole lease) is started again, and then
+    /// `leaseRestarted` runs: the rooms here must take their codes back.
+    nonisolated func renewUntilCancelled(leaseRestarted: @Sendable () async -> Void) async {
         while true {
             let due = leaseClock.nowMillis() + lease.renewalMilliseconds
             do {
@@ -60,17 +60,33 @@ actor ClusterMembership {
             } catch {
                 return
             }
-            await renewOnce()
+            if await renewOnce() { await leaseRestarted() }
         }
     }
 
-    private func renewOnce() async {
+    /// True when the lease had lapsed and was started again.
+    private func renewOnce() async -> Bool {
         do {
-            if try await directory.renew(nodeID, leaseMilliseconds: lease.leaseMilliseconds) { return }
+            if try await directory.renew(nodeID, leaseMilliseconds: lease.leaseMilliseconds) { return false }
             logger.warning("this node's lease had run out; registering again", metadata: ["node": "\(nodeID)"])
-            if let url { try await directory.register(ClusterNode(id: nodeID, url: url), leaseMilliseconds: lease.leaseMilliseconds) }
+            guard let url else { return false }
+            try await directory.register(ClusterNode(id: nodeID, url: url), leaseMilliseconds: lease.leaseMilliseconds)
+            return true
         } catch {
             logger.error("renewing this node's lease failed", metadata: ["node": "\(nodeID)", "error": "\(error)"])
+            return false
+        }
+    }
+
+    /// After a lapsed lease: whether the live room `code` is still, or again, this node's. A
+    /// code another node claimed meanwhile is not.
+    func reclaim(code: String) async -> Bool {
+        do {
+            if try await directory.host(of: code)?.id == nodeID { return true }
+            return try await directory.claim(code: code, for: nodeID)
+        } catch {
+            logger.error("reclaiming a room's code failed", metadata: ["room": "\(code)", "error": "\(error)"])
+            return false
         }
     }
 

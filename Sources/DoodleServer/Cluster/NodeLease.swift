@@ -8,6 +8,8 @@ struct NodeLease: Service, CustomStringConvertible {
     var description: String { "NodeLease" }
 
     let membership: ClusterMembership
+    /// Its rooms take their codes back after a lapsed lease.
+    let registry: RoomRegistry
     /// The port the server listens on, once it does.
     let boundPorts: AsyncStream<Int>
 
@@ -15,7 +17,9 @@ struct NodeLease: Service, CustomStringConvertible {
         var ports = boundPorts.makeAsyncIterator()
         guard let port = await ports.next() else { return }
         try await membership.register(boundPort: port)
-        await cancelWhenGracefulShutdown { await membership.renewUntilCancelled() }
+        await cancelWhenGracefulShutdown { [membership, registry] in
+            await membership.renewUntilCancelled(leaseRestarted: { await registry.reclaimCodes() })
+        }
         if Task.isCancelled { return }
         await membership.leave()
     }

@@ -98,6 +98,15 @@ actor RoomRegistry: Service {
 
     private static let claimAttempts = 16
 
+    /// After this node's lease lapsed and was started again: each live room takes its code back.
+    /// A code another node claimed meanwhile stays that node's; the room here plays on for the
+    /// players in it, but the cluster sends nobody else to it.
+    func reclaimCodes() async {
+        for code in Array(rooms.keys) where await !cluster.reclaim(code: code) {
+            logger.error("another node took this room's code while this node's lease had lapsed", metadata: ["room": "\(code)"])
+        }
+    }
+
     private func remove(code: String) async {
         guard let room = rooms.removeValue(forKey: code) else { return }
         metrics.roomsChanged(rooms.count)

@@ -187,6 +187,49 @@ struct ClusterTests {
         }
     }
 
+    @Test("a node whose lease lapsed registers again and takes back the codes nobody took meanwhile", .timeLimit(.minutes(1)))
+    func lapsedLeaseReclaimsCodes() async throws {
+        try await TestCluster.with(nodes: 2) { cluster in
+            let (a, b) = (cluster.nodes[0], cluster.nodes[1])
+            let (taken, kept) = try await DoodleClient.withConnection(to: a.url, logger: Self.logger) { first in
+                try await DoodleClient.withConnection(to: a.url, logger: Self.logger) { second in
+                    try await first.hello(name: "First")
+                    try await second.hello(name: "Second")
+                    return (try await first.createRoom().code, try await second.createRoom().code)
+                }
+            }
+            let nodeA = try await cluster.nodeID(hosting: taken)
+            let nodeB = try await DoodleClient.withConnection(to: b.url, logger: Self.logger) { other in
+                try await other.hello(name: "Other")
+                return try await cluster.nodeID(hosting: try await other.createRoom().code)
+            }
+            // A is cut off for a whole lease, as far as the directory can tell: its lease and rows
+            // are gone, and meanwhile another node claims one of its codes.
+            try await cluster.directory.releaseAll(nodeA)
+            let thief = ClusterNode(id: "n_thief", url: "ws://127.0.0.1:9/v1/ws")
+            await cluster.directory.register(thief, leaseMilliseconds: 60_000)
+            #expect(await cluster.directory.claim(code: taken, for: thief.id))
+            #expect(await cluster.directory.host(of: kept) == nil)
+            // A's next renewal finds the lease lapsed, starts it again and reclaims what it can.
+            try await cluster.advanceOneRenewal(alive: [nodeA, nodeB])
+            let deadline = ContinuousClock.now + .seconds(10)
+            while await cluster.directory.host(of: kept)?.id != nodeA, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(await cluster.directory.host(of: kept)?.id == nodeA, "the code nobody took is A's again")
+            #expect(await cluster.directory.host(of: taken) == thief, "the code another node took stays that node's")
+            try await DoodleClient.withConnection(to: b.url, logger: Self.logger) { guest in
+                try await guest.hello(name: "Guest")
+                do {
+                    _ = try await guest.joinRoom(code: kept)
+                    Issue.record("the join was not redirected")
+                } catch let redirected as Redirected {
+                    #expect(redirected.redirect.url == a.url)
+                }
+            }
+        }
+    }
+
     @Test("a graceful shutdown releases the node's rooms at once, without waiting for the lease", .timeLimit(.minutes(1)))
     func gracefulShutdownReleases() async throws {
         try await TestCluster.with(nodes: 2) { cluster in
