@@ -162,6 +162,7 @@ struct ClientSession: Sendable {
         }
         if let seat = await remoteSeat(of: session.player.id) {
             // The seat is on another node: the client goes there with its token and `lastSeq`.
+            context.metrics.redirectSent()
             return send(.redirect(Redirect(url: seat.node.url, code: seat.code)))
         }
         _ = await context.pairs.resume(session.player.id, name: name, queue: queue, lastSeq: lastSeq)
@@ -255,6 +256,7 @@ struct ClientSession: Sendable {
         guard room == nil, await !context.pairs.isPresent(player.id, queueID: queue.id) else {
             return send(error: ProtocolError(.alreadyInRoom, "leave your room before joining another", ref: "joinRoom"))
         }
+        context.metrics.redirectSent()
         send(.redirect(Redirect(url: host.url, code: code)))
     }
 

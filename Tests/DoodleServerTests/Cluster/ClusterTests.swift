@@ -49,6 +49,8 @@ struct ClusterTests {
                 let viaB = try await Self.roomInfo(at: b, code: room.code)
                 #expect(viaB["url"] as? String == a.url)
                 #expect(viaB["code"] as? String == room.code)
+                let metrics = try await URLSession.shared.data(from: try #require(URL(string: "\(b.httpBase)/metrics"))).0
+                #expect(String(decoding: metrics, as: UTF8.self).contains("doodle_redirects_total 2"), "both joins on B were redirected")
             }
         }
     }
