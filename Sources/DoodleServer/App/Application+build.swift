@@ -75,9 +75,7 @@ public func buildApplication(
     webClient.register(on: router)
     router.add(middleware: APIErrorMiddleware(routes: router.routes))
 
-    // The node joins the cluster once it listens: its address may name the bound port.
-    let (boundPorts, boundPortContinuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
-    let lease = configuration.cluster == nil ? nil : NodeLease(membership: cluster, registry: registry, boundPorts: boundPorts)
+    let lease = configuration.cluster == nil ? nil : NodeLease(membership: cluster, registry: registry)
 
     let host = configuration.host
     let tlsNote = tls == nil ? "" : " with TLS (https:// and wss://)"
@@ -101,8 +99,9 @@ public func buildApplication(
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             logger.info("listening on \(host):\(port)\(tlsNote)")
-            boundPortContinuation.yield(port)
-            boundPortContinuation.finish()
+            // The node joins the cluster once it listens (its address may name the bound port),
+            // before anyone is told the server runs.
+            if cluster.isClustered { await cluster.register(boundPort: port) }
             await onServerRunning(port)
         },
         logger: logger)

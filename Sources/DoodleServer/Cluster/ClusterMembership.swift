@@ -14,9 +14,10 @@ actor ClusterMembership {
     private let leaseClock: any GameClock
     private let nodeURL: @Sendable (Int) -> String
     private let logger: Logger
-    /// Known once the node has registered; then claims may go ahead.
+    /// This node's public address, known once it listens.
     private(set) var url: String?
-    private var waitingForRegistration: [CheckedContinuation<Void, Never>] = []
+    /// Whether the directory holds a live lease of this node: only then may it claim codes.
+    private var registered = false
 
     init(settings: ClusterSettings?, logger: Logger) {
         var generator = SystemRandomNumberGenerator()
@@ -39,14 +40,26 @@ actor ClusterMembership {
 
     // MARK: - The lease
 
-    /// Registers this node, listening on `boundPort`, and lets claims go ahead.
-    func register(boundPort: Int) async throws {
-        let url = nodeURL(boundPort)
-        try await directory.register(ClusterNode(id: nodeID, url: url), leaseMilliseconds: lease.leaseMilliseconds)
-        self.url = url
-        logger.info("joined the cluster", metadata: ["node": "\(nodeID)", "url": "\(url)"])
-        for waiter in waitingForRegistration { waiter.resume() }
-        waitingForRegistration = []
+    /// The server listens on `boundPort`: registers this node, so that it may claim codes. If
+    /// the directory cannot be reached now, the renewals try again (meanwhile `createRoom`
+    /// answers `internal`).
+    func register(boundPort: Int) async {
+        url = nodeURL(boundPort)
+        await registerNow()
+    }
+
+    @discardableResult
+    private func registerNow() async -> Bool {
+        guard let url else { return false }
+        do {
+            try await directory.register(ClusterNode(id: nodeID, url: url), leaseMilliseconds: lease.leaseMilliseconds)
+            registered = true
+            logger.info("joined the cluster", metadata: ["node": "\(nodeID)", "url": "\(url)"])
+            return true
+        } catch {
+            logger.error("registering this node in the room directory failed", metadata: ["node": "\(nodeID)", "error": "\(error)"])
+            return false
+        }
     }
 
     /// Renews the lease every renewal interval until the task is cancelled. A lease found
@@ -64,18 +77,18 @@ actor ClusterMembership {
         }
     }
 
-    /// True when the lease had lapsed and was started again.
+    /// True when the lease was (re)started rather than renewed.
     private func renewOnce() async -> Bool {
+        guard registered else { return await registerNow() }
         do {
             if try await directory.renew(nodeID, leaseMilliseconds: lease.leaseMilliseconds) { return false }
-            logger.warning("this node's lease had run out; registering again", metadata: ["node": "\(nodeID)"])
-            guard let url else { return false }
-            try await directory.register(ClusterNode(id: nodeID, url: url), leaseMilliseconds: lease.leaseMilliseconds)
-            return true
         } catch {
             logger.error("renewing this node's lease failed", metadata: ["node": "\(nodeID)", "error": "\(error)"])
             return false
         }
+        registered = false
+        logger.warning("this node's lease had run out; registering again", metadata: ["node": "\(nodeID)"])
+        return await registerNow()
     }
 
     /// After a lapsed lease: whether the live room `code` is still, or again, this node's. A
@@ -93,6 +106,7 @@ actor ClusterMembership {
     /// Graceful shutdown: the lease, codes and seats go at once, so other nodes need not wait
     /// for the lease to run out.
     func leave() async {
+        registered = false
         do {
             try await directory.releaseAll(nodeID)
             logger.info("left the cluster", metadata: ["node": "\(nodeID)"])
@@ -104,8 +118,9 @@ actor ClusterMembership {
     // MARK: - Rooms and seats
 
     /// Claims `code` for a new room here; false when a live node holds it.
+    /// - Throws: ``ClusterMembershipError/notRegistered`` while the node has no lease.
     func claim(code: String) async throws -> Bool {
-        if url == nil && isClustered { await withCheckedContinuation { waitingForRegistration.append($0) } }
+        guard registered || !isClustered else { throw ClusterMembershipError.notRegistered }
         return try await directory.claim(code: code, for: nodeID)
     }
 
@@ -147,4 +162,11 @@ actor ClusterMembership {
         guard isClustered, let seat = try await directory.seat(of: player), seat.node.id != nodeID else { return nil }
         return seat
     }
+}
+
+enum ClusterMembershipError: Error, CustomStringConvertible {
+    /// The node holds no lease in the room directory (not yet, or not since it lapsed).
+    case notRegistered
+
+    var description: String { "this node is not registered in the room directory" }
 }
