@@ -19,6 +19,7 @@ public func buildApplication(
     let (rules, packs) = try RulesLoader.load(folder: configuration.rulesFolder)
     let webClient = try WebClientRoutes.load()
     let tls = try configuration.tls?.makeContext()
+    if let problem = configuration.cluster?.lease.problem { throw ClusterSettingsError(message: problem) }
     let metrics = ServerMetrics()
     let storage = Storage(sqlite: try SQLiteDatabase.open(path: configuration.databasePath))
     logger.info("archive database: \(storage.description)")

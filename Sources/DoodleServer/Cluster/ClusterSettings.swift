@@ -40,3 +40,10 @@ extension ClusterSettings {
         ClusterSettings(directory: SingleNodeDirectory(), nodeURL: url)
     }
 }
+
+/// Cluster settings that cannot work, found at start-up.
+public struct ClusterSettingsError: Error, CustomStringConvertible {
+    public var message: String
+
+    public var description: String { "cluster settings: \(message)" }
+}

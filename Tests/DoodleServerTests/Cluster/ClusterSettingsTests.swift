@@ -1,9 +1,11 @@
+import DoodleStorage
+import DoodleTestSupport
 import Testing
 
 @testable import DoodleServer
 
-@Suite("Node URLs")
-struct NodeURLTests {
+@Suite("Cluster settings: node URLs and lease timings")
+struct ClusterSettingsTests {
     @Test("a node URL is ws:// or wss://, with a host, ending in the game's endpoint", arguments: [
         ("ws://node-a.example/v1/ws", nil),
         ("wss://game.example:8443/n/a/v1/ws", nil),
@@ -22,6 +24,21 @@ struct NodeURLTests {
         } else {
             #expect(problem == nil)
             #expect(NodeURL(text)?.text == text)
+        }
+    }
+
+    @Test("lease timings that cannot work stop start-up")
+    func badLeaseStopsStartup() async throws {
+        let cluster = ClusterSettings(
+            directory: SingleNodeDirectory(), nodeURL: { _ in "ws://127.0.0.1:1/v1/ws" },
+            lease: DirectoryLease(leaseMilliseconds: 6_000, renewalMilliseconds: 5_000))
+        do {
+            _ = try await buildApplication(
+                ServerConfiguration(port: 0, rulesFolder: TestServer.repositoryRoot + "/GameRules", databasePath: ":memory:", cluster: cluster),
+                logger: TestServer.logger)
+            Issue.record("the server was built with a lease shorter than two renewals")
+        } catch let error as ClusterSettingsError {
+            #expect(error.description.contains("twice the renewal interval"))
         }
     }
 
