@@ -1,4 +1,5 @@
 import DoodleBot
+import DoodleClient
 import DoodleCore
 import DoodleTestSupport
 import Testing
@@ -22,5 +23,41 @@ struct LiveClusterBotTests {
         #expect(room.endReason == .completed)
         #expect(room.ranking.count == 3)
         #expect(room.bots.map(\.stats.redirects) == [0, 1, 1], "the creator is on the hosting node; each joiner is redirected once")
+    }
+
+    @Test("a bot sent to a node that died falls back to its first server and gets room_not_found once the lease runs out", .timeLimit(.minutes(1)))
+    func redirectToADeadNode() async throws {
+        try await TestCluster.with(nodes: 2) { cluster in
+            let (code, hostID) = try await DoodleClient.withConnection(to: cluster.nodes[0].url, logger: TestServer.logger) { owner in
+                try await owner.hello(name: "Owner")
+                let room = try await owner.createRoom()
+                return (room.code, try await cluster.nodeID(hosting: room.code))
+            }
+            let survivorID = try await DoodleClient.withConnection(to: cluster.nodes[1].url, logger: TestServer.logger) { other in
+                try await other.hello(name: "Other")
+                return try await cluster.nodeID(hosting: try await other.createRoom().code)
+            }
+            await cluster.stop(0, .kill)
+            let options = BotOptions(
+                server: cluster.nodes[1].url, mode: .join(code: code), count: 1, seed: 3, speed: 20,
+                reconnect: ReconnectPolicy(initialDelay: .milliseconds(20), maximumDelay: .milliseconds(50), maximumAttempts: 1_000))
+            let report = try await withThrowingTaskGroup(of: BotRunReport?.self) { group in
+                group.addTask { try await BotRunner.run(options, logger: TestServer.logger) }
+                group.addTask {
+                    // Let the bot bounce between the live node and the dead one a while, then let
+                    // the dead node's lease run out.
+                    try await Task.sleep(for: .milliseconds(300))
+                    for _ in 0..<3 { try await cluster.advanceOneRenewal(alive: [survivorID]) }
+                    return nil
+                }
+                var report: BotRunReport?
+                for try await result in group { if let result { report = result } }
+                return report
+            }
+            let bot = try #require(report?.rooms.first?.bots.first)
+            #expect(bot.failure?.contains("room_not_found") == true, "\(bot.failure ?? "no failure")")
+            #expect(bot.stats.redirects >= 1, "it was sent to the dead node first")
+            #expect(hostID != survivorID)
+        }
     }
 }

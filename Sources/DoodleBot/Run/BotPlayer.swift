@@ -39,13 +39,15 @@ struct BotPlayer: Sendable {
                 }
                 logger.debug("redirected", metadata: ["url": "\(redirect.url)", "code": "\(redirect.code ?? "-")"])
                 url = redirect.url
-                attemptsInARow = 0
             } catch is CancellationError {
                 brain.fail("cancelled")
             } catch {
                 if brain.isFinished { break }
-                // A connection that ended otherwise than by a redirect breaks a run of redirects.
+                // A connection that ended otherwise than by a redirect breaks a run of redirects;
+                // a node the bot was sent to that did not even say welcome may be gone, its rooms
+                // with it: back to the first server, which says so once the node's lease runs out.
                 redirectsInARow = 0
+                if brain.welcomes == welcomesBefore { url = self.url }
                 if case DoodleClientError.connectionClosed(let closure) = error,
                     let code = closure.closeCode, [.kicked, .replaced, .protocolError].contains(code)
                 {
