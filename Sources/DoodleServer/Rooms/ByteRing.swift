@@ -34,16 +34,9 @@ struct ByteRing {
         let length = bytes.readableBytes
         precondition(length <= freeBytes, "the ring's owner evicts before appending")
         if count + length > storage.count { grow(toHold: count + length) }
-        let size = storage.count
-        let tail = (head + count) % size
+        let tail = (head + count) % storage.count
         storage.withUnsafeMutableBytes { ring in
-            bytes.withUnsafeReadableBytes { source in
-                let firstPart = min(length, size - tail)
-                UnsafeMutableRawBufferPointer(rebasing: ring[tail..<(tail + firstPart)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: source[0..<firstPart]))
-                if firstPart < length {
-                    UnsafeMutableRawBufferPointer(rebasing: ring[0..<(length - firstPart)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: source[firstPart..<length]))
-                }
-            }
+            bytes.withUnsafeReadableBytes { source in Self.write(source, into: ring, at: tail) }
         }
         count += length
     }
@@ -67,13 +60,11 @@ struct ByteRing {
         precondition(offset >= 0 && length >= 0 && offset + length <= count, "reading past the bytes the ring holds")
         var buffer = ByteBuffer()
         guard length > 0 else { return buffer }
-        buffer.reserveCapacity(length)
-        let size = storage.count
-        let start = (head + offset) % size
-        let firstPart = min(length, size - start)
         storage.withUnsafeBytes { ring in
-            buffer.writeBytes(UnsafeRawBufferPointer(rebasing: ring[start..<(start + firstPart)]))
-            if firstPart < length { buffer.writeBytes(UnsafeRawBufferPointer(rebasing: ring[0..<(length - firstPart)])) }
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: length) { free in
+                Self.read(ring, at: (head + offset) % ring.count, into: UnsafeMutableRawBufferPointer(rebasing: free[0..<length]))
+                return length
+            }
         }
         return buffer
     }
@@ -83,19 +74,28 @@ struct ByteRing {
     private mutating func grow(toHold needed: Int) {
         let size = min(maxBytes, max(needed, 2 * storage.count, Self.minimumSize))
         var grown = [UInt8](repeating: 0, count: size)
-        if count > 0 {
-            let oldSize = storage.count
-            let firstPart = min(count, oldSize - head)
-            storage.withUnsafeBytes { old in
-                grown.withUnsafeMutableBytes { new in
-                    UnsafeMutableRawBufferPointer(rebasing: new[0..<firstPart]).copyMemory(from: UnsafeRawBufferPointer(rebasing: old[head..<(head + firstPart)]))
-                    if firstPart < count {
-                        UnsafeMutableRawBufferPointer(rebasing: new[firstPart..<count]).copyMemory(from: UnsafeRawBufferPointer(rebasing: old[0..<(count - firstPart)]))
-                    }
-                }
+        storage.withUnsafeBytes { old in
+            grown.withUnsafeMutableBytes { new in
+                Self.read(old, at: head, into: UnsafeMutableRawBufferPointer(rebasing: new[0..<count]))
             }
         }
         storage = grown
         head = 0
+    }
+
+    /// Copies `source` into `ring` from `start` on, continuing at the ring's beginning past its end.
+    private static func write(_ source: UnsafeRawBufferPointer, into ring: UnsafeMutableRawBufferPointer, at start: Int) {
+        let firstPart = min(source.count, ring.count - start)
+        let rest = UnsafeRawBufferPointer(rebasing: source[firstPart...])
+        UnsafeMutableRawBufferPointer(rebasing: ring[start...]).copyMemory(from: UnsafeRawBufferPointer(rebasing: source[..<firstPart]))
+        ring.copyMemory(from: rest)
+    }
+
+    /// Fills `destination` from `ring`, starting at `start` and continuing at the ring's beginning past its end.
+    private static func read(_ ring: UnsafeRawBufferPointer, at start: Int, into destination: UnsafeMutableRawBufferPointer) {
+        let firstPart = min(destination.count, ring.count - start)
+        let rest = UnsafeRawBufferPointer(rebasing: ring[..<(destination.count - firstPart)])
+        destination.copyMemory(from: UnsafeRawBufferPointer(rebasing: ring[start..<(start + firstPart)]))
+        UnsafeMutableRawBufferPointer(rebasing: destination[firstPart...]).copyMemory(from: rest)
     }
 }
