@@ -2,7 +2,12 @@ import DoodleBot
 import DoodleClient
 import DoodleCore
 import DoodleTestSupport
+import Foundation
 import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 @Suite("doodle-bot against two nodes")
 struct LiveClusterBotTests {
@@ -44,9 +49,9 @@ struct LiveClusterBotTests {
             let report = try await withThrowingTaskGroup(of: BotRunReport?.self) { group in
                 group.addTask { try await BotRunner.run(options, logger: TestServer.logger) }
                 group.addTask {
-                    // Let the bot bounce between the live node and the dead one a while, then let
-                    // the dead node's lease run out.
-                    try await Task.sleep(for: .milliseconds(300))
+                    // Once the live node has sent the bot to the dead one, let the dead node's
+                    // lease run out.
+                    try await Self.waitForRedirect(from: cluster.nodes[1])
                     for _ in 0..<3 { try await cluster.advanceOneRenewal(alive: [survivorID]) }
                     return nil
                 }
@@ -59,5 +64,17 @@ struct LiveClusterBotTests {
             #expect(bot.stats.redirects >= 1, "it was sent to the dead node first")
             #expect(hostID != survivorID)
         }
+    }
+
+    /// Returns once `node` has sent at least one redirect (its `/metrics`).
+    static func waitForRedirect(from node: TestCluster.Node) async throws {
+        let metrics = try #require(URL(string: "\(node.httpBase)/metrics"))
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            let text = String(decoding: try await URLSession.shared.data(from: metrics).0, as: UTF8.self)
+            if text.split(separator: "\n").contains(where: { $0.hasPrefix("doodle_redirects_total ") && !$0.hasSuffix(" 0") }) { return }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        Issue.record("no redirect within 20 s")
     }
 }
