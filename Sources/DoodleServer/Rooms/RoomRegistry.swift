@@ -98,12 +98,22 @@ actor RoomRegistry: Service {
 
     private static let claimAttempts = 16
 
-    /// After this node's lease lapsed and was started again: each live room takes its code back.
-    /// A code another node claimed meanwhile stays that node's; the room here plays on for the
+    /// After this node's lease lapsed and was started again: each live room takes its code back,
+    /// and its players' seats are recorded again (a lapsed lease may have taken them along). A
+    /// code another node claimed meanwhile stays that node's; the room here plays on for the
     /// players in it, but the cluster sends nobody else to it.
     func reclaimCodes() async {
-        for code in Array(rooms.keys) where await !cluster.reclaim(code: code) {
-            logger.error("another node took this room's code while this node's lease had lapsed", metadata: ["room": "\(code)"])
+        for (code, room) in rooms {
+            guard await cluster.reclaim(code: code) else {
+                logger.error("another node took this room's code while this node's lease had lapsed", metadata: ["room": "\(code)"])
+                continue
+            }
+            // The room may have closed while this loop waited on the directory.
+            guard rooms[code] != nil else {
+                await cluster.release(code: code)
+                continue
+            }
+            for player in await room.publicInfo().players { await cluster.seatTaken(player.id, room: code) }
         }
     }
 

@@ -193,11 +193,11 @@ struct ClusterTests {
     func lapsedLeaseReclaimsCodes() async throws {
         try await TestCluster.with(nodes: 2) { cluster in
             let (a, b) = (cluster.nodes[0], cluster.nodes[1])
-            let (taken, kept) = try await DoodleClient.withConnection(to: a.url, logger: Self.logger) { first in
+            let (taken, kept, keeper) = try await DoodleClient.withConnection(to: a.url, logger: Self.logger) { first in
                 try await DoodleClient.withConnection(to: a.url, logger: Self.logger) { second in
                     try await first.hello(name: "First")
-                    try await second.hello(name: "Second")
-                    return (try await first.createRoom().code, try await second.createRoom().code)
+                    let keeper = try await second.hello(name: "Second").playerId
+                    return (try await first.createRoom().code, try await second.createRoom().code, keeper)
                 }
             }
             let nodeA = try await cluster.nodeID(hosting: taken)
@@ -215,11 +215,13 @@ struct ClusterTests {
             // A's next renewal finds the lease lapsed, starts it again and reclaims what it can.
             try await cluster.advanceOneRenewal(alive: [nodeA, nodeB])
             let deadline = ContinuousClock.now + .seconds(10)
-            while await cluster.directory.host(of: kept)?.id != nodeA, ContinuousClock.now < deadline {
+            while await cluster.directory.seat(of: keeper) == nil, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(5))
             }
+            // Seats are recorded again after their room's code is back.
             #expect(await cluster.directory.host(of: kept)?.id == nodeA, "the code nobody took is A's again")
             #expect(await cluster.directory.host(of: taken) == thief, "the code another node took stays that node's")
+            #expect(await cluster.directory.seat(of: keeper)?.code == kept, "the seats of a reclaimed room are recorded again")
             try await DoodleClient.withConnection(to: b.url, logger: Self.logger) { guest in
                 try await guest.hello(name: "Guest")
                 do {
