@@ -52,6 +52,11 @@ struct DoodleServerCommand: AsyncParsableCommand {
     @Option(help: ServerOption.nodeURL.help("This node's public ws:// or wss:// address (ending in /v1/ws), where other nodes send clients for its rooms."))
     var nodeURL: String?
 
+    @Option(
+        help: ServerOption.nodeLease.help(
+            "With --node-url: how long this node's rooms outlive it in the room directory if it dies without a word, in milliseconds (renewed every third of it; at least 300)."))
+    var nodeLeaseMs: String?
+
     func validate() throws {
         _ = try settings(environment: ProcessInfo.processInfo.environment)
     }
@@ -130,12 +135,24 @@ struct DoodleServerCommand: AsyncParsableCommand {
                 throw ValidationError("invalid \(origin): --node-url (DOODLE_NODE_URL) must be a ws:// or wss:// URL ending in /v1/ws: \(problem)")
             }
             nodeURL = NodeURL(text)
+            if !PostgresLocation.isPostgresURL(database ?? defaults.databasePath) {
+                throw ValidationError(
+                    "\(origin) needs a PostgreSQL database (--database postgres://…, DOODLE_DATABASE): the nodes of a cluster find each other's rooms in the database they share, and a SQLite file cannot be shared"
+                )
+            }
         }
+        let leaseMilliseconds = try ServerOption.nodeLease.value(
+            flag: self.nodeLeaseMs, environment: environment, expected: "a whole number of milliseconds from 300 to 3600000"
+        ) { Int64($0).flatMap { (300...3_600_000).contains($0) ? $0 : nil } }
+        if leaseMilliseconds != nil, nodeURL == nil {
+            throw ValidationError("--node-lease-ms (DOODLE_NODE_LEASE_MS) needs --node-url (DOODLE_NODE_URL)")
+        }
+        let lease = leaseMilliseconds.map { DirectoryLease(leaseMilliseconds: $0, renewalMilliseconds: $0 / 3) } ?? .standard
         let configuration = ServerConfiguration(
             host: host ?? defaults.host, port: port ?? defaults.port, rulesFolder: rules ?? defaults.rulesFolder,
             databasePath: database ?? defaults.databasePath, tls: tls,
             notifications: notifyURL.map { NotificationSettings(url: $0, secret: notifySecret) },
-            cluster: nodeURL.map { ClusterSettings.alone(at: $0) })
+            cluster: nodeURL.map { ClusterSettings.sharingDatabase(at: $0, lease: lease) })
         return (configuration, logLevel ?? ServerOption.defaultLogLevel)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DoodleServer
+import DoodleStorage
 import Logging
 
 /// One `doodle-server` setting: its flag, its environment variable and its default. A value
@@ -25,6 +26,8 @@ struct ServerOption: Sendable {
     static let notifyURL = ServerOption(flag: "--notify-url", variable: "DOODLE_NOTIFY_URL", defaultText: nil)
     static let notifySecret = ServerOption(flag: "--notify-secret", variable: "DOODLE_NOTIFY_SECRET", defaultText: nil)
     static let nodeURL = ServerOption(flag: "--node-url", variable: "DOODLE_NODE_URL", defaultText: nil)
+    static let nodeLease = ServerOption(
+        flag: "--node-lease-ms", variable: "DOODLE_NODE_LEASE_MS", defaultText: String(DirectoryLease.defaultLeaseMilliseconds))
 
     /// `summary` followed by where else the value can come from, for `--help`.
     func help(_ summary: String) -> ArgumentHelp {

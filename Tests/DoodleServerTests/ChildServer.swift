@@ -27,14 +27,14 @@ final class ChildServer: Sendable {
         self.output = output
     }
 
-    /// Starts `doodle-server` with `arguments` (plus `--port 0`) and returns once its
-    /// `listening on 127.0.0.1:PORT` line has been logged (at most `startTimeout`).
-    /// The caller must `sendSIGKILL()` it, also when the test fails.
-    static func start(arguments: [String], startTimeout: Duration = .seconds(20)) async throws -> ChildServer {
+    /// Starts `doodle-server` with `arguments` (plus `--port port`, any free port by default) and
+    /// returns once its `listening on 127.0.0.1:PORT` line has been logged (at most
+    /// `startTimeout`). The caller must `sendSIGKILL()` it, also when the test fails.
+    static func start(arguments: [String], port: Int = 0, startTimeout: Duration = .seconds(20)) async throws -> ChildServer {
         let executable = try locateExecutable(named: "doodle-server")
         let process = Process()
         process.executableURL = executable
-        process.arguments = arguments + ["--port", "0"]
+        process.arguments = arguments + ["--port", String(port)]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

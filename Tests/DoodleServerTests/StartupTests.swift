@@ -77,6 +77,12 @@ struct StartupTests {
         BadSetting(arguments: ["--node-url", "http://node-a.example/v1/ws"], named: ["DOODLE_NODE_URL", "--node-url", "ws://"]),
         BadSetting(environment: ["DOODLE_NODE_URL": "ws://node-a.example/game"], named: ["DOODLE_NODE_URL", "--node-url", "/v1/ws"]),
         BadSetting(arguments: ["--node-url", "ws:///v1/ws"], named: ["DOODLE_NODE_URL", "--node-url", "no host"]),
+        // Nodes share a PostgreSQL database; a node on a SQLite file would be a cluster of one.
+        BadSetting(arguments: ["--node-url", "ws://node-a.example/v1/ws"], named: ["--node-url", "PostgreSQL", "SQLite"]),
+        BadSetting(
+            arguments: ["--database", "postgres://doodle:hunter2@127.0.0.1:1/doodle", "--node-url", "ws://node-a.example/v1/ws", "--node-lease-ms", "50"],
+            named: ["--node-lease-ms", "DOODLE_NODE_LEASE_MS", "300"]),
+        BadSetting(environment: ["DOODLE_NODE_LEASE_MS": "5000"], named: ["--node-lease-ms", "--node-url"]),
     ]
 
     @Test("a bad flag or environment value stops start-up with a message naming both", arguments: badSettings)
@@ -109,7 +115,7 @@ struct StartupTests {
             ("--database", "DOODLE_DATABASE", "./doodle.sqlite"), ("--log-level", "DOODLE_LOG_LEVEL", "info"),
             ("--tls-certificate", "DOODLE_TLS_CERTIFICATE", "none"), ("--tls-key", "DOODLE_TLS_KEY", "none"),
             ("--notify-url", "DOODLE_NOTIFY_URL", "none"), ("--notify-secret", "DOODLE_NOTIFY_SECRET", "none"),
-            ("--node-url", "DOODLE_NODE_URL", "none"),
+            ("--node-url", "DOODLE_NODE_URL", "none"), ("--node-lease-ms", "DOODLE_NODE_LEASE_MS", "15000"),
         ]
         // Help wraps long lines, so compare with runs of whitespace folded to one space.
         let folded = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -28,7 +28,8 @@ public func buildApplication(
     let pictures = Pictures(cache: PictureCache(byteLimit: configuration.pictureCacheBytes), pool: renderPool)
     let players = PlayerRepository(store: storage.playerStore, writer: archive, logger: logger)
     let directory = PlayerDirectory(store: RepositoryPlayerRecords(players: players, clock: clock, logger: logger))
-    let cluster = ClusterMembership(settings: configuration.cluster, logger: logger)
+    let clusterDirectory = try configuration.cluster?.resolvedDirectory(storage: storage)
+    let cluster = ClusterMembership(settings: configuration.cluster, directory: clusterDirectory, logger: logger)
     let registry = RoomRegistry(
         rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, cluster: cluster,
         drawCode: configuration.cluster?.drawPartyCode, logger: logger, seatReleased: { player, code in

@@ -19,11 +19,13 @@ actor ClusterMembership {
     /// Whether the directory holds a live lease of this node: only then may it claim codes.
     private var registered = false
 
-    init(settings: ClusterSettings?, logger: Logger) {
+    /// - Parameter sharedDirectory: the settings' directory, resolved
+    ///   (``ClusterSettings/resolvedDirectory(storage:)``); nil when the node runs alone.
+    init(settings: ClusterSettings?, directory sharedDirectory: (any RoomDirectory)?, logger: Logger) {
         var generator = SystemRandomNumberGenerator()
         nodeID = OpaqueID.make(prefix: "n_", using: &generator)
         self.logger = logger
-        guard let settings else {
+        guard let settings, let sharedDirectory else {
             isClustered = false
             directory = SingleNodeDirectory()
             lease = .standard
@@ -32,7 +34,7 @@ actor ClusterMembership {
             return
         }
         isClustered = true
-        directory = settings.directory
+        directory = sharedDirectory
         lease = settings.lease
         leaseClock = settings.leaseClock
         nodeURL = settings.nodeURL

@@ -3,8 +3,9 @@ import DoodleStorage
 /// How this node takes part in a cluster of nodes sharing one room directory
 /// (docs/architecture.md, "Several nodes"). Without it the server runs alone.
 public struct ClusterSettings: Sendable {
-    /// Where live rooms and seats are found; shared by every node of the cluster.
-    public var directory: any RoomDirectory
+    /// Where live rooms and seats are found; shared by every node of the cluster. Nil: the
+    /// directory of the server's database (`Storage.roomDirectory`), which must be PostgreSQL.
+    public var directory: (any RoomDirectory)?
     /// This node's public WebSocket address, given the port it listens on. `doodle-server`
     /// passes its `--node-url` and ignores the port; tests on port 0 make it from the port.
     public var nodeURL: @Sendable (_ boundPort: Int) -> String
@@ -17,7 +18,7 @@ public struct ClusterSettings: Sendable {
     public var drawPartyCode: (@Sendable () -> String)?
 
     public init(
-        directory: any RoomDirectory, nodeURL: @escaping @Sendable (_ boundPort: Int) -> String, lease: DirectoryLease = .standard,
+        directory: (any RoomDirectory)?, nodeURL: @escaping @Sendable (_ boundPort: Int) -> String, lease: DirectoryLease = .standard,
         leaseClock: any GameClock = SystemGameClock()
     ) {
         self.directory = directory
@@ -27,17 +28,26 @@ public struct ClusterSettings: Sendable {
     }
 
     /// A node with a fixed public address, e.g. from `--node-url`.
-    public init(directory: any RoomDirectory, nodeURL: NodeURL, lease: DirectoryLease = .standard) {
+    public init(directory: (any RoomDirectory)?, nodeURL: NodeURL, lease: DirectoryLease = .standard) {
         self.init(directory: directory, nodeURL: { _ in nodeURL.text }, lease: lease)
     }
 }
 
 extension ClusterSettings {
-    /// A node that knows its public address but shares no directory with others: its rooms'
-    /// invite lookups name that address. (With a shared PostgreSQL database, the directory is
-    /// that database's.)
-    public static func alone(at url: NodeURL) -> ClusterSettings {
-        ClusterSettings(directory: SingleNodeDirectory(), nodeURL: url)
+    /// A node at a fixed public address (`--node-url`) whose directory is its database's: the
+    /// nodes of a cluster are the servers sharing one PostgreSQL database.
+    public static func sharingDatabase(at url: NodeURL, lease: DirectoryLease = .standard) -> ClusterSettings {
+        ClusterSettings(directory: nil, nodeURL: url, lease: lease)
+    }
+
+    /// The directory this node uses: its own, else the one of `storage`.
+    ///
+    /// - Throws: ``ClusterSettingsError`` when neither exists (a SQLite database cannot be shared).
+    func resolvedDirectory(storage: Storage) throws -> any RoomDirectory {
+        if let directory { return directory }
+        if let shared = storage.roomDirectory { return shared }
+        throw ClusterSettingsError(
+            message: "a node of a cluster needs a PostgreSQL database its nodes share (--database postgres://…), not \(storage.description)")
     }
 }
 

@@ -14,13 +14,16 @@ public struct Storage: Sendable {
     /// Services the back end needs running while the storage is in use (a connection pool),
     /// started before and stopped after everything that uses it.
     public let services: [any Service]
+    /// The room directory the nodes of a cluster share, when the back end can be shared
+    /// (PostgreSQL); nil for SQLite, which serves a single node.
+    public let roomDirectory: (any RoomDirectory)?
     let batchWriter: any ArchiveBatchWriter
     private let makePairRepository: @Sendable (_ queuesNotifications: Bool) -> any PairRepository
     private let migrations: @Sendable () async throws -> [String]
 
     init(
         description: String, archiveReader: any ArchiveReader, playerStore: any PlayerStore, pairReader: any PairReader,
-        outbox: any NotificationOutbox, services: [any Service], batchWriter: any ArchiveBatchWriter,
+        outbox: any NotificationOutbox, services: [any Service], roomDirectory: (any RoomDirectory)?, batchWriter: any ArchiveBatchWriter,
         makePairRepository: @escaping @Sendable (_ queuesNotifications: Bool) -> any PairRepository,
         migrations: @escaping @Sendable () async throws -> [String]
     ) {
@@ -30,6 +33,7 @@ public struct Storage: Sendable {
         self.pairReader = pairReader
         self.outbox = outbox
         self.services = services
+        self.roomDirectory = roomDirectory
         self.batchWriter = batchWriter
         self.makePairRepository = makePairRepository
         self.migrations = migrations
@@ -57,6 +61,7 @@ extension Storage {
             pairReader: SQLitePairReader(database: database),
             outbox: SQLiteNotificationOutbox(database: database),
             services: [],
+            roomDirectory: nil,
             batchWriter: SQLiteArchiveBatchWriter(database: database),
             makePairRepository: { SQLitePairRepository(database: database, queuesNotifications: $0) },
             migrations: { try await database.appliedMigrations() })
@@ -73,6 +78,7 @@ extension Storage {
             pairReader: PostgresPairReader(database: database),
             outbox: PostgresNotificationOutbox(database: database),
             services: [database],
+            roomDirectory: PostgresRoomDirectory(database: database),
             batchWriter: PostgresArchiveBatchWriter(database: database),
             makePairRepository: { PostgresPairRepository(database: database, queuesNotifications: $0) },
             migrations: { try await database.appliedMigrations() })

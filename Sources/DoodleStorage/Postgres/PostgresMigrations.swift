@@ -16,6 +16,8 @@ enum PostgresMigrations {
         Migration(identifier: "v1-players-drawings-games", statements: PostgresSchema.playersDrawingsGames),
         Migration(identifier: "v2-pairs", statements: PostgresSchema.pairs),
         Migration(identifier: "v3-notification-outbox", statements: PostgresSchema.notificationOutbox),
+        // PostgreSQL only: SQLite serves a single node, which needs no directory.
+        Migration(identifier: "v4-room-directory", statements: PostgresSchema.roomDirectory),
     ]
 
     /// The advisory lock every migrator takes: "doodle" in ASCII, so no other application's

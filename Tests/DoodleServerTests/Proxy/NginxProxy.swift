@@ -26,16 +26,17 @@ final class NginxProxy: Sendable {
     func webSocketURL(node name: String) -> String { "ws://127.0.0.1:\(port)/n/\(name)/v1/ws" }
     func httpBase(node name: String) -> String { "http://127.0.0.1:\(port)/n/\(name)" }
 
-    /// Runs `body` with nginx in front of the two nodes listening on `nodePorts`; nginx is
-    /// stopped and its folder removed afterwards, whatever happens.
-    static func with<T>(nodePorts: (Int, Int), _ body: (NginxProxy) async throws -> T) async throws -> T {
+    /// Runs `body` with nginx, listening on `port` (any free one by default), in front of the two
+    /// nodes listening on `nodePorts`; nginx is stopped and its folder removed afterwards,
+    /// whatever happens.
+    static func with<T>(port: Int? = nil, nodePorts: (Int, Int), _ body: (NginxProxy) async throws -> T) async throws -> T {
         let executable = "/usr/sbin/nginx"
         guard FileManager.default.isExecutableFile(atPath: executable) else { throw NginxProxyError.notInstalled }
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-nginx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: prefix) }
 
-        let port = try freePort()
+        let port = try port ?? freePort()
         let documented = try String(contentsOfFile: TestServer.repositoryRoot + "/docs/nginx.conf", encoding: .utf8)
         let configuration = try rewrite(documented, port: port, nodePorts: nodePorts)
         let configurationPath = prefix.appendingPathComponent("nginx.conf").path
@@ -91,8 +92,9 @@ final class NginxProxy: Sendable {
         process.waitUntilExit()
     }
 
-    /// A port nothing listens on right now (the kernel's pick for port 0).
-    private static func freePort() throws -> Int {
+    /// A port nothing listens on right now (the kernel's pick for port 0), for a process that
+    /// must know its address before it starts.
+    static func freePort() throws -> Int {
         let descriptor = socket(AF_INET, streamSocket, 0)
         guard descriptor >= 0 else { throw NginxProxyError.noFreePort }
         defer { close(descriptor) }

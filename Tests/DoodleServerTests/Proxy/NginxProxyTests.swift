@@ -11,7 +11,8 @@ import FoundationNetworking
 
 /// The documented reverse proxy (docs/nginx.conf, Debian's nginx) in front of two real
 /// `doodle-server` processes: each node's own URL reaches that node, new connections are spread
-/// over both, and WebSockets and HTTP pass through unchanged.
+/// over both, and WebSockets and HTTP pass through unchanged; with the nodes on PostgreSQL, a
+/// redirect names a node's address on the proxy.
 @Suite("nginx in front of two nodes (docs/nginx.conf)")
 struct NginxProxyTests {
     static let logger = Logger(label: "nginx-proxy-test")
@@ -70,6 +71,33 @@ struct NginxProxyTests {
         }
     }
 
+    @Test("on PostgreSQL, a client that knows only the proxy joins a room on the other node by following the redirect")
+    func redirectThroughTheProxy() async throws {
+        let proxyPort = try NginxProxy.freePort()
+        let names = ["a", "b"]
+        try await PostgresNodes.with(count: 2, nodeURL: { index, _ in "ws://127.0.0.1:\(proxyPort)/n/\(names[index])/v1/ws" }) { cluster in
+            try await NginxProxy.with(port: proxyPort, nodePorts: (cluster.nodes[0].port, cluster.nodes[1].port)) { proxy in
+                try await DoodleClient.withConnection(to: proxy.webSocketURL(node: "a"), logger: Self.logger) { host in
+                    try await host.hello(name: "Ann")
+                    let room = try await host.createRoom()
+                    let lookup = try await Self.json(proxy.httpBase(node: "b") + "/v1/rooms/\(room.code)")
+                    #expect(lookup["url"] as? String == proxy.webSocketURL(node: "a"), "node b names node a's address on the proxy")
+                    try await DoodleClient.withJoinedConnection(to: proxy.webSocketURL(node: "b"), name: "Bob", code: room.code, logger: Self.logger) {
+                        _, _, joined, redirects in
+                        #expect(redirects == 1)
+                        #expect(joined.players.map(\.name) == ["Ann", "Bob"])
+                    }
+                    // Through the shared address, whichever node nginx picks, the client ends up seated.
+                    try await DoodleClient.withJoinedConnection(to: proxy.webSocketURL, name: "Cy", code: room.code, logger: Self.logger) {
+                        _, _, joined, redirects in
+                        #expect(redirects <= 1)
+                        #expect(joined.players.map(\.name).contains("Cy"))
+                    }
+                }
+            }
+        }
+    }
+
     // MARK: - Helpers
 
     private func withTwoNodesBehindNginx(_ body: (NginxProxy) async throws -> Void) async throws {
@@ -83,6 +111,12 @@ struct NginxProxyTests {
     static func status(_ url: String) async throws -> Int {
         let (_, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
         return try #require(response as? HTTPURLResponse).statusCode
+    }
+
+    static func json(_ url: String) async throws -> [String: Any] {
+        let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(url)")
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
     /// The node's `doodle_rooms` gauge, read from its own `/metrics` through the proxy.

@@ -8,9 +8,9 @@ import Testing
 @Suite("PostgreSQL migrations")
 struct PostgresMigrationTests {
     static let logger = Logger(label: "doodle-storage-tests") { _ in SwiftLogNoOpLogHandler() }
-    static let identifiers = ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox"]
+    static let identifiers = ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox", "v4-room-directory"]
 
-    @Test("an empty database migrates to SQLite's schema: the same tables and indexes, text compared byte by byte")
+    @Test("an empty database migrates to SQLite's schema plus the room directory: the same tables and indexes, text compared byte by byte")
     func migratesFromEmpty() async throws {
         try await PostgresTestDatabase.withMigratedDatabase { database in
             #expect(try await database.appliedMigrations() == Self.identifiers)
@@ -18,8 +18,8 @@ struct PostgresMigrationTests {
                 database, "SELECT tablename::text FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'doodle_migrations' ORDER BY 1")
             #expect(
                 tables == [
-                    "deleted_player", "drawing", "game", "game_player", "guess", "notification", "pair", "pair_code", "pair_draft",
-                    "pair_drawing", "pair_member", "pair_notice", "player",
+                    "cluster_node", "deleted_player", "drawing", "game", "game_player", "guess", "notification", "pair", "pair_code",
+                    "pair_draft", "pair_drawing", "pair_member", "pair_notice", "player", "room_directory", "seat_directory",
                 ])
             // The indexes created by name, as SQLite lists them: not those behind keys and UNIQUE.
             let indexes = try await strings(
@@ -35,7 +35,8 @@ struct PostgresMigrationTests {
             #expect(
                 indexes == [
                     "drawing_by_drawer", "drawing_by_game", "game_player_by_player", "guess_by_player", "notification_recipient", "pair_code_open",
-                    "pair_drawing_pending", "pair_drawing_received", "pair_drawing_sent", "player_leaderboard",
+                    "pair_drawing_pending", "pair_drawing_received", "pair_drawing_sent", "player_leaderboard", "room_directory_node",
+                    "seat_directory_code",
                 ])
             let otherCollations = try await strings(
                 database,
@@ -83,7 +84,7 @@ struct PostgresMigrationTests {
             }
             try await PostgresTestDatabase.withRunning(try await PostgresArchiveDatabase.open(location: location, logger: Self.logger)) { (database) async throws in
                 #expect(try await database.appliedMigrations() == Self.identifiers)
-                #expect(try await strings(database, "SELECT count(*)::text FROM doodle_migrations") == ["3"])
+                #expect(try await strings(database, "SELECT count(*)::text FROM doodle_migrations") == ["\(Self.identifiers.count)"])
             }
         }
     }

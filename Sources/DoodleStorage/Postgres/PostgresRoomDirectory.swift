@@ -1,0 +1,109 @@
+import PostgresNIO
+
+/// ``RoomDirectory`` on the PostgreSQL database the nodes of a cluster share: each operation is
+/// the one statement ``RoomDirectory``'s documentation gives, run on its own (so in its own
+/// transaction) on a pooled connection. Leases are timed by the database's `now()`.
+public struct PostgresRoomDirectory: RoomDirectory {
+    private let database: PostgresArchiveDatabase
+
+    public init(database: PostgresArchiveDatabase) {
+        self.database = database
+    }
+
+    public func register(_ node: ClusterNode, leaseMilliseconds: Int64) async throws {
+        try await run("registering node \(node.id)") { session in
+            try await session.execute(
+                """
+                INSERT INTO cluster_node (id, url, expires_at) VALUES (\(node.id), \(node.url), now() + \(leaseMilliseconds) * interval '1 ms')
+                ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, expires_at = EXCLUDED.expires_at
+                """)
+        }
+    }
+
+    public func renew(_ nodeID: String, leaseMilliseconds: Int64) async throws -> Bool {
+        try await run("renewing the lease of node \(nodeID)") { session in
+            try await session.value(
+                """
+                UPDATE cluster_node SET expires_at = now() + \(leaseMilliseconds) * interval '1 ms'
+                WHERE id = \(nodeID) AND expires_at > now() RETURNING true
+                """, as: Bool.self) != nil
+        }
+    }
+
+    public func claim(code: String, for nodeID: String) async throws -> Bool {
+        try await run("claiming room code \(code)") { session in
+            try await session.value(
+                """
+                INSERT INTO room_directory AS d (code, node_id)
+                SELECT \(code), \(nodeID) WHERE EXISTS (SELECT 1 FROM cluster_node WHERE id = \(nodeID) AND expires_at > now())
+                ON CONFLICT (code) DO UPDATE SET node_id = EXCLUDED.node_id, claimed_at = now()
+                    WHERE NOT EXISTS (SELECT 1 FROM cluster_node n WHERE n.id = d.node_id AND n.expires_at > now())
+                RETURNING node_id
+                """, as: String.self) != nil
+        }
+    }
+
+    public func release(code: String, by nodeID: String) async throws {
+        try await run("releasing room code \(code)") { session in
+            try await session.execute("DELETE FROM room_directory WHERE code = \(code) AND node_id = \(nodeID)")
+        }
+    }
+
+    public func releaseAll(_ nodeID: String) async throws {
+        try await run("releasing every room of node \(nodeID)") { session in
+            try await session.execute("DELETE FROM cluster_node WHERE id = \(nodeID)")
+        }
+    }
+
+    public func host(of code: String) async throws -> ClusterNode? {
+        try await run("looking up room code \(code)") { session in
+            try await session.row(
+                """
+                SELECT n.id, n.url FROM room_directory d JOIN cluster_node n ON n.id = d.node_id
+                WHERE d.code = \(code) AND n.expires_at > now()
+                """
+            ).map { row in ClusterNode(id: try row("id"), url: try row("url")) }
+        }
+    }
+
+    public func seatTaken(player: String, code: String, nodeID: String) async throws {
+        try await run("recording the seat of \(player)") { session in
+            try await session.execute(
+                """
+                INSERT INTO seat_directory (player_id, code, node_id)
+                SELECT \(player), \(code), \(nodeID) WHERE EXISTS (SELECT 1 FROM room_directory WHERE code = \(code) AND node_id = \(nodeID))
+                ON CONFLICT (player_id) DO UPDATE SET code = EXCLUDED.code, node_id = EXCLUDED.node_id
+                """)
+        }
+    }
+
+    public func seatReleased(player: String, code: String, nodeID: String) async throws {
+        try await run("forgetting the seat of \(player)") { session in
+            try await session.execute(
+                "DELETE FROM seat_directory WHERE player_id = \(player) AND code = \(code) AND node_id = \(nodeID)")
+        }
+    }
+
+    public func seat(of player: String) async throws -> SeatLocation? {
+        try await run("looking up the seat of \(player)") { session in
+            try await session.row(
+                """
+                SELECT s.code, n.id, n.url FROM seat_directory s
+                JOIN room_directory d ON d.code = s.code AND d.node_id = s.node_id
+                JOIN cluster_node n ON n.id = s.node_id
+                WHERE s.player_id = \(player) AND n.expires_at > now()
+                """
+            ).map { row in SeatLocation(code: try row("code"), node: ClusterNode(id: try row("id"), url: try row("url"))) }
+        }
+    }
+
+    /// Runs one statement on a pooled connection; a failure says which operation failed and
+    /// why, in the server's words (the caller logs it or answers `internal`).
+    private func run<T: Sendable>(_ doing: String, _ body: (PostgresSession) async throws -> T) async throws -> T {
+        do {
+            return try await database.read(body)
+        } catch {
+            throw PostgresFailure(error, while: doing)
+        }
+    }
+}

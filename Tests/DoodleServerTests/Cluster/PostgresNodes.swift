@@ -1,0 +1,39 @@
+import DoodleStorage
+import DoodleStorageTestSupport
+import DoodleTestSupport
+import Foundation
+
+/// Real `doodle-server` processes forming a cluster on one fresh PostgreSQL database: each
+/// started with `--database postgres://…` and `--node-url`, on a port chosen beforehand so that
+/// its public address can name it.
+struct PostgresNodes {
+    let nodes: [ChildServer]
+    /// The database the nodes share, for tests that look at the directory's tables.
+    let database: PostgresLocation
+
+    /// Runs `body` with `count` nodes, then kills them and drops the database, whatever happens.
+    ///
+    /// - Parameters:
+    ///   - leaseMilliseconds: `--node-lease-ms`, or nil for the default 15 s.
+    ///   - nodeURL: node `index`'s public address given its port; its own address by default.
+    static func with<T>(
+        count: Int, leaseMilliseconds: Int64? = nil, nodeURL: @escaping (_ index: Int, _ port: Int) -> String = { _, port in "ws://127.0.0.1:\(port)/v1/ws" },
+        _ body: (PostgresNodes) async throws -> T
+    ) async throws -> T {
+        try await PostgresTestDatabase.withFreshDatabase { database in
+            var started: [ChildServer] = []
+            // Killed before the database is dropped (which also cuts any connection left).
+            defer { for node in started { node.sendSIGKILL() } }
+            for index in 0..<count {
+                let port = try NginxProxy.freePort()
+                var arguments = [
+                    "--database", database.url, "--rules", TestServer.repositoryRoot + "/GameRules", "--log-level", "info",
+                    "--node-url", nodeURL(index, port),
+                ]
+                if let leaseMilliseconds { arguments += ["--node-lease-ms", String(leaseMilliseconds)] }
+                started.append(try await ChildServer.start(arguments: arguments, port: port))
+            }
+            return try await body(PostgresNodes(nodes: started, database: database))
+        }
+    }
+}
