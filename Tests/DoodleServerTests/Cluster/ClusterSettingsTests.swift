@@ -42,6 +42,19 @@ struct ClusterSettingsTests {
         }
     }
 
+    @Test("a node that takes its database's directory cannot run on SQLite")
+    func sharedDirectoryNeedsPostgres() async throws {
+        let cluster = ClusterSettings.sharingDatabase(at: try #require(NodeURL("ws://127.0.0.1:1/v1/ws")))
+        do {
+            _ = try await buildApplication(
+                ServerConfiguration(port: 0, rulesFolder: TestServer.repositoryRoot + "/GameRules", databasePath: ":memory:", cluster: cluster),
+                logger: TestServer.logger)
+            Issue.record("a cluster node was built on a SQLite database")
+        } catch let error as ClusterSettingsError {
+            #expect(error.description.contains("PostgreSQL"))
+        }
+    }
+
     @Test("a node's HTTP address keeps its host, port and prefix; ws becomes http and wss https")
     func httpAddress() {
         #expect(NodeURL.httpURL(ofNode: "ws://127.0.0.1:8081/v1/ws", route: "/v1/rooms/K7PQ2M") == "http://127.0.0.1:8081/v1/rooms/K7PQ2M")
