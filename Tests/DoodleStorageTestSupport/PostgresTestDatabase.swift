@@ -35,7 +35,7 @@ public enum PostgresTestDatabase {
             result = .failure(error)
         }
         // FORCE: a pool a failed test left open must not keep the database alive.
-        try await administer(server, "DROP DATABASE IF EXISTS \"\(name)\" WITH (FORCE)")
+        try await drop(name, on: server)
         return try result.get()
     }
 
@@ -64,6 +64,19 @@ public enum PostgresTestDatabase {
             group.cancelAll()
             try await group.waitForAll()
             return try result.get()
+        }
+    }
+
+    /// Drops the database `name`. FORCE cannot end a superuser's backend: an autovacuum worker
+    /// busy in the database (after a test that wrote a lot) refuses it with SQLSTATE 42501, and
+    /// is gone a moment later, so that refusal is tried again a few times.
+    private static func drop(_ name: String, on server: PostgresLocation) async throws {
+        for attempt in 1... {
+            do {
+                return try await administer(server, "DROP DATABASE IF EXISTS \"\(name)\" WITH (FORCE)")
+            } catch let failure as PostgresFailure where failure.sqlState == "42501" && attempt < 20 {
+                try await Task.sleep(for: .milliseconds(250))
+            }
         }
     }
 

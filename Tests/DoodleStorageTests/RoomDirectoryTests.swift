@@ -154,7 +154,9 @@ struct RoomDirectoryTests {
             try await directory.seatReleased(player: "p_1", code: "AAAAAA", nodeID: nodeA.id)
             #expect(try await directory.seat(of: "p_1") != nil, "releasing a seat it no longer holds changes nothing")
             try await directory.seatTaken(player: "p_2", code: "AAAAAA", nodeID: nodeA.id)
-            // A stops renewing; B and C go on.
+            // The three leases start afresh here, so the time the steps above took does not count;
+            // then A stops renewing while B and C go on.
+            for node in [nodeA, nodeB, nodeC] { #expect(try await directory.renew(node.id, leaseMilliseconds: harness.lease)) }
             try await harness.advance(harness.lease * 2 / 3)
             #expect(try await directory.renew(nodeB.id, leaseMilliseconds: harness.lease))
             #expect(try await directory.renew(nodeC.id, leaseMilliseconds: harness.lease))
@@ -221,8 +223,9 @@ struct DirectoryHarness: Sendable {
     /// Moves the directory's clock on by this many milliseconds (or waits them out).
     let advance: @Sendable (Int64) async throws -> Void
 
-    /// In process: a 15 s lease on a manual clock. On PostgreSQL: a fresh database, a 2 s lease
-    /// timed by the database's `now()`, and real sleeps.
+    /// In process: a 15 s lease on a manual clock. On PostgreSQL: a fresh database, a 4 s lease
+    /// timed by the database's `now()` (long enough for a test's steps on a busy machine), and
+    /// real sleeps.
     static func with(_ backend: DirectoryBackend, _ body: (DirectoryHarness) async throws -> Void) async throws {
         switch backend {
         case .inProcess:
@@ -235,7 +238,7 @@ struct DirectoryHarness: Sendable {
             try await PostgresTestDatabase.withMigratedDatabase { database in
                 try await body(
                     DirectoryHarness(
-                        directory: PostgresRoomDirectory(database: database), lease: 2_000, slack: 300,
+                        directory: PostgresRoomDirectory(database: database), lease: 4_000, slack: 300,
                         advance: { try await Task.sleep(for: .milliseconds($0)) }))
             }
         }

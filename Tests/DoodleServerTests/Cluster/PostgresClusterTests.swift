@@ -100,7 +100,7 @@ struct PostgresClusterTests {
 
     @Test("a node killed with SIGKILL: its rooms leave the directory within the lease; the other node plays on", .timeLimit(.minutes(1)))
     func killedNode() async throws {
-        let lease: Int64 = 1_500
+        let lease: Int64 = 3_000
         try await PostgresNodes.with(count: 2, leaseMilliseconds: lease) { cluster in
             let (a, b) = (cluster.nodes[0], cluster.nodes[1])
             let lost = try await DoodleClient.withConnection(to: a.webSocketURL, logger: Self.logger) { victim in
@@ -122,7 +122,9 @@ struct PostgresClusterTests {
                 }
                 let gone = ContinuousClock.now - killedAt
                 #expect(!listed)
-                #expect(gone <= .milliseconds(lease + 500), "gone \(gone) after the kill, lease \(lease) ms")
+                // Within the lease (A renewed last before the kill) plus a probe's own time, which on a
+                // busy machine is most of a second.
+                #expect(gone <= .milliseconds(lease + 1_500), "gone \(gone) after the kill, lease \(lease) ms")
                 // B's room is untouched: still hosted there, and a newcomer joins it.
                 try await DoodleClient.withJoinedConnection(to: b.webSocketURL, name: "Guest", code: kept.code, logger: Self.logger) {
                     _, _, joined, redirects in
