@@ -16,8 +16,9 @@
 /// lookup followed by an insert.
 ///
 /// Implementations: ``SingleNodeDirectory`` (one process, the default), ``InProcessRoomDirectory``
-/// (several nodes in one process, for tests) and the PostgreSQL table below. All three give the
-/// same answers; the in-process one is written to mirror the SQL statement by statement.
+/// (several nodes in one process, for tests) and ``PostgresRoomDirectory`` (the tables below, in
+/// the database the nodes share). All three give the same answers; the in-process one is written
+/// to mirror the SQL statement by statement, and `RoomDirectoryTests` runs on both.
 ///
 /// ## The PostgreSQL table (the semantics every implementation follows)
 /// Times are the database's own clock (`now()`), so nodes' clocks need not agree.
