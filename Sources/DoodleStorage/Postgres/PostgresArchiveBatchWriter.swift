@@ -16,11 +16,16 @@ struct PostgresArchiveBatchWriter: ArchiveBatchWriter {
         let seconds = timeoutSeconds
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                try await database.transaction { session in
-                    var transaction = try await PostgresArchiveTransaction(session)
-                    for write in writes {
-                        try await transaction.write(write)
+                do {
+                    try await database.transaction { session in
+                        var transaction = try await PostgresArchiveTransaction(session)
+                        for write in writes {
+                            try await transaction.write(write)
+                        }
                     }
+                } catch {
+                    // Told in words for the writer's log; isOutage looks through it.
+                    throw PostgresFailure(error, while: "writing a batch of \(writes.count) saves")
                 }
             }
             group.addTask {
