@@ -49,6 +49,9 @@ struct DoodleServerCommand: AsyncParsableCommand {
     @Option(help: ServerOption.notifySecret.help("Secret for X-Doodle-Signature (HMAC-SHA256 of each notification body); needs --notify-url."))
     var notifySecret: String?
 
+    @Option(help: ServerOption.nodeURL.help("This node's public ws:// or wss:// address (ending in /v1/ws), where other nodes send clients for its rooms."))
+    var nodeURL: String?
+
     func validate() throws {
         _ = try settings(environment: ProcessInfo.processInfo.environment)
     }
@@ -121,10 +124,18 @@ struct DoodleServerCommand: AsyncParsableCommand {
         if notifySecret != nil, notifyURL == nil {
             throw ValidationError("--notify-secret (DOODLE_NOTIFY_SECRET) needs --notify-url (DOODLE_NOTIFY_URL)")
         }
+        var nodeURL: NodeURL?
+        if let (text, origin) = ServerOption.nodeURL.given(flag: self.nodeURL, environment: environment) {
+            if let problem = NodeURL.problem(with: text) {
+                throw ValidationError("invalid \(origin): --node-url (DOODLE_NODE_URL) must be a ws:// or wss:// URL ending in /v1/ws: \(problem)")
+            }
+            nodeURL = NodeURL(text)
+        }
         let configuration = ServerConfiguration(
             host: host ?? defaults.host, port: port ?? defaults.port, rulesFolder: rules ?? defaults.rulesFolder,
             databasePath: database ?? defaults.databasePath, tls: tls,
-            notifications: notifyURL.map { NotificationSettings(url: $0, secret: notifySecret) })
+            notifications: notifyURL.map { NotificationSettings(url: $0, secret: notifySecret) },
+            cluster: nodeURL.map { ClusterSettings.alone(at: $0) })
         return (configuration, logLevel ?? ServerOption.defaultLogLevel)
     }
 }
