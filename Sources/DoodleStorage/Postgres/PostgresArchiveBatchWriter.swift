@@ -113,23 +113,26 @@ struct PostgresArchiveTransaction {
             inserted.insert(try row("id"))
         }
         // Guesses only for drawings new in this transaction: a retried drawing has its guesses.
-        var guessSQL = "INSERT INTO guess (drawing_id, position, player_id, gained, at_ms) VALUES"
-        var guessBindings = PostgresBindings()
-        var rows = 0
+        var guesses: [(drawingId: String, position: Int, playerId: String?, gained: Int, atMilliseconds: Int64)] = []
         for item in drawings where inserted.contains(item.drawing.id) {
             for (position, guess) in item.drawing.guessers.enumerated() {
                 let playerId: String? = try await isDeleted(guess.playerId) ? nil : guess.playerId
-                guessSQL += (rows == 0 ? " " : ", ") + Self.placeholders(row: rows, columns: 5)
-                guessBindings.append(item.drawing.id)
-                guessBindings.append(position)
-                guessBindings.append(playerId)
-                guessBindings.append(guess.gained)
-                guessBindings.append(guess.atMilliseconds)
-                rows += 1
+                guesses.append((item.drawing.id, position, playerId, guess.gained, guess.atMilliseconds))
             }
         }
-        if rows > 0 {
-            try await session.execute(PostgresQuery(unsafeSQL: guessSQL, binds: guessBindings))
+        // 5 parameters a guess, under the 65,535 a statement may bind.
+        for start in stride(from: 0, to: guesses.count, by: 10_000) {
+            var sql = "INSERT INTO guess (drawing_id, position, player_id, gained, at_ms) VALUES"
+            var bindings = PostgresBindings()
+            for (row, guess) in guesses[start..<min(start + 10_000, guesses.count)].enumerated() {
+                sql += (row == 0 ? " " : ", ") + Self.placeholders(row: row, columns: 5)
+                bindings.append(guess.drawingId)
+                bindings.append(guess.position)
+                bindings.append(guess.playerId)
+                bindings.append(guess.gained)
+                bindings.append(guess.atMilliseconds)
+            }
+            try await session.execute(PostgresQuery(unsafeSQL: sql, binds: bindings))
         }
     }
 

@@ -47,6 +47,21 @@ struct PostgresBehaviourTests {
         }
     }
 
+    @Test("a batch too big for one statement's 65,535 parameters is written in several")
+    func bigBatch() async throws {
+        try await StorageFixtures.withStorage(.postgres) { storage, sql in
+            let guessers = (0..<3).map { GuessRecord(playerId: "p_guesser\($0)", gained: 10, atMilliseconds: 1) }
+            // One batch of 4,000 drawings: 48,000 drawing parameters and 60,000 guess parameters.
+            let batch = try (0..<4_000).map { try PendingWrite.drawing(StorageFixtures.drawing(id: "d_\($0)", guessers: guessers)).prepared() }
+            try await storage.batchWriter.write(batch)
+            #expect(try await sql.count("drawing") == 4_000)
+            #expect(try await sql.count("guess") == 12_000)
+            // The same batch again stores nothing twice.
+            try await storage.batchWriter.write(batch)
+            #expect(try await sql.count("guess") == 12_000)
+        }
+    }
+
     @Test(
         "a server's error is an outage, a lost race or a refusal by its SQLSTATE",
         arguments: [
