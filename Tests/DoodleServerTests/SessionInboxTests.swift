@@ -33,7 +33,7 @@ struct SessionInboxTests {
                 seatReleased: { _, _ in }),
             pairs: PairRegistry(
                 pairs: PairRepository(database: try ArchiveDatabase.open(path: ":memory:")), rules: rules, suggestionWords: [],
-                clock: SystemGameClock(), metrics: metrics, logger: logger),
+                clock: SystemGameClock(), metrics: metrics, latestHeads: LatestHeadCache(capacity: 16), logger: logger),
             clock: SystemGameClock(), metrics: metrics, logger: logger)
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())

@@ -25,6 +25,7 @@ public func buildApplication(
     let archive = ArchiveWriter(database: database, logger: logger)
     let renderPool = RenderPool()
     let pictures = Pictures(cache: PictureCache(byteLimit: configuration.pictureCacheBytes), pool: renderPool)
+    let latestHeads = LatestHeadCache(capacity: configuration.widgetCacheEntries)
     let players = PlayerRepository(database: database, writer: archive, logger: logger)
     let directory = PlayerDirectory(store: SQLitePlayerStore(players: players, clock: clock, logger: logger))
     let registry = RoomRegistry(
@@ -34,7 +35,7 @@ public func buildApplication(
     let pairRepository = PairRepository(database: database, queuesNotifications: configuration.notifications != nil)
     let pairs = PairRegistry(
         pairs: pairRepository, rules: rules, suggestionWords: packs[rules.defaultSettings.wordPack]?.words ?? [], clock: clock,
-        metrics: metrics, logger: logger)
+        metrics: metrics, latestHeads: latestHeads, logger: logger)
     let connections = LiveConnections()
     let sessions = SessionRunner(logger: logger)
     let outbound = OutboundBudget(ceiling: rules.limits.serverOutboundBytes)
@@ -43,14 +44,18 @@ public func buildApplication(
 
     let router = Router(context: DoodleRequestContext.self)
     let inviteCodes = InviteCodeLookup(registry: registry, pairs: pairRepository, limit: rules.rateLimits.joinRoom, clock: clock)
-    StatusRoutes(metrics: metrics, archive: archive, outbound: outbound, lookup: inviteCodes, secure: tls != nil).register(on: router)
+    StatusRoutes(
+        metrics: metrics, archive: archive, outbound: outbound, pictureCache: pictures.cache, latestHeads: latestHeads, lookup: inviteCodes,
+        secure: tls != nil
+    ).register(on: router)
     InviteQRRoutes(lookup: inviteCodes, secure: tls != nil).register(on: router)
     let storage = StorageCalls(logger: logger)
     let authentication = BearerAuthentication(players: players, storage: storage)
     let pairReader = PairReader(database: database)
     ArchiveRoutes(
         reader: ArchiveReader(database: database), pairReader: pairReader, players: players, pairs: pairs,
-        authentication: authentication, storage: storage, forgetPlayer: { player in await directory.forget(player) }, clock: clock,
+        authentication: authentication, storage: storage, forgetPlayer: { player in await directory.forget(player) },
+        latestHeads: latestHeads, clock: clock,
         logger: logger
     ).register(on: router)
     PairRoutes(
@@ -60,7 +65,7 @@ public func buildApplication(
     PairActionRoutes(pairs: pairs, authentication: authentication, guessLimit: rules.rateLimits.guess, clock: clock).register(on: router)
     PictureRoutes(
         reader: ArchiveReader(database: database), pairReader: pairReader, authentication: authentication, storage: storage,
-        pictures: pictures, logger: logger
+        pictures: pictures, latestHeads: latestHeads, logger: logger
     ).register(on: router)
     router.get(RouterPath(GameServerChannel.webSocketPath)) { _, _ -> Response in
         throw APIError(

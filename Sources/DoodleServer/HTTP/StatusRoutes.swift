@@ -7,6 +7,8 @@ struct StatusRoutes {
     let metrics: ServerMetrics
     let archive: any GameArchive
     let outbound: OutboundBudget
+    let pictureCache: PictureCache
+    let latestHeads: LatestHeadCache
     /// Room lookups share their per-address limit with the other routes that take a code.
     let lookup: InviteCodeLookup
     /// Whether clients reach this server over TLS (`wss://`).
@@ -19,6 +21,8 @@ struct StatusRoutes {
         router.get("/metrics") { _, _ in
             metrics.recordArchive(archive.statistics)
             metrics.recordOutbound(outbound)
+            metrics.recordPictureCache(await pictureCache.statistics, entries: await pictureCache.count, bytes: await pictureCache.bytes)
+            metrics.recordLatestHeads(latestHeads.statistics)
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: .init(string: metrics.exposition())))

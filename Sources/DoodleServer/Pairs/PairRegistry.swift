@@ -33,15 +33,21 @@ actor PairRegistry {
     private let suggestionWords: [String]
     private let clock: any GameClock
     private let metrics: ServerMetrics
+    /// The widgets' latest heads: pairing changes both partners'; the rooms take it for the rest.
+    private let latestHeads: LatestHeadCache
     let logger: Logger
     private let encoder = FrameEncoder()
 
-    init(pairs: PairRepository, rules: GameRules, suggestionWords: [String], clock: any GameClock, metrics: ServerMetrics, logger: Logger) {
+    init(
+        pairs: PairRepository, rules: GameRules, suggestionWords: [String], clock: any GameClock, metrics: ServerMetrics,
+        latestHeads: LatestHeadCache, logger: Logger
+    ) {
         self.pairs = pairs
         self.rules = rules
         self.suggestionWords = suggestionWords
         self.clock = clock
         self.metrics = metrics
+        self.latestHeads = latestHeads
         self.logger = logger
     }
 
@@ -139,6 +145,8 @@ actor PairRegistry {
             case .alreadyPaired: return ProtocolError(.alreadyPaired, "one of you has a partner already")
             case .codeSpent: return ProtocolError(.roomFull, "that pair code has been used")
             case .formed(_, let ownerId):
+                latestHeads.invalidate(player)
+                latestHeads.invalidate(ownerId)
                 await enterFormed(pairId: pairId, owner: ownerId, ownerCode: code, joiner: player, joinerName: name, queue: queue)
                 return nil
             }
@@ -269,7 +277,7 @@ actor PairRegistry {
         let machine = PairStateMachine(stored, rules: rules.pair, limits: rules.limits, suggestionWords: suggestionWords, seed: random.next())
         let room = PairRoom(
             machine: machine, pairs: pairs, replayCapacity: rules.limits.replayBufferEvents,
-            replayByteLimit: rules.limits.replayBufferBytes, clock: clock, metrics: metrics, logger: logger,
+            replayByteLimit: rules.limits.replayBufferBytes, clock: clock, metrics: metrics, latestHeads: latestHeads, logger: logger,
             onEnded: { [weak self] pairId in await self?.ended(pairId) })
         rooms[pairId] = room
         metrics.pairRoomsChanged(rooms.count)

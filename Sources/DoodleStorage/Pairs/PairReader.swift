@@ -6,7 +6,7 @@ import GRDB
 /// player's pair history a page at a time, the latest drawing it received, and one drawing.
 /// Every drawing is read for a viewer, whose right to the word `PairDrawing.wordVisible` decides.
 public struct PairReader: Sendable {
-    private let database: ArchiveDatabase
+    let database: ArchiveDatabase
 
     public init(database: ArchiveDatabase) {
         self.database = database

@@ -5,7 +5,7 @@ import GRDB
 /// Read-only queries behind the HTTP API: leaderboard, games, drawings, a player's drawings.
 /// With a file database they run on the pool's reader connections, beside the writer.
 public struct ArchiveReader: Sendable {
-    private let database: ArchiveDatabase
+    let database: ArchiveDatabase
 
     public init(database: ArchiveDatabase) {
         self.database = database
