@@ -61,7 +61,7 @@ struct DurabilityTests {
             "only \(acknowledged.count) of \(ledger.turnsEnded) drawings acknowledged in time\n\(server.logTail)")
         #expect(try await integrityCheck(databasePath) == ["ok"])
 
-        let reader = ArchiveReader(database: try ArchiveDatabase.open(path: databasePath))
+        let reader = SQLiteArchiveReader(database: try SQLiteDatabase.open(path: databasePath))
         for (id, sent) in acknowledged {
             let stored = try await reader.drawing(id: id)
             guard let stored else {

@@ -32,7 +32,7 @@ struct SessionInboxTests {
                 rules: rules, packs: packs, clock: SystemGameClock(), archive: archive, metrics: metrics, logger: logger,
                 seatReleased: { _, _ in }),
             pairs: PairRegistry(
-                pairs: PairRepository(database: try ArchiveDatabase.open(path: ":memory:")), rules: rules, suggestionWords: [],
+                pairs: SQLitePairRepository(database: try SQLiteDatabase.open(path: ":memory:")), rules: rules, suggestionWords: [],
                 clock: SystemGameClock(), metrics: metrics, latestHeads: LatestHeadCache(capacity: 16), logger: logger),
             clock: SystemGameClock(), metrics: metrics, logger: logger)
         let channel = EmbeddedChannel()

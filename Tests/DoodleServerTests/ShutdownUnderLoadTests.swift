@@ -65,7 +65,7 @@ struct ShutdownUnderLoadTests {
 
         let announced = ledger.drawings(acknowledged: false)
         #expect(announced.count >= Self.drawingsBeforeShutdown)
-        let reader = ArchiveReader(database: try ArchiveDatabase.open(path: databasePath))
+        let reader = SQLiteArchiveReader(database: try SQLiteDatabase.open(path: databasePath))
         for (id, sent) in announced {
             let stored = try await reader.drawing(id: id)
             #expect(stored?.actions == sent.actions, "announced drawing \(id) is missing or incomplete after SIGTERM")

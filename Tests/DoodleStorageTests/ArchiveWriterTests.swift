@@ -8,7 +8,7 @@ import DoodleCore
 
 @Suite("Archive writer: batching, retries, shutdown")
 struct ArchiveWriterTests {
-    static func count(_ table: String, in database: ArchiveDatabase) async throws -> Int {
+    static func count(_ table: String, in database: SQLiteDatabase) async throws -> Int {
         try await database.connection.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
     }
 
@@ -39,7 +39,7 @@ struct ArchiveWriterTests {
             #expect(statistics.committedBatches < 1_000)
             #expect(try await Self.count("drawing", in: database) == 10_000)
             #expect(try await Self.count("guess", in: database) == 10_000)
-            #expect(try await ArchiveReader(database: database).drawing(id: "d_9999")?.actions == actions)
+            #expect(try await SQLiteArchiveReader(database: database).drawing(id: "d_9999")?.actions == actions)
         }
     }
 
@@ -62,7 +62,7 @@ struct ArchiveWriterTests {
     @Test("while the database is locked the game goes on: the failure is counted and the batch retried")
     func retriesWhileUnavailable() async throws {
         try await StorageFixtures.withTemporaryPath { path in
-            let database = try ArchiveDatabase.open(path: path, busyTimeoutSeconds: 0.02)
+            let database = try SQLiteDatabase.open(path: path, busyTimeoutSeconds: 0.02)
             let blocker = try StorageFixtures.holdExclusiveLock(on: path)
 
             var configuration = ArchiveWriter.Configuration()
@@ -112,7 +112,7 @@ struct ArchiveWriterTests {
     @Test("a writer that must stop during an outage reports what it could not save")
     func stopsDuringOutage() async throws {
         try await StorageFixtures.withTemporaryPath { path in
-            let database = try ArchiveDatabase.open(path: path, busyTimeoutSeconds: 0.01)
+            let database = try SQLiteDatabase.open(path: path, busyTimeoutSeconds: 0.01)
             let blocker = try StorageFixtures.holdExclusiveLock(on: path)
             var configuration = ArchiveWriter.Configuration()
             configuration.initialRetryDelay = .milliseconds(5)
@@ -129,11 +129,11 @@ struct ArchiveWriterTests {
 
     @Test("only unavailability counts as an outage")
     func outageClassification() {
-        #expect(ArchiveWriter.isOutage(DatabaseError(resultCode: .SQLITE_BUSY)))
-        #expect(ArchiveWriter.isOutage(DatabaseError(resultCode: .SQLITE_FULL)))
-        #expect(ArchiveWriter.isOutage(DatabaseError(resultCode: .SQLITE_IOERR)))
-        #expect(!ArchiveWriter.isOutage(DatabaseError(resultCode: .SQLITE_CONSTRAINT)))
-        #expect(!ArchiveWriter.isOutage(DatabaseError(resultCode: .SQLITE_ERROR)))
-        #expect(!ArchiveWriter.isOutage(CancellationError()))
+        #expect(SQLiteArchiveBatchWriter.isOutage(DatabaseError(resultCode: .SQLITE_BUSY)))
+        #expect(SQLiteArchiveBatchWriter.isOutage(DatabaseError(resultCode: .SQLITE_FULL)))
+        #expect(SQLiteArchiveBatchWriter.isOutage(DatabaseError(resultCode: .SQLITE_IOERR)))
+        #expect(!SQLiteArchiveBatchWriter.isOutage(DatabaseError(resultCode: .SQLITE_CONSTRAINT)))
+        #expect(!SQLiteArchiveBatchWriter.isOutage(DatabaseError(resultCode: .SQLITE_ERROR)))
+        #expect(!SQLiteArchiveBatchWriter.isOutage(CancellationError()))
     }
 }

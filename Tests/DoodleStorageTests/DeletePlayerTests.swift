@@ -9,7 +9,7 @@ struct DeletePlayerTests {
     func deleteMe() async throws {
         try await StorageFixtures.withDatabase { database in
             try await StorageFixtures.withRunningWriter(database) { writer in
-                let players = PlayerRepository(database: database, writer: writer, logger: StorageFixtures.logger)
+                let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
                 await StorageFixtures.hello(players, "p_ada", name: "Ada")
                 await StorageFixtures.hello(players, "p_bob", name: "Bob")
                 writer.submit(StorageFixtures.drawing(id: "d_ada", guessers: [GuessRecord(playerId: "p_bob", gained: 80, atMilliseconds: 3)]))
@@ -27,7 +27,7 @@ struct DeletePlayerTests {
                 #expect(try await players.player(tokenHash: StorageFixtures.tokenHash("p_ada")) == nil)
                 #expect(try await players.player(id: "p_ada") == nil)
 
-                let reader = ArchiveReader(database: database)
+                let reader = SQLiteArchiveReader(database: database)
                 let drawing = try #require(try await reader.drawing(id: "d_ada"))
                 #expect(drawing.drawer == .deleted && drawing.drawer.name == "deleted player")
                 #expect(drawing.word == "apple" && !drawing.actions.isEmpty)
@@ -59,13 +59,13 @@ struct DeletePlayerTests {
     func deleteInPairs() async throws {
         try await StorageFixtures.withDatabase { database in
             try await StorageFixtures.withRunningWriter(database) { writer in
-                let players = PlayerRepository(database: database, writer: writer, logger: StorageFixtures.logger)
+                let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
                 for (id, name) in [("p_ada", "Ada"), ("p_bob", "Bob"), ("p_cy", "Cy")] {
                     await StorageFixtures.hello(players, id, name: name)
                 }
-                let pairs = PairRepository(database: database, queuesNotifications: true)
-                let reader = PairReader(database: database)
-                let outbox = NotificationOutbox(database: database)
+                let pairs = SQLitePairRepository(database: database, queuesNotifications: true)
+                let reader = SQLitePairReader(database: database)
+                let outbox = SQLiteNotificationOutbox(database: database)
                 try await PairReaderTests.form(pairs, "pr_1", owner: "p_ada", joiner: "p_bob", code: "ADACDE")
                 try await PairReaderTests.send(pairs, "d_from_ada", in: "pr_1", from: "p_ada", to: "p_bob", at: 10)
                 try await PairReaderTests.send(pairs, "d_to_ada", in: "pr_1", from: "p_bob", to: "p_ada", at: 20)

@@ -44,13 +44,13 @@ struct DrawingArchiveTests {
         let drawing = StorageFixtures.drawing(id: "d_one", guessers: guessers, actions: board.record)
         try await StorageFixtures.withDatabase { database in
             try await StorageFixtures.withRunningWriter(database) { writer in
-                let players = PlayerRepository(database: database, writer: writer, logger: StorageFixtures.logger)
+                let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
                 await StorageFixtures.hello(players, "p_ada", name: "Ada")
                 await StorageFixtures.hello(players, "p_bob", name: "Bob")
                 writer.submit(drawing)
                 #expect(await writer.flush())
             }
-            let stored = try #require(try await ArchiveReader(database: database).drawing(id: "d_one"))
+            let stored = try #require(try await SQLiteArchiveReader(database: database).drawing(id: "d_one"))
             #expect(stored.word == "apple")
             #expect(stored.gameId == "g_1" && stored.roomCode == "K7PQ2M")
             #expect(stored.drawer == PlayerReference(playerId: "p_ada", name: "Ada"))
@@ -101,7 +101,7 @@ struct DrawingArchiveTests {
                 writer.submit(StorageFixtures.game(id: "g_1", ranking: [("p_ada", "Ada", 300), ("p_bob", "Bob", 300), ("p_cy", "Cy", 10)]))
                 #expect(await writer.flush())
             }
-            let reader = ArchiveReader(database: database)
+            let reader = SQLiteArchiveReader(database: database)
             let game = try #require(try await reader.game(id: "g_1"))
             #expect(game.mode == .party && game.reason == .completed && game.settings == StorageFixtures.settings)
             #expect(game.ranking.map(\.player.playerId) == ["p_ada", "p_bob", "p_cy"])
@@ -129,7 +129,7 @@ struct DrawingArchiveTests {
                 writer.submit(game)
                 #expect(await writer.flush())
             }
-            let reader = ArchiveReader(database: database)
+            let reader = SQLiteArchiveReader(database: database)
             #expect(try await reader.drawing(id: "d_twice")?.guessers.count == 1)
             let board = try await reader.leaderboard(limit: 10)
             #expect(board.players.map(\.games) == [1, 1])

@@ -9,7 +9,7 @@ struct LeaderboardTests {
     func ranksWithTies() async throws {
         try await StorageFixtures.withDatabase { database in
             try await StorageFixtures.withRunningWriter(database) { writer in
-                let players = PlayerRepository(database: database, writer: writer, logger: StorageFixtures.logger)
+                let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
                 for (id, name) in [("p_ada", "Ada"), ("p_bob", "Bob"), ("p_cy", "Cy"), ("p_dee", "Dee"), ("p_eve", "Eve")] {
                     await StorageFixtures.hello(players, id, name: name)
                 }
@@ -19,7 +19,7 @@ struct LeaderboardTests {
                 writer.submit(StorageFixtures.game(id: "g_3", ranking: [("p_bob", "Bob", 200), ("p_cy", "Cy", 0)]))
                 #expect(await writer.flush())
             }
-            let reader = ArchiveReader(database: database)
+            let reader = SQLiteArchiveReader(database: database)
             let board = try await reader.leaderboard(limit: 50)
             #expect(board.players.map(\.playerId) == ["p_ada", "p_bob", "p_cy", "p_dee"])
             #expect(board.players.map(\.score) == [500, 300, 300, 100])
@@ -40,11 +40,11 @@ struct LeaderboardTests {
                 writer.submit(StorageFixtures.game(id: "g_1", ranking: [("p_ghost", "Ghost", 40)]))
                 #expect(await writer.flush())
                 // The session arrives later (e.g. a retried save): the token is recorded.
-                let players = PlayerRepository(database: database, writer: writer, logger: StorageFixtures.logger)
+                let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
                 await players.saveSession(playerId: "p_ghost", name: "Ghost", tokenHash: "h", at: StorageFixtures.start)
                 #expect(try await players.player(tokenHash: "h")?.score == 40)
             }
-            #expect(try await ArchiveReader(database: database).leaderboard(limit: 5).players.map(\.playerId) == ["p_ghost"])
+            #expect(try await SQLiteArchiveReader(database: database).leaderboard(limit: 5).players.map(\.playerId) == ["p_ghost"])
         }
     }
 }

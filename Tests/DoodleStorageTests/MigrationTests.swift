@@ -39,31 +39,31 @@ struct MigrationTests {
     @Test("reopening a file keeps its data and applies nothing twice")
     func reopenKeepsData() async throws {
         try await StorageFixtures.withTemporaryPath { path in
-            let first = try ArchiveDatabase.open(path: path)
+            let first = try SQLiteDatabase.open(path: path)
             try await StorageFixtures.withRunningWriter(first) { writer in
                 writer.submit(StorageFixtures.drawing(id: "d_kept"))
             }
-            let second = try ArchiveDatabase.open(path: path)
+            let second = try SQLiteDatabase.open(path: path)
             #expect(try await second.appliedMigrations() == ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox"])
-            #expect(try await ArchiveReader(database: second).drawing(id: "d_kept") != nil)
+            #expect(try await SQLiteArchiveReader(database: second).drawing(id: "d_kept") != nil)
         }
     }
 
     @Test("a file migrated by a newer server is refused")
     func refusesNewerSchema() async throws {
         try await StorageFixtures.withTemporaryPath { path in
-            let database = try ArchiveDatabase.open(path: path)
+            let database = try SQLiteDatabase.open(path: path)
             try await database.connection.write { db in
                 try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
             }
-            #expect(throws: ArchiveDatabaseError.self) { try ArchiveDatabase.open(path: path) }
+            #expect(throws: StorageSchemaError.self) { try SQLiteDatabase.open(path: path) }
         }
     }
 
     @Test("`:memory:` opens a private in-memory database")
     func inMemory() async throws {
-        let database = try ArchiveDatabase.open(path: ":memory:")
+        let database = try SQLiteDatabase.open(path: ":memory:")
         #expect(try await database.appliedMigrations().count == 3)
-        #expect(try await ArchiveReader(database: database).leaderboard(limit: 10).players.isEmpty)
+        #expect(try await SQLiteArchiveReader(database: database).leaderboard(limit: 10).players.isEmpty)
     }
 }

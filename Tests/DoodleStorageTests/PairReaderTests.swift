@@ -9,7 +9,7 @@ struct PairReaderTests {
     static let start = StorageFixtures.start
 
     /// `owner` opens `code` and `joiner` takes it, forming `pairId`.
-    static func form(_ pairs: PairRepository, _ pairId: String, owner: PlayerID, joiner: PlayerID, code: String) async throws {
+    static func form(_ pairs: any PairRepository, _ pairId: String, owner: PlayerID, joiner: PlayerID, code: String) async throws {
         _ = try await pairs.membership(of: owner, now: start) { code }
         let formation = try await pairs.form(code: code, joiner: joiner, joinerName: joiner, pairId: pairId, now: start)
         #expect(formation == .formed(pairId: pairId, ownerId: owner))
@@ -17,7 +17,7 @@ struct PairReaderTests {
 
     /// Stores a drawing from `sender` to `recipient` sent at `start + at`.
     static func send(
-        _ pairs: PairRepository, _ id: String, in pairId: String, from sender: PlayerID, to recipient: PlayerID, at offset: Int64,
+        _ pairs: any PairRepository, _ id: String, in pairId: String, from sender: PlayerID, to recipient: PlayerID, at offset: Int64,
         word: String = "kite"
     ) async throws {
         let actions: [DrawingAction] = [
@@ -32,7 +32,7 @@ struct PairReaderTests {
         #expect(try await pairs.store(submission, pairId: pairId) == .stored)
     }
 
-    static func resolve(_ pairs: PairRepository, _ id: String, in pairId: String, status: PairDrawingStatus) async throws {
+    static func resolve(_ pairs: any PairRepository, _ id: String, in pairId: String, status: PairDrawingStatus) async throws {
         let resolution = DrawingResolution(
             drawingId: id, guesserId: status == .guessed ? "p_bob" : nil, word: "kite", attempts: 2, gained: 90, drawerGained: 50,
             streak: 1, scores: [:])
@@ -42,8 +42,8 @@ struct PairReaderTests {
     @Test("pages go newest first on (sentAt, id), ties included, and end with a null nextBefore")
     func keysetPages() async throws {
         try await StorageFixtures.withDatabase { database in
-            let pairs = PairRepository(database: database)
-            let reader = PairReader(database: database)
+            let pairs = SQLitePairRepository(database: database)
+            let reader = SQLitePairReader(database: database)
             try await Self.form(pairs, "pr_1", owner: "p_ada", joiner: "p_bob", code: "ADACDE")
             // d_3 and d_4 were sent in the same millisecond: the id breaks the tie.
             for (id, at) in [("d_1", 10), ("d_2", 20), ("d_3", 30), ("d_4", 30), ("d_5", 40)] as [(String, Int64)] {
@@ -78,8 +78,8 @@ struct PairReaderTests {
     @Test("the history spans every pair the player was ever in; latest-received only the current one")
     func everyPair() async throws {
         try await StorageFixtures.withDatabase { database in
-            let pairs = PairRepository(database: database)
-            let reader = PairReader(database: database)
+            let pairs = SQLitePairRepository(database: database)
+            let reader = SQLitePairReader(database: database)
             try await Self.form(pairs, "pr_1", owner: "p_ada", joiner: "p_bob", code: "ADACDE")
             try await Self.send(pairs, "d_old", in: "pr_1", from: "p_bob", to: "p_ada", at: 10)
             #expect(try await reader.latestReceived(by: "p_ada", pairId: "pr_1")?.drawingId == "d_old")
@@ -103,8 +103,8 @@ struct PairReaderTests {
     @Test("the word: always for the sender; for the recipient only once guessed or given up, never pending or closed")
     func wordVisibility() async throws {
         try await StorageFixtures.withDatabase { database in
-            let pairs = PairRepository(database: database)
-            let reader = PairReader(database: database)
+            let pairs = SQLitePairRepository(database: database)
+            let reader = SQLitePairReader(database: database)
             try await Self.form(pairs, "pr_1", owner: "p_ada", joiner: "p_bob", code: "ADACDE")
             for (id, at) in [("d_guessed", 10), ("d_gaveup", 20), ("d_pending", 30), ("d_closed", 40)] as [(String, Int64)] {
                 try await Self.send(pairs, id, in: "pr_1", from: "p_ada", to: "p_bob", at: at, word: "word-\(id)")
@@ -146,8 +146,8 @@ struct PairReaderTests {
     @Test("one drawing is its two partners' only: a third player or no viewer gets what an unknown id gets")
     func drawingPrivacy() async throws {
         try await StorageFixtures.withDatabase { database in
-            let pairs = PairRepository(database: database)
-            let reader = PairReader(database: database)
+            let pairs = SQLitePairRepository(database: database)
+            let reader = SQLitePairReader(database: database)
             try await Self.form(pairs, "pr_1", owner: "p_ada", joiner: "p_bob", code: "ADACDE")
             try await Self.send(pairs, "d_1", in: "pr_1", from: "p_ada", to: "p_bob", at: 10)
 
@@ -167,11 +167,11 @@ struct PairReaderTests {
     func overview() async throws {
         try await StorageFixtures.withDatabase { database in
             try await StorageFixtures.withRunningWriter(database) { writer in
-                let players = PlayerRepository(database: database, writer: writer, logger: StorageFixtures.logger)
+                let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
                 await StorageFixtures.hello(players, "p_ada", name: "Ada")
                 await StorageFixtures.hello(players, "p_bob", name: "Bob")
-                let pairs = PairRepository(database: database)
-                let reader = PairReader(database: database)
+                let pairs = SQLitePairRepository(database: database)
+                let reader = SQLitePairReader(database: database)
                 try await Self.form(pairs, "pr_1", owner: "p_ada", joiner: "p_bob", code: "ADACDE")
                 try await Self.send(pairs, "d_1", in: "pr_1", from: "p_ada", to: "p_bob", at: 10)
                 let resolution = DrawingResolution(

@@ -24,7 +24,7 @@ struct PairRepositoryTests {
     @Test("a player's open code is the same every time until spent; a drawn code in use is drawn again")
     func openCodes() async throws {
         try await StorageFixtures.withDatabase { database in
-            let pairs = PairRepository(database: database)
+            let pairs = SQLitePairRepository(database: database)
             let source = CodeSource(["AAAAAA", "AAAAAA", "BBBBBB"])
             let first = try await pairs.membership(of: "p_ada", now: Self.start) { source.next() }
             let again = try await pairs.membership(of: "p_ada", now: Self.start) { source.next() }
@@ -32,14 +32,14 @@ struct PairRepositoryTests {
             #expect(first == .open(code: "AAAAAA"))
             #expect(again == .open(code: "AAAAAA"))
             #expect(bob == .open(code: "BBBBBB"), "AAAAAA is taken, so Bob's draw is repeated")
-            #expect(try await pairs.code("AAAAAA") == PairRepository.CodeInfo(ownerId: "p_ada", ownerName: "deleted player", isOpen: true))
+            #expect(try await pairs.code("AAAAAA") == PairCodeInfo(ownerId: "p_ada", ownerName: "deleted player", isOpen: true))
         }
     }
 
     @Test("taking a code forms the pair once: own code, spent code, already paired, crossed joins")
     func forming() async throws {
         try await StorageFixtures.withDatabase { database in
-            let pairs = PairRepository(database: database)
+            let pairs = SQLitePairRepository(database: database)
             let source = CodeSource(["ADACDE", "BOBCDE", "CYCODE"])
             _ = try await pairs.membership(of: "p_ada", now: Self.start) { source.next() }
             _ = try await pairs.membership(of: "p_bob", now: Self.start) { source.next() }
@@ -62,9 +62,9 @@ struct PairRepositoryTests {
     @Test("of 20 joiners racing for one code exactly one wins")
     func joinRace() async throws {
         try await StorageFixtures.withDatabase { database in
-            let pairs = PairRepository(database: database)
+            let pairs = SQLitePairRepository(database: database)
             _ = try await pairs.membership(of: "p_owner", now: Self.start) { "OWNER1" }
-            let outcomes = try await withThrowingTaskGroup(of: PairRepository.Formation.self) { group in
+            let outcomes = try await withThrowingTaskGroup(of: PairFormation.self) { group in
                 for index in 0..<20 {
                     group.addTask {
                         try await pairs.form(code: "OWNER1", joiner: "p_\(index)", joinerName: "J\(index)", pairId: "pr_\(index)", now: Self.start)
@@ -80,7 +80,7 @@ struct PairRepositoryTests {
     @Test("a drawing is stored once per clientDrawingId; the live pair loads it pending with its attempts")
     func storingAndLoading() async throws {
         try await StorageFixtures.withDatabase { database in
-            let pairs = PairRepository(database: database)
+            let pairs = SQLitePairRepository(database: database)
             _ = try await pairs.membership(of: "p_ada", now: Self.start) { "ADACDE" }
             _ = try await pairs.form(code: "ADACDE", joiner: "p_bob", joinerName: "Bob", pairId: "pr_1", now: Self.start)
             let first = Self.submission("c_00000001", id: "d_1", from: "p_ada", to: "p_bob")
@@ -105,7 +105,7 @@ struct PairRepositoryTests {
     @Test("a resolution stores scores and streak; ending closes pending drawings and leaves a notice for the partner")
     func resolvingAndEnding() async throws {
         try await StorageFixtures.withDatabase { database in
-            let pairs = PairRepository(database: database)
+            let pairs = SQLitePairRepository(database: database)
             _ = try await pairs.membership(of: "p_ada", now: Self.start) { "ADACDE" }
             _ = try await pairs.form(code: "ADACDE", joiner: "p_bob", joinerName: "Bob", pairId: "pr_1", now: Self.start)
             _ = try await pairs.store(Self.submission("c_00000001", id: "d_1", from: "p_ada", to: "p_bob"), pairId: "pr_1")

@@ -9,8 +9,8 @@ struct PictureRevisionTests {
     @Test("a pair drawing's sentAt for its sender and recipient; nil for a stranger, no viewer or an unknown id")
     func pairDrawing() async throws {
         try await StorageFixtures.withDatabase { database in
-            let pairs = PairRepository(database: database)
-            let reader = PairReader(database: database)
+            let pairs = SQLitePairRepository(database: database)
+            let reader = SQLitePairReader(database: database)
             try await PairReaderTests.form(pairs, "pr_1", owner: "p_ada", joiner: "p_bob", code: "ADACDE")
             try await PairReaderTests.send(pairs, "d_1", in: "pr_1", from: "p_ada", to: "p_bob", at: 42)
             for viewer in ["p_ada", "p_bob"] {
@@ -29,7 +29,7 @@ struct PictureRevisionTests {
                 writer.submit(StorageFixtures.drawing(id: "d_party", endedAt: StorageFixtures.start + 77))
                 #expect(await writer.flush())
             }
-            let reader = ArchiveReader(database: database)
+            let reader = SQLiteArchiveReader(database: database)
             let full = try #require(try await reader.drawing(id: "d_party"))
             #expect(full.endedAt == StorageFixtures.start + 77)
             #expect(try await reader.drawingEndedAt(id: "d_party") == full.endedAt)

@@ -9,7 +9,7 @@ struct PlayerDrawingsTests {
     func pagination() async throws {
         try await StorageFixtures.withDatabase { database in
             try await StorageFixtures.withRunningWriter(database) { writer in
-                let players = PlayerRepository(database: database, writer: writer, logger: StorageFixtures.logger)
+                let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
                 await StorageFixtures.hello(players, "p_ada", name: "Ada")
                 // 25 drawings; pairs share an end time, so the id breaks the tie.
                 for index in 0..<25 {
@@ -17,7 +17,7 @@ struct PlayerDrawingsTests {
                 }
                 writer.submit(StorageFixtures.drawing(id: "d_bob", drawer: "p_bob", drawerName: "Bob"))
                 #expect(await writer.flush())
-                let reader = ArchiveReader(database: database)
+                let reader = SQLiteArchiveReader(database: database)
                 let expected = (0..<25).map { "d_\(100 + $0)" }.sorted { lhs, rhs in
                     let (l, r) = (Int(lhs.dropFirst(2))! / 2, Int(rhs.dropFirst(2))! / 2)
                     return l != r ? l > r : lhs > rhs
@@ -51,9 +51,9 @@ struct PlayerDrawingsTests {
     func unknownAndEmpty() async throws {
         try await StorageFixtures.withDatabase { database in
             try await StorageFixtures.withRunningWriter(database) { (writer) async throws in
-                let players = PlayerRepository(database: database, writer: writer, logger: StorageFixtures.logger)
+                let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
                 await StorageFixtures.hello(players, "p_ada", name: "Ada")
-                let reader = ArchiveReader(database: database)
+                let reader = SQLiteArchiveReader(database: database)
                 #expect(try await reader.drawings(by: "p_nobody", limit: 10, before: nil) == nil)
                 #expect(try await reader.drawings(by: "p_ada", limit: 10, before: nil) == DrawingPage(drawings: [], nextBefore: nil))
             }

@@ -10,7 +10,7 @@ struct PlayerRepositoryTests {
     func sessions() async throws {
         try await StorageFixtures.withDatabase { database in
             try await StorageFixtures.withRunningWriter(database) { writer in
-                let players = PlayerRepository(database: database, writer: writer, logger: StorageFixtures.logger)
+                let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
                 await players.saveSession(playerId: "p_ada", name: "Ada", tokenHash: "h1", at: 1_000)
                 await players.saveSession(playerId: "p_ada", name: "Ada L.", tokenHash: "h1", at: 2_000)
                 await players.saveSession(playerId: "p_ada", name: "Stale", tokenHash: "h1", at: 1_500)
@@ -25,12 +25,12 @@ struct PlayerRepositoryTests {
     @Test("a session that cannot be written at once is queued on the writer and saved later")
     func sessionFallsBackToTheWriter() async throws {
         try await StorageFixtures.withTemporaryPath { path in
-            let database = try ArchiveDatabase.open(path: path, busyTimeoutSeconds: 0.01)
+            let database = try SQLiteDatabase.open(path: path, busyTimeoutSeconds: 0.01)
             var configuration = ArchiveWriter.Configuration()
             configuration.initialRetryDelay = .milliseconds(5)
             configuration.maxRetryDelay = .milliseconds(20)
             try await StorageFixtures.withRunningWriter(database, configuration: configuration) { writer in
-                let players = PlayerRepository(database: database, writer: writer, logger: StorageFixtures.logger)
+                let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
                 let blocker = try StorageFixtures.holdExclusiveLock(on: path)
                 await players.saveSession(playerId: "p_ada", name: "Ada", tokenHash: "h1", at: 1_000)
                 #expect(writer.statistics.queued == 1)

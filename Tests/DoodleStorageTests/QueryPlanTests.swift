@@ -6,7 +6,7 @@ import Testing
 /// Each API query must be served by an index, not a scan of a growing table.
 @Suite("Query plans")
 struct QueryPlanTests {
-    static func plan(_ sql: String, _ arguments: StatementArguments, in database: ArchiveDatabase) async throws -> String {
+    static func plan(_ sql: String, _ arguments: StatementArguments, in database: SQLiteDatabase) async throws -> String {
         try await database.connection.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments).map { $0["detail"] as String }.joined(separator: "\n")
         }
@@ -15,26 +15,26 @@ struct QueryPlanTests {
     @Test("every read uses its index and sorts nothing")
     func indexesServeTheQueries() async throws {
         try await StorageFixtures.withDatabase { database in
-            let leaderboard = try await Self.plan(ArchiveReader.leaderboardSQL, [50], in: database)
+            let leaderboard = try await Self.plan(SQLiteArchiveReader.leaderboardSQL, [50], in: database)
             #expect(leaderboard.contains("USING INDEX player_leaderboard"))
             #expect(!leaderboard.contains("TEMP B-TREE"))
 
-            let page = try await Self.plan(ArchiveReader.playerDrawingsSQL, ["p_ada", 21], in: database)
+            let page = try await Self.plan(SQLiteArchiveReader.playerDrawingsSQL, ["p_ada", 21], in: database)
             #expect(page.contains("USING INDEX drawing_by_drawer (drawer_id=?)"))
             #expect(!page.contains("TEMP B-TREE"))
 
-            let nextPage = try await Self.plan(ArchiveReader.playerDrawingsBeforeSQL, ["p_ada", 5, "d_1", 21], in: database)
+            let nextPage = try await Self.plan(SQLiteArchiveReader.playerDrawingsBeforeSQL, ["p_ada", 5, "d_1", 21], in: database)
             #expect(nextPage.contains("USING INDEX drawing_by_drawer (drawer_id=? AND (ended_at,id)<(?,?))"))
             #expect(!nextPage.contains("TEMP B-TREE"))
 
-            let game = try await Self.plan(ArchiveReader.gameDrawingsSQL, ["g_1"], in: database)
+            let game = try await Self.plan(SQLiteArchiveReader.gameDrawingsSQL, ["g_1"], in: database)
             #expect(game.contains("USING INDEX drawing_by_game (game_id=?)"))
 
-            let guesses = try await Self.plan(ArchiveReader.drawingGuessesSQL, ["d_1"], in: database)
+            let guesses = try await Self.plan(SQLiteArchiveReader.drawingGuessesSQL, ["d_1"], in: database)
             #expect(guesses.contains("SEARCH guess USING PRIMARY KEY (drawing_id=?)"))
             #expect(!guesses.contains("SCAN"))
 
-            let endedAt = try await Self.plan(ArchiveReader.drawingEndedAtSQL, ["d_1"], in: database)
+            let endedAt = try await Self.plan(SQLiteArchiveReader.drawingEndedAtSQL, ["d_1"], in: database)
             #expect(endedAt.contains("SEARCH drawing USING"), "\(endedAt)")
             #expect(!endedAt.contains("SCAN"))
 
@@ -46,44 +46,44 @@ struct QueryPlanTests {
     @Test("the pair history's pages, cursor and latest drawing use the pair_drawing indexes and sort nothing")
     func pairQueries() async throws {
         try await StorageFixtures.withDatabase { database in
-            let received = try await Self.plan(PairReader.pageSQL(.received, after: false), ["p_ada", 21], in: database)
+            let received = try await Self.plan(SQLitePairReader.pageSQL(.received, after: false), ["p_ada", 21], in: database)
             #expect(received.contains("USING INDEX pair_drawing_received (recipient_id=?)"))
             #expect(!received.contains("TEMP B-TREE"))
 
-            let receivedNext = try await Self.plan(PairReader.pageSQL(.received, after: true), ["p_ada", 5, "d_1", 21], in: database)
+            let receivedNext = try await Self.plan(SQLitePairReader.pageSQL(.received, after: true), ["p_ada", 5, "d_1", 21], in: database)
             #expect(receivedNext.contains("USING INDEX pair_drawing_received (recipient_id=? AND (sent_at,id)<(?,?))"))
             #expect(!receivedNext.contains("TEMP B-TREE"))
 
-            let sent = try await Self.plan(PairReader.pageSQL(.sent, after: false), ["p_ada", 21], in: database)
+            let sent = try await Self.plan(SQLitePairReader.pageSQL(.sent, after: false), ["p_ada", 21], in: database)
             #expect(sent.contains("USING INDEX pair_drawing_sent (sender_id=?)"))
             #expect(!sent.contains("TEMP B-TREE"))
 
-            let sentNext = try await Self.plan(PairReader.pageSQL(.sent, after: true), ["p_ada", 5, "d_1", 21], in: database)
+            let sentNext = try await Self.plan(SQLitePairReader.pageSQL(.sent, after: true), ["p_ada", 5, "d_1", 21], in: database)
             #expect(sentNext.contains("USING INDEX pair_drawing_sent (sender_id=? AND (sent_at,id)<(?,?))"))
             #expect(!sentNext.contains("TEMP B-TREE"))
 
             for box in PairBox.allCases {
-                let cursor = try await Self.plan(PairReader.cursorSQL(box), ["d_1", "p_ada"], in: database)
+                let cursor = try await Self.plan(SQLitePairReader.cursorSQL(box), ["d_1", "p_ada"], in: database)
                 #expect(cursor.contains("SEARCH pair_drawing USING INDEX sqlite_autoindex_pair_drawing_1 (id=?)"), "\(box)")
             }
 
-            let latest = try await Self.plan(PairReader.latestReceivedSQL, ["p_ada", "pr_1"], in: database)
+            let latest = try await Self.plan(SQLitePairReader.latestReceivedSQL, ["p_ada", "pr_1"], in: database)
             #expect(latest.contains("USING INDEX pair_drawing_received (recipient_id=?)"))
             #expect(!latest.contains("TEMP B-TREE"))
 
-            let head = try await Self.plan(PairReader.latestReceivedHeadSQL, ["p_ada"], in: database)
+            let head = try await Self.plan(SQLitePairReader.latestReceivedHeadSQL, ["p_ada"], in: database)
             #expect(head.contains("USING INDEX pair_drawing_received (recipient_id=?)"), "\(head)")
             #expect(!head.contains("TEMP B-TREE") && !head.contains("SCAN"), "\(head)")
 
-            let one = try await Self.plan(PairReader.drawingSQL, ["d_1"], in: database)
+            let one = try await Self.plan(SQLitePairReader.drawingSQL, ["d_1"], in: database)
             #expect(one.contains("SEARCH pair_drawing USING INDEX sqlite_autoindex_pair_drawing_1 (id=?)"))
             #expect(!one.contains("SCAN"))
 
-            let sentAt = try await Self.plan(PairReader.drawingSentAtSQL, ["d_1", "p_ada", "p_ada"], in: database)
+            let sentAt = try await Self.plan(SQLitePairReader.drawingSentAtSQL, ["d_1", "p_ada", "p_ada"], in: database)
             #expect(sentAt.contains("SEARCH pair_drawing USING INDEX sqlite_autoindex_pair_drawing_1 (id=?)"), "\(sentAt)")
             #expect(!sentAt.contains("SCAN"))
 
-            let overview = try await Self.plan(PairReader.overviewSQL, ["pr_1"], in: database)
+            let overview = try await Self.plan(SQLitePairReader.overviewSQL, ["pr_1"], in: database)
             #expect(!overview.contains("SCAN"))
         }
     }

@@ -34,19 +34,19 @@ enum StorageFixtures {
     }
 
     /// A migrated database in a temporary file.
-    static func withDatabase<T>(_ body: (ArchiveDatabase) async throws -> T) async throws -> T {
+    static func withDatabase<T>(_ body: (SQLiteDatabase) async throws -> T) async throws -> T {
         try await withTemporaryPath { path in
-            try await body(try ArchiveDatabase.open(path: path))
+            try await body(try SQLiteDatabase.open(path: path))
         }
     }
 
     /// Runs an archive writer in a service group for the duration of `body`, then shuts the
     /// group down gracefully (which drains the writer) and waits for it.
     static func withRunningWriter<T: Sendable>(
-        _ database: ArchiveDatabase, configuration: ArchiveWriter.Configuration = ArchiveWriter.Configuration(),
+        _ database: SQLiteDatabase, configuration: ArchiveWriter.Configuration = ArchiveWriter.Configuration(),
         _ body: (ArchiveWriter) async throws -> T
     ) async throws -> T {
-        let writer = ArchiveWriter(database: database, configuration: configuration, logger: logger)
+        let writer = ArchiveWriter(storage: Storage(sqlite: database), configuration: configuration, logger: logger)
         let group = ServiceGroup(services: [writer], logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }

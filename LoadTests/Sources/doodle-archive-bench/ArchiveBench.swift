@@ -32,11 +32,11 @@ struct ArchiveBench: Sendable {
     var drainLimit: Duration = .seconds(120)
 
     func run() async throws -> Outcome {
-        let database = try ArchiveDatabase.open(path: path)
+        let database = try SQLiteDatabase.open(path: path)
         let latencies = SaveLatencies()
         var configuration = ArchiveWriter.Configuration()
         configuration.maxBatchSize = batchSize
-        let writer = ArchiveWriter(database: database, configuration: configuration, logger: logger) { batch in
+        let writer = ArchiveWriter(storage: Storage(sqlite: database), configuration: configuration, logger: logger) { batch in
             latencies.committed(batch)
         }
         let group = ServiceGroup(services: [writer], logger: logger)

@@ -64,10 +64,16 @@ struct ReliabilityTests {
         #expect(result.rooms.first.map { $0.points == 39 * 256 } == true)
     }
 
-    @Test("slow readers: the server closes every client that never reads within the stall limit and its checks")
+    @Test("slow readers: the server closes every client that never reads (how fast is printed, not asserted)")
     func slowReadersAreClosed() async throws {
-        let configuration = SlowReaderScenario.Configuration(clients: 4, duration: .seconds(12))
+        // The phase ends as soon as all are closed, which takes the 5 s stall limit plus filling
+        // the socket buffers: about 8–10 s on an idle machine. The generous bound only keeps a
+        // loaded machine (load average 10+ on 2 cores) from failing a test about correctness;
+        // `doodle-load --slow-readers` reports the timing against its 10 s target.
+        let configuration = SlowReaderScenario.Configuration(clients: 4, duration: .seconds(60), closeDeadline: .seconds(60))
         let result = try await Self.slowReaders(configuration)
+        let closes = result.outcomes.compactMap(\.closedAfterSeconds).map { String(format: "%.1f s", $0) }
+        Self.printFigures("slow readers closed after: \(closes.joined(separator: ", "))")
         #expect(result.qualitativeFailures.isEmpty, "\(result.qualitativeFailures)")
         #expect(result.closedInTime == configuration.clients, "\(result.outcomes)")
     }

@@ -20,19 +20,19 @@ public func buildApplication(
     let webClient = try WebClientRoutes.load()
     let tls = try configuration.tls?.makeContext()
     let metrics = ServerMetrics()
-    let database = try ArchiveDatabase.open(path: configuration.databasePath)
-    logger.info("archive database: \(database.description)")
-    let archive = ArchiveWriter(database: database, logger: logger)
+    let storage = Storage(sqlite: try SQLiteDatabase.open(path: configuration.databasePath))
+    logger.info("archive database: \(storage.description)")
+    let archive = ArchiveWriter(storage: storage, logger: logger)
     let renderPool = RenderPool()
     let pictures = Pictures(cache: PictureCache(byteLimit: configuration.pictureCacheBytes), pool: renderPool)
     let latestHeads = LatestHeadCache(capacity: configuration.widgetCacheEntries)
-    let players = PlayerRepository(database: database, writer: archive, logger: logger)
-    let directory = PlayerDirectory(store: SQLitePlayerStore(players: players, clock: clock, logger: logger))
+    let players = PlayerRepository(store: storage.playerStore, writer: archive, logger: logger)
+    let directory = PlayerDirectory(store: RepositoryPlayerRecords(players: players, clock: clock, logger: logger))
     let registry = RoomRegistry(
         rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, logger: logger,
         seatReleased: { player, code in await directory.seatReleased(player, room: code) })
     // Notifications are queued only when something will send them.
-    let pairRepository = PairRepository(database: database, queuesNotifications: configuration.notifications != nil)
+    let pairRepository = storage.pairRepository(queuesNotifications: configuration.notifications != nil)
     let pairs = PairRegistry(
         pairs: pairRepository, rules: rules, suggestionWords: packs[rules.defaultSettings.wordPack]?.words ?? [], clock: clock,
         metrics: metrics, latestHeads: latestHeads, logger: logger)
@@ -49,22 +49,21 @@ public func buildApplication(
         secure: tls != nil
     ).register(on: router)
     InviteQRRoutes(lookup: inviteCodes, secure: tls != nil).register(on: router)
-    let storage = StorageCalls(logger: logger)
-    let authentication = BearerAuthentication(players: players, storage: storage)
-    let pairReader = PairReader(database: database)
+    let storageCalls = StorageCalls(logger: logger)
+    let authentication = BearerAuthentication(players: players, storage: storageCalls)
     ArchiveRoutes(
-        reader: ArchiveReader(database: database), pairReader: pairReader, players: players, pairs: pairs,
-        authentication: authentication, storage: storage, forgetPlayer: { player in await directory.forget(player) },
+        reader: storage.archiveReader, pairReader: storage.pairReader, players: players, pairs: pairs,
+        authentication: authentication, storage: storageCalls, forgetPlayer: { player in await directory.forget(player) },
         latestHeads: latestHeads, clock: clock,
         logger: logger
     ).register(on: router)
     PairRoutes(
-        reader: pairReader, pairs: pairRepository, authentication: authentication, storage: storage, clock: clock,
+        reader: storage.pairReader, pairs: pairRepository, authentication: authentication, storage: storageCalls, clock: clock,
         newCode: PairRegistry.newCode
     ).register(on: router)
     PairActionRoutes(pairs: pairs, authentication: authentication, guessLimit: rules.rateLimits.guess, clock: clock).register(on: router)
     PictureRoutes(
-        reader: ArchiveReader(database: database), pairReader: pairReader, authentication: authentication, storage: storage,
+        reader: storage.archiveReader, pairReader: storage.pairReader, authentication: authentication, storage: storageCalls,
         pictures: pictures, latestHeads: latestHeads, logger: logger
     ).register(on: router)
     router.get(RouterPath(GameServerChannel.webSocketPath)) { _, _ -> Response in
@@ -87,11 +86,12 @@ public func buildApplication(
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "doodle"),
         // Services stop in reverse order, after the HTTP server: the session runner first, once
         // every connection has closed and what they posted is handled; the render pool once no
-        // request can ask for a picture; the archive writer, first to start, last, so it writes
-        // what the rooms hand over while shutting down.
-        services: [archive, renderPool, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions]
+        // request can ask for a picture; the archive writer, first to start, nearly last, so it
+        // writes what the rooms hand over while shutting down; the storage's own services (a
+        // connection pool) after everything that uses them.
+        services: storage.services + [archive, renderPool, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions]
             + (configuration.notifications.map { settings -> [any Service] in
-                [NotificationSender(outbox: NotificationOutbox(database: database), settings: settings, clock: clock, metrics: metrics, logger: logger)]
+                [NotificationSender(outbox: storage.outbox, settings: settings, clock: clock, metrics: metrics, logger: logger)]
             } ?? []),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port

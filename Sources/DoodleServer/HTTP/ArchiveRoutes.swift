@@ -9,8 +9,8 @@ import NIOCore
 /// and the authenticated `/v1/me` routes. Pair drawings are served here too, to their two
 /// partners only.
 struct ArchiveRoutes {
-    let reader: ArchiveReader
-    let pairReader: PairReader
+    let reader: any ArchiveReader
+    let pairReader: any PairReader
     let players: PlayerRepository
     /// `DELETE /v1/me` ends the player's pair through its room first, so the partner hears of it.
     let pairs: any PairActions

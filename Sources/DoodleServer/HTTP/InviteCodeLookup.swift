@@ -8,16 +8,16 @@ import Hummingbird
 struct InviteCodeLookup: Sendable {
     enum Found {
         case party(code: String, room: Room)
-        case pair(code: String, owner: PairRepository.CodeInfo)
+        case pair(code: String, owner: PairCodeInfo)
     }
 
     let registry: RoomRegistry
     /// Pair codes are looked up in the database: an open one answers, a spent one is 404.
-    let pairs: PairRepository
+    let pairs: any PairRepository
     let limiter: AddressRateLimiter
     let clock: any GameClock
 
-    init(registry: RoomRegistry, pairs: PairRepository, limit: RateLimitRule, clock: any GameClock) {
+    init(registry: RoomRegistry, pairs: any PairRepository, limit: RateLimitRule, clock: any GameClock) {
         self.registry = registry
         self.pairs = pairs
         self.limiter = AddressRateLimiter(rule: limit)

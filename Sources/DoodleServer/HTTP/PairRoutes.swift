@@ -6,8 +6,8 @@ import Hummingbird
 /// code, its pair history, and the latest drawing its partner sent it. What changes a pair goes
 /// through the pair's room: `PairActionRoutes`.
 struct PairRoutes {
-    let reader: PairReader
-    let pairs: PairRepository
+    let reader: any PairReader
+    let pairs: any PairRepository
     let authentication: BearerAuthentication
     let storage: StorageCalls
     let clock: any GameClock

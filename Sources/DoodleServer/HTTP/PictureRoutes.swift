@@ -12,8 +12,8 @@ import NIOCore
 /// carries a strong `ETag` and `Cache-Control`; an `If-None-Match` naming the current tag gets
 /// 304 with no body and no render.
 struct PictureRoutes {
-    let reader: ArchiveReader
-    let pairReader: PairReader
+    let reader: any ArchiveReader
+    let pairReader: any PairReader
     let authentication: BearerAuthentication
     let storage: StorageCalls
     let pictures: Pictures

@@ -59,7 +59,7 @@ struct PairCodePublicInfo: ResponseEncodable {
     /// The WebSocket address to connect to, as the client reached this server.
     var url: String
 
-    init(code: String, owner: PairRepository.CodeInfo, request: Request, secure: Bool) {
+    init(code: String, owner: PairCodeInfo, request: Request, secure: Bool) {
         self.code = code
         players = [Player(id: owner.ownerId, name: owner.ownerName)]
         let scheme = secure ? "wss" : "ws"

@@ -13,7 +13,7 @@ import ServiceLifecycle
 struct NotificationSender: Service, CustomStringConvertible {
     var description: String { "NotificationSender" }
 
-    let outbox: NotificationOutbox
+    let outbox: any NotificationOutbox
     let settings: NotificationSettings
     let clock: any GameClock
     let metrics: ServerMetrics
@@ -52,7 +52,7 @@ struct NotificationSender: Service, CustomStringConvertible {
         }
     }
 
-    private func send(_ item: NotificationOutbox.Item, client: HTTPClient, signature: WebhookSignature?, schedule: RetrySchedule) async {
+    private func send(_ item: QueuedNotification, client: HTTPClient, signature: WebhookSignature?, schedule: RetrySchedule) async {
         var request = HTTPClientRequest(url: settings.url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")

@@ -28,7 +28,7 @@ actor PairRegistry {
     private var recentlyGone: [PlayerID: (place: Place, at: Int64)] = [:]
     private var rooms: [String: PairRoom] = [:]
     private var random = SystemRandomNumberGenerator()
-    let pairs: PairRepository
+    let pairs: any PairRepository
     private let rules: GameRules
     private let suggestionWords: [String]
     private let clock: any GameClock
@@ -39,7 +39,7 @@ actor PairRegistry {
     private let encoder = FrameEncoder()
 
     init(
-        pairs: PairRepository, rules: GameRules, suggestionWords: [String], clock: any GameClock, metrics: ServerMetrics,
+        pairs: any PairRepository, rules: GameRules, suggestionWords: [String], clock: any GameClock, metrics: ServerMetrics,
         latestHeads: LatestHeadCache, logger: Logger
     ) {
         self.pairs = pairs

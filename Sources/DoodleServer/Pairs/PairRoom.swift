@@ -18,7 +18,7 @@ actor PairRoom {
     private var connections: [PlayerID: OutboundQueue] = [:]
     private var replay: ReplayBuffer
     private let replayByteLimit: Int
-    private let pairs: PairRepository
+    private let pairs: any PairRepository
     private let clock: any GameClock
     private let logger: Logger
     private let metrics: ServerMetrics
@@ -37,7 +37,7 @@ actor PairRoom {
     private(set) var isRetired = false
 
     init(
-        machine: PairStateMachine, pairs: PairRepository, replayCapacity: Int, replayByteLimit: Int, clock: any GameClock,
+        machine: PairStateMachine, pairs: any PairRepository, replayCapacity: Int, replayByteLimit: Int, clock: any GameClock,
         metrics: ServerMetrics, latestHeads: LatestHeadCache, logger: Logger, onEnded: @escaping @Sendable (String) async -> Void
     ) {
         self.pairId = machine.pairId
@@ -288,7 +288,7 @@ actor PairRoom {
 
     /// Runs one write; a failure is logged (the state in memory stays right, and the next write
     /// of the same row carries it).
-    private func attempt(_ what: String, _ write: (PairRepository) async throws -> Void) async {
+    private func attempt(_ what: String, _ write: (any PairRepository) async throws -> Void) async {
         do {
             try await write(pairs)
         } catch {

@@ -16,9 +16,9 @@ actor PlayerDirectory {
     private var tokenHashes: [PlayerID: String] = [:]
     private var connections: [PlayerID: OutboundQueue] = [:]
     private var seats: [PlayerID: String] = [:]
-    private let store: (any PlayerStore)?
+    private let store: (any PlayerRecords)?
 
-    init(store: (any PlayerStore)? = nil) {
+    init(store: (any PlayerRecords)? = nil) {
         self.store = store
     }
 
@@ -107,8 +107,8 @@ actor PlayerDirectory {
     }
 }
 
-/// Durable player records (SQLite from the persistence issue on). The directory works without one.
-protocol PlayerStore: Sendable {
+/// Durable player records. The directory works without them.
+protocol PlayerRecords: Sendable {
     func player(tokenHash: String) async -> (id: PlayerID, name: String)?
     func saveSession(playerId: PlayerID, name: String, tokenHash: String) async
 }

@@ -1,5 +1,4 @@
 import DoodleCore
-import GRDB
 
 /// A player's own record, as `GET /v1/me` shows it.
 public struct PlayerProfile: Sendable, Equatable, Encodable {
@@ -21,17 +20,5 @@ public struct PlayerProfile: Sendable, Equatable, Encodable {
         self.wins = wins
         self.createdAt = createdAt
         self.lastSeenAt = lastSeenAt
-    }
-
-    static func fetch(_ db: Database, whereSQL condition: String, argument: String) throws -> PlayerProfile? {
-        let row = try Row.fetchOne(
-            db,
-            sql: "SELECT id, name, total_score, games, wins, created_at, last_seen_at FROM player WHERE \(condition)",
-            arguments: [argument])
-        return row.map { row in
-            PlayerProfile(
-                playerId: row["id"], name: row["name"], score: row["total_score"], games: row["games"], wins: row["wins"],
-                createdAt: row["created_at"], lastSeenAt: row["last_seen_at"])
-        }
     }
 }

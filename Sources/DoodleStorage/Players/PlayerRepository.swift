@@ -1,33 +1,28 @@
 import DoodleCore
-import GRDB
 import Logging
 
-/// Durable players: found by the hash of their token, created or renamed at `hello`, and
-/// deleted on request. Tokens themselves are never stored, only their hashes.
+/// Durable players, in front of the back end's `PlayerStore`: a session save that fails is
+/// handed to the archive writer, which retries it, so a `hello` never fails on storage.
 public struct PlayerRepository: Sendable {
-    private let database: ArchiveDatabase
+    private let store: any PlayerStore
     private let writer: ArchiveWriter
     private let logger: Logger
 
     /// - Parameter writer: takes over session saves that fail (so they are retried, not lost).
-    public init(database: ArchiveDatabase, writer: ArchiveWriter, logger: Logger) {
-        self.database = database
+    public init(store: any PlayerStore, writer: ArchiveWriter, logger: Logger) {
+        self.store = store
         self.writer = writer
         self.logger = logger
     }
 
     /// The player holding the token with this hash.
     public func player(tokenHash: String) async throws -> PlayerProfile? {
-        try await database.connection.read { db in
-            try PlayerProfile.fetch(db, whereSQL: "token_hash = ?", argument: tokenHash)
-        }
+        try await store.player(tokenHash: tokenHash)
     }
 
     /// The player with this id.
     public func player(id: PlayerID) async throws -> PlayerProfile? {
-        try await database.connection.read { db in
-            try PlayerProfile.fetch(db, whereSQL: "id = ?", argument: id)
-        }
+        try await store.player(id: id)
     }
 
     /// Records a `hello` or rename: creates the player, or stores its new name and last-seen
@@ -37,55 +32,18 @@ public struct PlayerRepository: Sendable {
     public func saveSession(playerId: PlayerID, name: String, tokenHash: String, at now: Int64) async {
         let session = PlayerSession(playerId: playerId, name: name, tokenHash: tokenHash, at: now)
         do {
-            try await database.connection.write { db in
-                let deleted = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM deleted_player WHERE id = ?)", arguments: [playerId]) ?? false
-                try PlayerTable.upsertSession(session, in: db, playerIsDeleted: deleted)
-            }
+            try await store.saveSession(session)
         } catch {
             logger.error("saving the session of \(playerId) failed; queued for retry", metadata: ["error": "\(error)"])
             writer.submit(session)
         }
     }
 
-    /// Deletes the player's personal data: its row (name, token hash, totals) goes; drawings,
-    /// guesses, game rankings, pairs and pair drawings keep their numbers but lose the player's
-    /// id and name, and so show a deleted player. The id is remembered so saves still in flight stay anonymous.
+    /// Deletes the player's personal data (see `PlayerStore.delete`).
     ///
     /// - Returns: false if no such player exists.
     @discardableResult
     public func delete(playerId: PlayerID, at now: Int64) async throws -> Bool {
-        try await database.connection.write { db in
-            try db.execute(sql: "DELETE FROM player WHERE id = ?", arguments: [playerId])
-            guard db.changesCount > 0 else { return false }
-            try db.execute(sql: "INSERT OR IGNORE INTO deleted_player (id, deleted_at) VALUES (?, ?)", arguments: [playerId, now])
-            try db.execute(sql: "UPDATE drawing SET drawer_id = NULL, drawer_name = NULL WHERE drawer_id = ?", arguments: [playerId])
-            try db.execute(sql: "UPDATE guess SET player_id = NULL WHERE player_id = ?", arguments: [playerId])
-            try db.execute(sql: "UPDATE game_player SET player_id = NULL, name = NULL WHERE player_id = ?", arguments: [playerId])
-            try Self.forgetInPairs(playerId, at: now, in: db)
-            return true
-        }
-    }
-
-    /// The player's part of pair mode. The server unpairs it first (so its partner hears of it
-    /// at once); a pair still live here lost that race and ends now, the partner told at its next
-    /// entry. Its open code is spent, never to be handed out again; its drafts, unread notices
-    /// and queued push notifications go; the pairs and drawings it was in keep its `sender_key`
-    /// (so its drawings stay one per `clientDrawingId`) but no longer its id or name, and so stay
-    /// readable to the partner.
-    private static func forgetInPairs(_ playerId: PlayerID, at now: Int64, in db: Database) throws {
-        if let pairId = try String.fetchOne(db, sql: "SELECT pair_id FROM pair_member WHERE player_id = ?", arguments: [playerId]) {
-            let seq = try Int.fetchOne(db, sql: "SELECT seq FROM pair WHERE id = ?", arguments: [pairId]) ?? 0
-            try PairRepository.end(pairId: pairId, by: playerId, seq: seq, at: now, in: db)
-        }
-        try db.execute(sql: "UPDATE pair_code SET spent_at = ? WHERE owner_id = ? AND spent_at IS NULL", arguments: [now, playerId])
-        try db.execute(sql: "DELETE FROM pair_draft WHERE player_id = ?", arguments: [playerId])
-        try db.execute(sql: "DELETE FROM pair_notice WHERE player_id = ?", arguments: [playerId])
-        // Pushes still queued for the player would wake a phone about an account that is gone.
-        try db.execute(sql: "DELETE FROM notification WHERE recipient_id = ?", arguments: [playerId])
-        try db.execute(sql: "UPDATE pair SET first_id = NULL, first_name = NULL WHERE first_id = ?", arguments: [playerId])
-        try db.execute(sql: "UPDATE pair SET second_id = NULL, second_name = NULL WHERE second_id = ?", arguments: [playerId])
-        try db.execute(sql: "UPDATE pair SET ended_by = NULL WHERE ended_by = ?", arguments: [playerId])
-        try db.execute(sql: "UPDATE pair_drawing SET sender_id = NULL WHERE sender_id = ?", arguments: [playerId])
-        try db.execute(sql: "UPDATE pair_drawing SET recipient_id = NULL WHERE recipient_id = ?", arguments: [playerId])
+        try await store.delete(playerId: playerId, at: now)
     }
 }

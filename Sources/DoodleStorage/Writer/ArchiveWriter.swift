@@ -1,5 +1,4 @@
 import DoodleCore
-import GRDB
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -13,8 +12,8 @@ import Synchronization
 /// notice. On graceful shutdown it keeps writing until the queue is empty (or
 /// `shutdownRetryLimit` passes during an outage, and then logs exactly what is lost).
 ///
-/// A commit is durable: the database runs in WAL mode with `synchronous=NORMAL`, so a drawing
-/// whose batch committed survives `kill -9` of the server.
+/// A commit is durable (the back end's `ArchiveBatchWriter` promises it): a drawing whose batch
+/// committed survives `kill -9` of the server.
 public final class ArchiveWriter: Service, Sendable {
     public struct Configuration: Sendable {
         /// Most saves written in one transaction.
@@ -29,7 +28,7 @@ public final class ArchiveWriter: Service, Sendable {
         public init() {}
     }
 
-    private let database: ArchiveDatabase
+    private let backend: any ArchiveBatchWriter
     private let configuration: Configuration
     private let logger: Logger
     private let onCommit: (@Sendable (CommittedBatch) -> Void)?
@@ -40,10 +39,10 @@ public final class ArchiveWriter: Service, Sendable {
     /// - Parameter onCommit: called after every committed transaction with what it stored (for
     ///   metrics, or to tell someone a drawing is safe). Runs on the writer's task: keep it short.
     public init(
-        database: ArchiveDatabase, configuration: Configuration = Configuration(), logger: Logger,
+        storage: Storage, configuration: Configuration = Configuration(), logger: Logger,
         onCommit: (@Sendable (CommittedBatch) -> Void)? = nil
     ) {
-        self.database = database
+        self.backend = storage.batchWriter
         self.configuration = configuration
         self.logger = logger
         self.onCommit = onCommit
@@ -176,7 +175,7 @@ public final class ArchiveWriter: Service, Sendable {
         logger.error(
             "archive write failed; will retry",
             metadata: ["error": "\(failure)", "batch": "\(batch.count)", "queued": "\(queued)"])
-        if Self.isOutage(failure) {
+        if backend.isOutage(failure) {
             queue.withLock { $0.putBack(batch.map(\.entry)) }
             return .retryLater
         }
@@ -192,7 +191,7 @@ public final class ArchiveWriter: Service, Sendable {
             } catch is CancellationError {
                 queue.withLock { $0.putBack(batch[index...].map(\.entry)) }
                 return .cancelled
-            } catch let outage where Self.isOutage(outage) {
+            } catch let outage where backend.isOutage(outage) {
                 queue.withLock { state in
                     _ = state.recordFailedAttempt()
                     state.putBack(batch[index...].map(\.entry))
@@ -207,12 +206,7 @@ public final class ArchiveWriter: Service, Sendable {
     }
 
     private func writeTransaction(_ writes: [PreparedWrite]) async throws {
-        try await database.connection.write { db in
-            var transaction = try ArchiveTransaction(db)
-            for write in writes {
-                try transaction.write(write)
-            }
-        }
+        try await backend.write(writes)
     }
 
     private func saved(_ entries: [WriteQueue.Entry]) {
@@ -247,19 +241,6 @@ public final class ArchiveWriter: Service, Sendable {
         }
         for (waiter, result) in waiters {
             waiter.resume(returning: result)
-        }
-    }
-
-    /// Errors that mean the database cannot take writes right now, as opposed to refusing this
-    /// particular data. Only these are retried batch-wide.
-    static func isOutage(_ error: any Error) -> Bool {
-        guard let error = error as? DatabaseError else { return false }
-        switch error.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_FULL, .SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_NOMEM,
-            .SQLITE_INTERRUPT, .SQLITE_PROTOCOL, .SQLITE_PERM, .SQLITE_ABORT, .SQLITE_NOLFS:
-            return true
-        default:
-            return false
         }
     }
 }

@@ -33,12 +33,19 @@ enum PendingWrite: Sendable {
 }
 
 /// A player's `hello` or rename, as the player table records it.
-struct PlayerSession: Sendable, Equatable {
-    var playerId: PlayerID
-    var name: String
-    var tokenHash: String
+public struct PlayerSession: Sendable, Equatable {
+    public var playerId: PlayerID
+    public var name: String
+    public var tokenHash: String
     /// Milliseconds since 1970.
-    var at: Int64
+    public var at: Int64
+
+    public init(playerId: PlayerID, name: String, tokenHash: String, at: Int64) {
+        self.playerId = playerId
+        self.name = name
+        self.tokenHash = tokenHash
+        self.at = at
+    }
 }
 
 enum PreparedWrite: Sendable {

@@ -55,8 +55,8 @@ struct ArchiveSeed {
 
     /// Saves the drawings and the game into the server's database and returns once they are stored.
     func write(into server: TestServer) async throws {
-        let database = try ArchiveDatabase.open(path: server.databasePath)
-        let writer = ArchiveWriter(database: database, logger: TestServer.logger)
+        let database = try SQLiteDatabase.open(path: server.databasePath)
+        let writer = ArchiveWriter(storage: Storage(sqlite: database), logger: TestServer.logger)
         let group = ServiceGroup(services: [writer], logger: TestServer.logger)
         try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }

@@ -8,10 +8,10 @@ import Testing
 /// second connection to its file), so the reading routes have pairs to show without rooms.
 struct PairSeed {
     static let start: Int64 = 1_700_000_000_000
-    let pairs: PairRepository
+    let pairs: any PairRepository
 
     init(server: TestServer) throws {
-        pairs = PairRepository(database: try ArchiveDatabase.open(path: server.databasePath))
+        pairs = SQLitePairRepository(database: try SQLiteDatabase.open(path: server.databasePath))
     }
 
     /// `joiner` takes the code `GET /v1/me/pair` shows `owner`.

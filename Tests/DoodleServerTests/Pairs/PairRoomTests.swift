@@ -62,10 +62,10 @@ struct PairRoomTests {
     static let bob = "p_bob"
 
     /// Ada and Bob paired in a fresh database, their room loaded, both present.
-    func withRoom(_ body: (PairRoom, PairRepository, Partner, Partner, Ended) async throws -> Void) async throws {
+    func withRoom(_ body: (PairRoom, any PairRepository, Partner, Partner, Ended) async throws -> Void) async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pair-room-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let pairs = PairRepository(database: try ArchiveDatabase.open(path: path))
+        let pairs = SQLitePairRepository(database: try SQLiteDatabase.open(path: path))
         _ = try await pairs.membership(of: Self.ada, now: 1) { "ADACDE" }
         _ = try await pairs.form(code: "ADACDE", joiner: Self.bob, joinerName: "Bob", pairId: "pr_1", now: 1)
         let stored = try #require(try await pairs.livePair("pr_1"))

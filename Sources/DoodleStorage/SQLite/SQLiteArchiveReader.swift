@@ -2,12 +2,12 @@ import DoodleCore
 import Foundation
 import GRDB
 
-/// Read-only queries behind the HTTP API: leaderboard, games, drawings, a player's drawings.
-/// With a file database they run on the pool's reader connections, beside the writer.
-public struct ArchiveReader: Sendable {
-    let database: ArchiveDatabase
+/// `ArchiveReader` on SQLite. With a file database the queries run on the pool's reader
+/// connections, beside the writer.
+public struct SQLiteArchiveReader: ArchiveReader {
+    let database: SQLiteDatabase
 
-    public init(database: ArchiveDatabase) {
+    public init(database: SQLiteDatabase) {
         self.database = database
     }
 
@@ -102,7 +102,7 @@ public struct ArchiveReader: Sendable {
 
 // MARK: - SQL (each query is served by an index; ArchiveQueryPlanTests checks which)
 
-extension ArchiveReader {
+extension SQLiteArchiveReader {
     static let leaderboardSQL = """
         SELECT id, name, total_score, games, wins FROM player
         WHERE games > 0

@@ -3,7 +3,7 @@ import GRDB
 
 /// The statements that change the `player` table, shared by the writer's batches and the
 /// player repository's direct writes.
-enum PlayerTable {
+enum SQLitePlayerTable {
     /// Creates the player or records its new name and last-seen time. A session older than the
     /// stored one (a retried save overtaken by a newer one) changes nothing, unless the row has
     /// no token yet (it was created by a game result before its session could be saved).

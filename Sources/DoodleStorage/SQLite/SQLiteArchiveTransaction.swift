@@ -7,7 +7,7 @@ import GRDB
 /// Every insert is idempotent (`ON CONFLICT DO NOTHING` on the record's id), so a batch that is
 /// retried after an error that happened after its commit stores nothing twice, and a game's
 /// totals are added once.
-struct ArchiveTransaction {
+struct SQLiteArchiveTransaction {
     private let db: Database
     /// Whether any player ever deleted itself; if none did, no lookups are needed.
     private let anyDeletedPlayer: Bool
@@ -25,7 +25,7 @@ struct ArchiveTransaction {
         case .game(let game, let settingsJSON):
             try insertGame(game, settingsJSON: settingsJSON)
         case .session(let session):
-            try PlayerTable.upsertSession(session, in: db, playerIsDeleted: try isDeleted(session.playerId))
+            try SQLitePlayerTable.upsertSession(session, in: db, playerIsDeleted: try isDeleted(session.playerId))
         }
     }
 
@@ -85,7 +85,7 @@ struct ArchiveTransaction {
                 "name": deleted ? nil : line.name, "score": line.score, "rank": line.rank,
             ])
             if !deleted {
-                try PlayerTable.addGameResult(line, endedAt: game.endedAt, in: db)
+                try SQLitePlayerTable.addGameResult(line, endedAt: game.endedAt, in: db)
             }
         }
     }

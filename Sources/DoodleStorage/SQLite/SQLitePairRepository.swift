@@ -2,29 +2,20 @@ import DoodleCore
 import Foundation
 import GRDB
 
-/// Pairs in the database: codes, forming a pair, the live pair's state, and every change a pair
-/// room makes. Each call is one transaction, written before it returns: a pair drawing is the
-/// sender's only copy once its client drops the draft, so `store` is what `drawingSent` waits for.
-public struct PairRepository: Sendable {
-    private let database: ArchiveDatabase
+/// `PairRepository` on SQLite: each call one write transaction on the database's one writer.
+public struct SQLitePairRepository: PairRepository {
+    private let database: SQLiteDatabase
     /// Whether events are queued in the notification outbox (only when a sender will send them).
     private let queuesNotifications: Bool
 
-    public init(database: ArchiveDatabase, queuesNotifications: Bool = false) {
+    public init(database: SQLiteDatabase, queuesNotifications: Bool = false) {
         self.database = database
         self.queuesNotifications = queuesNotifications
     }
 
-    /// Where a player's pair room is.
-    public enum Membership: Sendable, Equatable {
-        case paired(pairId: String)
-        /// Unpaired: its open code (the same one every time until it is spent).
-        case open(code: String)
-    }
-
     /// The player's live pair, or its open code, opening one drawn from `newCode` if it has
     /// none. `newCode` is called again if a drawn code exists already.
-    public func membership(of player: PlayerID, now: Int64, newCode: @escaping @Sendable () -> String) async throws -> Membership {
+    public func membership(of player: PlayerID, now: Int64, newCode: @escaping @Sendable () -> String) async throws -> PairMembership {
         try await database.connection.write { db in
             if let pairId = try String.fetchOne(db, sql: "SELECT pair_id FROM pair_member WHERE player_id = ?", arguments: [player]) {
                 return .paired(pairId: pairId)
@@ -52,41 +43,19 @@ public struct PairRepository: Sendable {
         }
     }
 
-    /// Who a pair drawing is between and where it stands: what a guess or give-up from outside
-    /// the pair room is checked against.
-    public struct DrawingParties: Sendable, Equatable {
-        public var pairId: String
-        public var senderKey: PlayerID
-        public var recipientId: PlayerID?
-        public var status: PairDrawingStatus
-    }
-
-    public func parties(ofDrawing drawingId: String) async throws -> DrawingParties? {
+    public func parties(ofDrawing drawingId: String) async throws -> PairDrawingParties? {
         try await database.connection.read { db in
             try Row.fetchOne(
                 db, sql: "SELECT pair_id, sender_key, recipient_id, status FROM pair_drawing WHERE id = ?", arguments: [drawingId]
             ).map { row in
-                DrawingParties(
+                PairDrawingParties(
                     pairId: row["pair_id"], senderKey: row["sender_key"], recipientId: row["recipient_id"],
                     status: PairDrawingStatus(rawValue: row["status"]) ?? .closed)
             }
         }
     }
 
-    /// What a code is, for `joinRoom` and `GET /v1/rooms/{code}`.
-    public struct CodeInfo: Sendable, Equatable {
-        public var ownerId: PlayerID
-        public var ownerName: String
-        public var isOpen: Bool
-
-        public init(ownerId: PlayerID, ownerName: String, isOpen: Bool) {
-            self.ownerId = ownerId
-            self.ownerName = ownerName
-            self.isOpen = isOpen
-        }
-    }
-
-    public func code(_ code: String) async throws -> CodeInfo? {
+    public func code(_ code: String) async throws -> PairCodeInfo? {
         try await database.connection.read { db in
             try Row.fetchOne(
                 db,
@@ -96,18 +65,9 @@ public struct PairRepository: Sendable {
                     """,
                 arguments: [code]
             ).map { row in
-                CodeInfo(ownerId: row["owner_id"], ownerName: row["name"] ?? "deleted player", isOpen: (row["spent_at"] as Int64?) == nil)
+                PairCodeInfo(ownerId: row["owner_id"], ownerName: row["name"] ?? "deleted player", isOpen: (row["spent_at"] as Int64?) == nil)
             }
         }
-    }
-
-    /// How taking a code ended, in the contract's order of checks.
-    public enum Formation: Sendable, Equatable {
-        case formed(pairId: String, ownerId: PlayerID)
-        case codeNotFound
-        case ownCode
-        case alreadyPaired
-        case codeSpent
     }
 
     /// `joiner` takes `code`: in one transaction the pair is stored, both become its members,
@@ -115,8 +75,8 @@ public struct PairRepository: Sendable {
     /// commit wins; the others find the code spent, or the owner already paired.
     /// - Parameter notifyOwner: queue a `paired` notification for the code's owner (it is away).
     public func form(
-        code: String, joiner: PlayerID, joinerName: String, pairId: String, now: Int64, notifyOwner: Bool = false
-    ) async throws -> Formation {
+        code: String, joiner: PlayerID, joinerName: String, pairId: String, now: Int64, notifyOwner: Bool
+    ) async throws -> PairFormation {
         try await database.connection.write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT owner_id, spent_at FROM pair_code WHERE code = ?", arguments: [code]) else {
                 return .codeNotFound
@@ -182,7 +142,7 @@ public struct PairRepository: Sendable {
     /// draft goes, now that the drawing is safe.
     ///
     /// - Parameter notification: queued with a new drawing (not with a retry), when the partner is away.
-    public func store(_ submission: PairSubmission, pairId: String, notification: PushNotification? = nil) async throws -> PairStoreOutcome {
+    public func store(_ submission: PairSubmission, pairId: String, notification: PushNotification?) async throws -> PairStoreOutcome {
         let record = Data(StrokeCodec.encode(submission.actions))
         let size = RecordSize(of: submission.actions)
         return try await database.connection.write { db in
@@ -225,7 +185,7 @@ public struct PairRepository: Sendable {
     /// - Parameter notification: queued with the resolution, when the one to tell is away.
     public func storeResolution(
         _ resolution: DrawingResolution, status: PairDrawingStatus, pairId: String, seq: Int, at now: Int64,
-        notification: PushNotification? = nil
+        notification: PushNotification?
     ) async throws {
         try await database.connection.write { db in
             try db.execute(
@@ -285,7 +245,7 @@ public struct PairRepository: Sendable {
     /// - Parameter notification: `unpaired`, queued with the ending, for a partner who is away.
     /// - Parameter toldLive: partners who hear of it now, in the room: they get no notice later.
     public func end(
-        pairId: String, by player: PlayerID, seq: Int, at now: Int64, toldLive: Set<PlayerID> = [], notification: PushNotification? = nil
+        pairId: String, by player: PlayerID, seq: Int, at now: Int64, toldLive: Set<PlayerID>, notification: PushNotification?
     ) async throws {
         try await database.connection.write { db in
             if try Self.end(pairId: pairId, by: player, seq: seq, at: now, toldLive: toldLive, in: db) {
@@ -338,7 +298,7 @@ public struct PairRepository: Sendable {
     /// Queues a notification in the current transaction, if notifications are queued at all.
     private func enqueue(_ notification: PushNotification?, at now: Int64, in db: Database) throws {
         guard queuesNotifications, let notification else { return }
-        try NotificationOutbox.enqueue(notification, at: now, in: db)
+        try SQLiteNotificationOutbox.enqueue(notification, at: now, in: db)
     }
 
     private static func currentName(of player: PlayerID, in db: Database) throws -> String? {
@@ -351,15 +311,5 @@ public struct PairRepository: Sendable {
             drawingId: row["id"], clientDrawingId: row["client_drawing_id"], senderId: row["sender_key"],
             recipientId: row["recipient_id"] ?? "", word: row["word"], sentAt: row["sent_at"], actions: actions,
             strokes: CanvasReplay.visibleItems(after: actions))
-    }
-}
-
-public enum PairRepositoryError: Error, CustomStringConvertible {
-    case noFreeCode
-
-    public var description: String {
-        switch self {
-        case .noFreeCode: "no free pair code could be drawn"
-        }
     }
 }

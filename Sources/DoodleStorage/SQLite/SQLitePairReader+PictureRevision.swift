@@ -1,9 +1,7 @@
 import DoodleCore
 import GRDB
 
-extension PairReader {
-    /// When a pair drawing was sent, which with its id names its picture, if `viewer` is its
-    /// sender or recipient; nil otherwise, exactly as for an id no drawing has. Reads no record.
+extension SQLitePairReader {
     public func drawingSentAt(id: String, viewer: PlayerID?) async throws -> Int64? {
         guard let viewer else { return nil }
         return try await database.connection.read { db in

@@ -2,23 +2,12 @@ import DoodleCore
 import Foundation
 import GRDB
 
-/// The outbox of push notifications: written inside the transaction of what caused each event
-/// (`enqueue(_:in:)`), read and cleared by the sender. A recipient's events go out in the order
-/// they happened: only its oldest one is ever due.
-public struct NotificationOutbox: Sendable {
-    private let database: ArchiveDatabase
+/// `NotificationOutbox` on SQLite; `enqueue(_:at:in:)` writes into the caller's transaction.
+public struct SQLiteNotificationOutbox: NotificationOutbox {
+    private let database: SQLiteDatabase
 
-    public init(database: ArchiveDatabase) {
+    public init(database: SQLiteDatabase) {
         self.database = database
-    }
-
-    /// One queued event.
-    public struct Item: Sendable, Equatable {
-        public var id: Int64
-        public var key: String
-        public var recipientId: PlayerID
-        public var body: String
-        public var attempts: Int
     }
 
     /// Queues `notification` in the caller's transaction; an event already queued is not
@@ -33,7 +22,7 @@ public struct NotificationOutbox: Sendable {
     }
 
     /// Each recipient's oldest event, if it is due by `now`; oldest first, at most `limit`.
-    public func due(now: Int64, limit: Int) async throws -> [Item] {
+    public func due(now: Int64, limit: Int) async throws -> [QueuedNotification] {
         try await database.connection.read { db in
             try Row.fetchAll(
                 db,
@@ -44,7 +33,7 @@ public struct NotificationOutbox: Sendable {
                     """,
                 arguments: [now, limit]
             ).map { row in
-                Item(id: row["id"], key: row["key"], recipientId: row["recipient_id"], body: row["body"], attempts: row["attempts"])
+                QueuedNotification(id: row["id"], key: row["key"], recipientId: row["recipient_id"], body: row["body"], attempts: row["attempts"])
             }
         }
     }

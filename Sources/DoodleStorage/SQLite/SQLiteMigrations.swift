@@ -3,12 +3,12 @@ import GRDB
 /// The schema, as versioned GRDB migrations. Migrations only ever get appended: a newer server
 /// applies the ones an older file lacks; an older server refuses a file with unknown ones.
 /// `docs/storage.md` explains every table.
-enum ArchiveMigrations {
+enum SQLiteMigrations {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-players-drawings-games", migrate: createInitialSchema)
-        migrator.registerMigration("v2-pairs", migrate: PairSchema.create)
-        migrator.registerMigration("v3-notification-outbox", migrate: NotificationSchema.create)
+        migrator.registerMigration("v2-pairs", migrate: SQLitePairSchema.create)
+        migrator.registerMigration("v3-notification-outbox", migrate: SQLiteNotificationSchema.create)
         return migrator
     }
 

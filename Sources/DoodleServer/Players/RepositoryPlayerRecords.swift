@@ -2,12 +2,8 @@ import DoodleCore
 import DoodleStorage
 import Logging
 
-/// Rooms hand finished drawings and games straight to the SQLite writer, which queues and
-/// batches them without ever making a room wait.
-extension ArchiveWriter: GameArchive {}
-
-/// The player directory's durable store: players in SQLite, found by token hash.
-struct SQLitePlayerStore: PlayerStore {
+/// The player directory's durable records: the player repository, whatever database is behind it.
+struct RepositoryPlayerRecords: PlayerRecords {
     let players: PlayerRepository
     let clock: any GameClock
     let logger: Logger

@@ -3,7 +3,7 @@ import GRDB
 /// Pair mode's tables (docs/storage.md, "Pairs"). What must never happen twice is a constraint,
 /// not a check before an insert: a player is in at most one live pair (`pair_member`'s key),
 /// a code is spent once (`spent_at`), and a sender stores each `client_drawing_id` once.
-enum PairSchema {
+enum SQLitePairSchema {
     static func create(_ db: Database) throws {
         try db.execute(
             sql: """

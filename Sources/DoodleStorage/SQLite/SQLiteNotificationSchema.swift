@@ -3,7 +3,7 @@ import GRDB
 /// The notification outbox (docs/storage.md, "Notifications"): events a player should hear of
 /// while away, written in the transaction of what caused them and deleted once a push service
 /// has taken them.
-enum NotificationSchema {
+enum SQLiteNotificationSchema {
     static func create(_ db: Database) throws {
         try db.execute(
             sql: """

@@ -2,13 +2,11 @@ import DoodleCore
 import Foundation
 import GRDB
 
-/// Read-only queries behind the pair HTTP routes: a live pair as one partner sees it, a
-/// player's pair history a page at a time, the latest drawing it received, and one drawing.
-/// Every drawing is read for a viewer, whose right to the word `PairDrawing.wordVisible` decides.
-public struct PairReader: Sendable {
-    let database: ArchiveDatabase
+/// `PairReader` on SQLite.
+public struct SQLitePairReader: PairReader {
+    let database: SQLiteDatabase
 
-    public init(database: ArchiveDatabase) {
+    public init(database: SQLiteDatabase) {
         self.database = database
     }
 
@@ -125,20 +123,9 @@ public struct PairReader: Sendable {
     }
 }
 
-public enum PairReaderError: Error, CustomStringConvertible {
-    /// A stored status this server does not know (the table's CHECK should make it impossible).
-    case unknownStatus(String)
-
-    public var description: String {
-        switch self {
-        case .unknownStatus(let status): "a pair drawing has the unknown status '\(status)'"
-        }
-    }
-}
-
 // MARK: - SQL (each query is served by an index; QueryPlanTests checks which)
 
-extension PairReader {
+extension SQLitePairReader {
     static let overviewSQL = """
         SELECT pair.first_id, pair.first_name, pair.second_id, pair.second_name, pair.since, pair.first_score, pair.second_score,
                pair.streak,
