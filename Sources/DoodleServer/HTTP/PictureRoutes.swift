@@ -10,7 +10,8 @@ import NIOCore
 /// for anyone, a pair drawing for its two partners only) and `GET /v1/me/latest-received.png`
 /// (the caller's latest drawing from its partner, else the starter drawing). Every answer
 /// carries a strong `ETag` and `Cache-Control`; an `If-None-Match` naming the current tag gets
-/// 304 with no body and no render.
+/// 304 with no body, no render and no record read (the widget's, from `LatestHeadCache`, with
+/// no database read at all).
 struct PictureRoutes {
     let reader: any ArchiveReader
     let pairReader: any PairReader

@@ -52,6 +52,7 @@ final class LatestHeadCache: Sendable {
         table.withLock { $0.invalidateAll() }
     }
 
+    /// The table's counters and how many tokens it holds now, for `/metrics`.
     var statistics: (counts: LatestHeadTable.Statistics, entries: Int) {
         table.withLock { ($0.statistics, $0.count) }
     }
