@@ -141,7 +141,7 @@ let package = Package(
         .target(
             name: "DoodleTestSupport",
             dependencies: [
-                "DoodleServer", "DoodleClient", "DoodleCore",
+                "DoodleServer", "DoodleClient", "DoodleCore", "DoodleStorage",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],

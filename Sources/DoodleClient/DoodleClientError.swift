@@ -15,6 +15,9 @@ public enum DoodleClientError: Error, Sendable, CustomStringConvertible {
     /// A session helper got a reply it did not expect (for example a `roomState` where a
     /// `welcome` belongs).
     case unexpectedMessage(ServerMessage, expected: String)
+    /// The servers kept redirecting: `followed` redirects were followed and the next one, to
+    /// `last`, was not (loop protection).
+    case tooManyRedirects(last: String, followed: Int)
 
     public var description: String {
         switch self {
@@ -30,6 +33,8 @@ public enum DoodleClientError: Error, Sendable, CustomStringConvertible {
             "undecodable frame (\(frame.decodingFailure ?? "unknown reason")): \(frame.text.prefix(500))"
         case .unexpectedMessage(let message, let expected):
             "expected \(expected), got \(message.typeName): \(message)"
+        case .tooManyRedirects(let last, let followed):
+            "gave up after following \(followed) redirects (the next one was to \(last))"
         }
     }
 }

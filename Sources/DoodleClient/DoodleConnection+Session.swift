@@ -40,11 +40,18 @@ extension DoodleConnection {
     /// Sends `joinRoom` and returns the room's `roomState`.
     ///
     /// - Throws: the ``DoodleCore/ProtocolError`` of an `error` reply (`room_full`, `banned`, …),
+    ///   ``Redirected`` when another node hosts the room (no seat was taken; see
+    ///   ``DoodleClient/withJoinedConnection(to:name:code:maxRedirects:configuration:logger:isolation:_:)``),
     ///   ``DoodleClientError/unexpectedMessage(_:expected:)`` if the next message is anything else,
     ///   and the errors of ``receive(timeout:)``.
     public func joinRoom(code: String, timeout: Duration = .seconds(5)) async throws -> RoomSnapshot {
-        try await request(.joinRoom(code: code), expecting: "roomState", timeout: timeout) {
-            if case .roomState(let snapshot) = $0 { snapshot } else { nil }
+        try await send(.joinRoom(code: code))
+        let reply = try await receive(timeout: timeout)
+        switch reply {
+        case .roomState(let snapshot): return snapshot
+        case .error(let error): throw error
+        case .redirect(let redirect): throw Redirected(redirect: redirect)
+        default: throw DoodleClientError.unexpectedMessage(reply, expected: "roomState")
         }
     }
 

@@ -24,6 +24,9 @@ struct DoodleBotCommand: AsyncParsableCommand {
     @Option(help: "The server: ws://HOST:PORT (the /v1/ws path is added when missing).")
     var server = "ws://127.0.0.1:8080"
 
+    @Option(help: "Where joining bots connect first, e.g. another node of a cluster (they follow its redirect); default: --server.")
+    var joinServer: String?
+
     @Flag(help: "One bot per room creates it and prints the invite code; the others join; the creator starts.")
     var create = false
 
@@ -151,6 +154,6 @@ struct DoodleBotCommand: AsyncParsableCommand {
         }
         return BotOptions(
             server: server, mode: mode, count: count, rooms: rooms, skill: skill, seed: seed, speed: speed, strict: strict,
-            vocabulary: vocabulary, namePrefix: name)
+            vocabulary: vocabulary, namePrefix: name, joinServer: joinServer)
     }
 }

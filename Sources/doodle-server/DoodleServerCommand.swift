@@ -49,6 +49,9 @@ struct DoodleServerCommand: AsyncParsableCommand {
     @Option(help: ServerOption.widgetCacheEntries.help("How many widget tokens' latest drawings to keep in memory, 0–10000000; 0 keeps none."))
     var widgetCacheEntries: String?
 
+    @Option(help: ServerOption.nodeURL.help("This node's public ws:// or wss:// address (ending in /v1/ws), where other nodes send clients for its rooms."))
+    var nodeURL: String?
+
     func validate() throws {
         _ = try settings(environment: ProcessInfo.processInfo.environment)
     }
@@ -116,11 +119,18 @@ struct DoodleServerCommand: AsyncParsableCommand {
         let widgetCacheEntries = try ServerOption.widgetCacheEntries.value(
             flag: self.widgetCacheEntries, environment: environment, expected: "an integer from 0 to 10000000"
         ) { Int($0).flatMap { (0...10_000_000).contains($0) ? $0 : nil } }
+        var nodeURL: NodeURL?
+        if let (text, origin) = ServerOption.nodeURL.given(flag: self.nodeURL, environment: environment) {
+            if let problem = NodeURL.problem(with: text) {
+                throw ValidationError("invalid \(origin): --node-url (DOODLE_NODE_URL) must be a ws:// or wss:// URL ending in /v1/ws: \(problem)")
+            }
+            nodeURL = NodeURL(text)
+        }
         let configuration = ServerConfiguration(
             host: host ?? defaults.host, port: port ?? defaults.port, rulesFolder: rules ?? defaults.rulesFolder,
             databasePath: database ?? defaults.databasePath, tls: tls,
             notifications: notifyURL.map { NotificationSettings(url: $0, secret: notifySecret) },
-            widgetCacheEntries: widgetCacheEntries ?? defaults.widgetCacheEntries)
+            widgetCacheEntries: widgetCacheEntries ?? defaults.widgetCacheEntries, cluster: nodeURL.map { ClusterSettings.alone(at: $0) })
         return (configuration, logLevel ?? ServerOption.defaultLogLevel)
     }
 }

@@ -26,6 +26,7 @@ struct ServerOption: Sendable {
     static let notifySecret = ServerOption(flag: "--notify-secret", variable: "DOODLE_NOTIFY_SECRET", defaultText: nil)
     static let widgetCacheEntries = ServerOption(
         flag: "--widget-cache-entries", variable: "DOODLE_WIDGET_CACHE_ENTRIES", defaultText: String(defaults.widgetCacheEntries))
+    static let nodeURL = ServerOption(flag: "--node-url", variable: "DOODLE_NODE_URL", defaultText: nil)
 
     /// `summary` followed by where else the value can come from, for `--help`.
     func help(_ summary: String) -> ArgumentHelp {

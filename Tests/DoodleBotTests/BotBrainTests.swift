@@ -44,6 +44,28 @@ struct BotBrainTests {
         #expect(brain.dueMessages(at: .seconds(10)).isEmpty)
     }
 
+    @Test("a redirected join is asked again, with the token, after the next node's welcome; a redirected resume is not")
+    func redirects() {
+        var brain = Self.guesser()
+        Self.feed(&brain, [Frames.welcome])
+        #expect(brain.dueMessages(at: .zero) == [.joinRoom(code: "K7PQ2M")])
+        let elsewhere = Redirect(url: "ws://node-b.test/v1/ws", code: "K7PQ2M")
+        #expect(Self.feed(&brain, [.redirect(elsewhere)]).isEmpty, "a redirect is no violation")
+        #expect(brain.takeRedirect() == elsewhere)
+        #expect(brain.takeRedirect() == nil, "taken once")
+        #expect(brain.connectionOpened(at: .zero) == .hello(protocol: 1, name: "Bot1", token: "secret", lastSeq: nil))
+        Self.feed(&brain, [Frames.welcome])
+        #expect(brain.dueMessages(at: .zero) == [.joinRoom(code: "K7PQ2M")], "the join is repeated on the hosting node")
+        #expect(brain.stats.redirects == 1)
+
+        var seated = Self.guesserInTurn()
+        Self.feed(&seated, [.redirect(elsewhere)])
+        #expect(seated.takeRedirect() == elsewhere)
+        #expect(seated.connectionOpened(at: .zero) == .hello(protocol: 1, name: "Bot1", token: "secret", lastSeq: 5))
+        Self.feed(&seated, [Frames.welcome])
+        #expect(!seated.dueMessages(at: .zero).contains(.joinRoom(code: "K7PQ2M")), "a resume finds the seat by the token")
+    }
+
     @Test("after a drop the hello carries the token and the last seq")
     func resumeHello() {
         var brain = Self.guesserInTurn()

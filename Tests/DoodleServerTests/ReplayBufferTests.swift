@@ -60,4 +60,39 @@ struct ReplayBufferTests {
         #expect(seqs(buffer.frames(for: "p", after: 2, currentSeq: 4)) == [3, 4])
         #expect(buffer.frames(for: "p", after: 1, currentSeq: 4) == nil)
     }
+
+    /// A frame of `length` bytes on the wire whose payload bytes all derive from `seq`.
+    private func frame(_ seq: Int, length: Int) -> WireFrame {
+        var payload = ByteBuffer()
+        payload.writeRepeatingByte(UInt8(truncatingIfNeeded: seq), count: length - 2)
+        return WireFrame(text: payload)
+    }
+
+    @Test("a drawer's stream keeps the heap within the byte bound, and what it keeps reads back byte for byte")
+    func heldBytesBounded() {
+        var buffer = ReplayBuffer(capacity: 2_048, byteCapacity: 16_384)
+        var random = SeededRandom(seed: 10)
+        var sent: [(seq: Int, frame: WireFrame)] = []
+        for seq in 1...5_000 {
+            // Frames of a few points to a few dozen, some past the 125-byte payload of a short header.
+            let next = frame(seq, length: Int.random(in: 60...400, using: &random))
+            buffer.append(seq: seq, recipients: ["drawer", "guesser"], frame: next)
+            sent.append((seq, next))
+            #expect(buffer.frameBytes <= 16_384)
+            // The ring never outgrows the bound (and malloc's rounding); an entry costs 24 bytes, and
+            // at most 16,384 / 60 of them fit, in a circular buffer of a power of two.
+            #expect(buffer.heldBytes <= 16_384 + 64 + 512 * 24)
+        }
+        let kept = buffer.frameBytes
+        var oldestKept = sent.count
+        var bytes = 0
+        while oldestKept > 0, bytes + sent[oldestKept - 1].frame.bytes.readableBytes <= kept {
+            bytes += sent[oldestKept - 1].frame.bytes.readableBytes
+            oldestKept -= 1
+        }
+        let expected = sent[oldestKept...].map { Array($0.frame.bytes.readableBytesView) }
+        let replayed = buffer.frames(for: "guesser", after: sent[oldestKept].seq - 1, currentSeq: 5_000)
+        #expect(replayed?.map { Array($0.bytes.readableBytesView) } == expected)
+        #expect(buffer.frames(for: "guesser", after: sent[oldestKept].seq - 2, currentSeq: 5_000) == nil)
+    }
 }

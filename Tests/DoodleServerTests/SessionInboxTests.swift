@@ -26,15 +26,16 @@ struct SessionInboxTests {
         let (rules, packs) = try RulesLoader.load(folder: TestServer.repositoryRoot + "/GameRules")
         let archive = DiscardingArchive()
         let metrics = ServerMetrics()
+        let alone = ClusterMembership(settings: nil, logger: logger)
         let context = SessionContext(
             rules: rules, packs: packs, directory: PlayerDirectory(),
             registry: RoomRegistry(
-                rules: rules, packs: packs, clock: SystemGameClock(), archive: archive, metrics: metrics, logger: logger,
+                rules: rules, packs: packs, clock: SystemGameClock(), archive: archive, metrics: metrics, cluster: alone, logger: logger,
                 seatReleased: { _, _ in }),
             pairs: PairRegistry(
                 pairs: SQLitePairRepository(database: try SQLiteDatabase.open(path: ":memory:")), rules: rules, suggestionWords: [],
                 clock: SystemGameClock(), metrics: metrics, latestHeads: LatestHeadCache(capacity: 16), logger: logger),
-            clock: SystemGameClock(), metrics: metrics, logger: logger)
+            cluster: alone, clock: SystemGameClock(), metrics: metrics, logger: logger)
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())
         let queue = OutboundQueue(

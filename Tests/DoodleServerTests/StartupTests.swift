@@ -70,6 +70,9 @@ struct StartupTests {
         BadSetting(arguments: ["--notify-url", "push.example"], named: ["DOODLE_NOTIFY_URL", "--notify-url"]),
         BadSetting(environment: ["DOODLE_NOTIFY_URL": "ftp://push.example/hook"], named: ["DOODLE_NOTIFY_URL", "--notify-url"]),
         BadSetting(environment: ["DOODLE_NOTIFY_SECRET": "s3cret"], named: ["DOODLE_NOTIFY_URL", "--notify-url"]),
+        BadSetting(arguments: ["--node-url", "http://node-a.example/v1/ws"], named: ["DOODLE_NODE_URL", "--node-url", "ws://"]),
+        BadSetting(environment: ["DOODLE_NODE_URL": "ws://node-a.example/game"], named: ["DOODLE_NODE_URL", "--node-url", "/v1/ws"]),
+        BadSetting(arguments: ["--node-url", "ws:///v1/ws"], named: ["DOODLE_NODE_URL", "--node-url", "no host"]),
     ]
 
     @Test("a bad flag or environment value stops start-up with a message naming both", arguments: badSettings)
@@ -101,6 +104,7 @@ struct StartupTests {
             ("--database", "DOODLE_DATABASE", "./doodle.sqlite"), ("--log-level", "DOODLE_LOG_LEVEL", "info"),
             ("--tls-certificate", "DOODLE_TLS_CERTIFICATE", "none"), ("--tls-key", "DOODLE_TLS_KEY", "none"),
             ("--notify-url", "DOODLE_NOTIFY_URL", "none"), ("--notify-secret", "DOODLE_NOTIFY_SECRET", "none"),
+            ("--node-url", "DOODLE_NODE_URL", "none"),
         ]
         // Help wraps long lines, so compare with runs of whitespace folded to one space.
         let folded = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -16,6 +16,13 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Target a running Doodle server at this WebSocket URL (127.0.0.1 only) instead of starting one.")
     var server: String?
 
+    @Option(
+        help: """
+            A cluster: running nodes' WebSocket URLs, comma-separated (127.0.0.1 only). The fixed drawing load spreads its rooms \
+            over them; joiners start on a node other than the host and follow its redirect.
+            """)
+    var servers: String?
+
     @Flag(help: "The smoke run: a few rooms for a few seconds; fails on any lost or out-of-order message.")
     var quick = false
 
@@ -96,6 +103,16 @@ struct LoadCommand: AsyncParsableCommand {
             }
             if baseline || full { throw ValidationError("--baseline and --full start their own servers; leave out --server") }
         }
+        if let servers {
+            let urls = clusterURLs(servers)
+            guard !urls.isEmpty, urls.allSatisfy({ $0.hasPrefix("ws://127.0.0.1:") || $0.hasPrefix("ws://localhost:") }) else {
+                throw ValidationError("--servers takes ws://127.0.0.1:PORT/v1/ws addresses, comma-separated: load goes only to this machine")
+            }
+            if server != nil { throw ValidationError("give --server or --servers, not both") }
+            if quick || full || baseline || ramp || slowReaders || hostile || pairs != nil || widgets != nil || idle != nil || canvasMemory != nil {
+                throw ValidationError("--servers runs the fixed drawing load only: leave out the other scenarios")
+            }
+        }
         guard (2...16).contains(players) else { throw ValidationError("--players must be 2–16") }
         guard rooms >= 1, runs >= 1, runs <= 10, window >= 1, window <= 120, warmup >= 0 else { throw ValidationError("check --rooms, --runs, --window, --warmup") }
         guard rampStart >= 1, rampStep >= 1, rampMax >= rampStart else { throw ValidationError("check the --ramp-* options") }
@@ -139,6 +156,13 @@ struct LoadCommand: AsyncParsableCommand {
                 DrawingLoad.Configuration(target: target, playersPerRoom: players, plan: plan, warmup: warmup, window: window)
             })
 
+        if let servers {
+            let result = await runner.cluster(urls: clusterURLs(servers), rooms: rooms)
+            report.doodleRuns = [result]
+            try finish(report)
+            if !report.isClean { throw LoadFailure("messages were lost, reordered or refused: see the delivery check") }
+            return
+        }
         if slowReaders {
             let configuration = SlowReaderScenario.Configuration(
                 clients: slowClients, duration: .seconds(slowSeconds), memoryCapBytes: memoryCapMib << 20)
@@ -246,6 +270,10 @@ struct LoadCommand: AsyncParsableCommand {
     private func pairConfiguration(pairs: Int) -> PairLoadConfiguration {
         PairLoadConfiguration(
             pairs: pairs, warmupSeconds: pairWarmup, windowSeconds: pairWindow, rotationSeconds: pairRotation, thinkMilliseconds: pairThinkMs)
+    }
+
+    private func clusterURLs(_ text: String) -> [String] {
+        text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     private func parseSizes(_ text: String) -> [Int]? {

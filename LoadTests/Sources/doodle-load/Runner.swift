@@ -22,6 +22,11 @@ struct Runner {
         return relay ? try await withRelay(body) : try await withDoodle(body)
     }
 
+    /// The fixed drawing load over running cluster nodes (their processes are not ours to measure).
+    func cluster(urls: [String], rooms: Int) async -> DrawingRunResult {
+        await DrawingLoad(configuration: configuration(.cluster(urls: urls)), logger: logger).run(roomSteps: [rooms])
+    }
+
     func ramp(start: Int, step: Int, max: Int, p99Bound: Double) async throws -> RampOutcome {
         let steps = Array(stride(from: start, through: max, by: step))
         let run = try await withDoodle { [configuration, logger] url, probe in

@@ -47,6 +47,12 @@ extension BotBrain {
             break
         case .error(let error):
             handle(error, notices: &notices)
+        case .redirect(let redirect):
+            // Another node hosts the room (or this bot's seat): go there with the token and ask
+            // again; a resume needs nothing repeated, the seat is found by the token.
+            pendingRedirect = redirect
+            if code == nil { entryRequested = false }
+            stats.redirects += 1
         }
         maybeStartGame(at: now)
         return notices

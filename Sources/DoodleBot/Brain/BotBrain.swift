@@ -46,6 +46,8 @@ public struct BotBrain: Sendable {
     var hint: String?
     var guessedThisTurn = false
 
+    /// A redirect the driver has yet to follow.
+    var pendingRedirect: Redirect?
     var entryRequested = false
     var announcedRoom = false
     var startRequested = false
@@ -120,6 +122,12 @@ public struct BotBrain: Sendable {
     /// True once the game has ended and the goodbye is sent, or the bot failed.
     public var isFinished: Bool {
         failure != nil || (gameSummary != nil && outbox.isEmpty)
+    }
+
+    /// The node to reconnect to, when the server sent the bot elsewhere; taking it clears it.
+    public mutating func takeRedirect() -> Redirect? {
+        defer { pendingRedirect = nil }
+        return pendingRedirect
     }
 
     /// The driver is about to reconnect after losing the connection.

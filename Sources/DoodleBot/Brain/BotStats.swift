@@ -10,6 +10,8 @@ public struct BotStats: Sendable, Equatable, Codable {
     /// Errors for a drawing message or word choice that crossed a turn change in flight.
     public var crossedMessages = 0
     public var reconnects = 0
+    /// Redirects to another node of a cluster, each followed by a new connection there.
+    public var redirects = 0
 
     public init() {}
 }

@@ -20,6 +20,9 @@ public struct BotOptions: Sendable {
 
     /// The WebSocket endpoint, e.g. `ws://127.0.0.1:8080/v1/ws` (see ``webSocketURL(for:)``).
     public var server: String
+    /// Where the bots that join connect first, e.g. another node of a cluster (a node that does
+    /// not host the room redirects them). Nil: `server`.
+    public var joinServer: String?
     public var mode: Mode
     /// Bots per room.
     public var count: Int
@@ -38,9 +41,10 @@ public struct BotOptions: Sendable {
     public init(
         server: String = "ws://127.0.0.1:8080", mode: Mode, count: Int = 4, rooms: Int = 1, skill: Double = 0.6,
         seed: UInt64? = nil, speed: Double = 1, strict: Bool = false, vocabulary: BotVocabulary = BotVocabulary(pack: []),
-        namePrefix: String = "Bot", reconnect: ReconnectPolicy = ReconnectPolicy()
+        namePrefix: String = "Bot", reconnect: ReconnectPolicy = ReconnectPolicy(), joinServer: String? = nil
     ) {
         self.server = server
+        self.joinServer = joinServer
         self.mode = mode
         self.count = count
         self.rooms = rooms
@@ -70,19 +74,20 @@ public struct BotOptions: Sendable {
             guard !code.trimmingWhitespace().isEmpty else { throw BotOptionsError("--join needs an invite code") }
         }
         _ = try Self.webSocketURL(for: server)
+        if let joinServer { _ = try Self.webSocketURL(for: joinServer, option: "--join-server") }
     }
 
     /// `server` as a WebSocket URL: `ws://` or `wss://` (`http(s)://` is accepted and converted),
     /// with `/v1/ws` added when no path is given.
-    public static func webSocketURL(for server: String) throws(BotOptionsError) -> String {
+    public static func webSocketURL(for server: String, option: String = "--server") throws(BotOptionsError) -> String {
         var url = server.trimmingWhitespace()
         if url.hasPrefix("http://") { url = "ws://" + url.dropFirst("http://".count) }
         if url.hasPrefix("https://") { url = "wss://" + url.dropFirst("https://".count) }
         guard let schemeEnd = url.firstRange(of: "://"), url.hasPrefix("ws://") || url.hasPrefix("wss://") else {
-            throw BotOptionsError("--server must be a ws:// or wss:// URL, got '\(server)'")
+            throw BotOptionsError("\(option) must be a ws:// or wss:// URL, got '\(server)'")
         }
         let rest = url[schemeEnd.upperBound...]
-        guard !rest.isEmpty, !rest.hasPrefix("/") else { throw BotOptionsError("--server has no host: '\(server)'") }
+        guard !rest.isEmpty, !rest.hasPrefix("/") else { throw BotOptionsError("\(option) has no host: '\(server)'") }
         if !rest.contains("/") { url += "/v1/ws" }
         return url
     }

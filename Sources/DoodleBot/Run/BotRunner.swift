@@ -22,11 +22,13 @@ public enum BotRunner {
     ) async throws -> BotRunReport {
         try options.validate()
         let url = try BotOptions.webSocketURL(for: options.server)
+        var joinURL = url
+        if let joinServer = options.joinServer { joinURL = try BotOptions.webSocketURL(for: joinServer, option: "--join-server") }
         let seed = options.seed ?? UInt64.random(in: .min ... .max)
         let start = ContinuousClock.now
         let reports = await withTaskGroup(of: RoomReport.self) { group in
             for room in 1...options.rooms {
-                let run = RoomRun(room: room, options: options, url: url, seed: seed, logger: logger, events: events)
+                let run = RoomRun(room: room, options: options, url: url, joinURL: joinURL, seed: seed, logger: logger, events: events)
                 group.addTask { await run.run() }
             }
             var reports: [RoomReport] = []
@@ -41,7 +43,10 @@ public enum BotRunner {
 struct RoomRun: Sendable {
     let room: Int
     let options: BotOptions
+    /// Where the creator connects.
     let url: String
+    /// Where joiners connect first.
+    let joinURL: String
     let seed: UInt64
     let logger: Logger
     let events: @Sendable (BotRunEvent) -> Void
@@ -101,7 +106,8 @@ struct RoomRun: Sendable {
             strict: options.strict, vocabulary: options.vocabulary)
         // Each bot its own stream of choices, reproducible from the run's seed.
         let botSeed = seed &+ UInt64(room) &* 0x1_0000_0001 &+ UInt64(index) &* 0x9E37
-        return BotPlayer(url: url, configuration: configuration, seed: botSeed, reconnect: options.reconnect, logger: logger)
+        let start = if case .create = entry { url } else { joinURL }
+        return BotPlayer(url: start, configuration: configuration, seed: botSeed, reconnect: options.reconnect, logger: logger)
     }
 
     private func forward(_ notice: BotNotice, from bot: BotPlayer, isReporter: Bool, created: Bool) {

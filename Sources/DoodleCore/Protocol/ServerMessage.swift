@@ -51,6 +51,8 @@ public enum ServerMessage: Sendable, Equatable {
     case guessResult(GuessResult)
     case drawingReceived(DrawingDelivery)
     case error(ProtocolError)
+    /// The room asked for is hosted by another node of the cluster.
+    case redirect(Redirect)
 
     public var typeName: String {
         switch self {
@@ -61,6 +63,7 @@ public enum ServerMessage: Sendable, Equatable {
         case .guessResult: "guessResult"
         case .drawingReceived: "drawingReceived"
         case .error: "error"
+        case .redirect: "redirect"
         }
     }
 
@@ -106,6 +109,9 @@ extension ServerMessage: Codable {
             try c.put(delivery.hint, "hint")
         case .error(let error):
             try error.encodeFields(into: &c)
+        case .redirect(let redirect):
+            try c.put(redirect.url, "url")
+            try c.putNullable(redirect.code, "code")
         }
     }
 
@@ -132,6 +138,8 @@ extension ServerMessage: Codable {
                 DrawingDelivery(drawingId: try c.required("drawingId"), fromId: try c.required("fromId"), hint: try c.required("hint")))
         case "error":
             self = .error(try ProtocolError(from: c))
+        case "redirect":
+            self = .redirect(Redirect(url: try c.required("url"), code: try c.optional("code")))
         default:
             guard let event = try RoomEvent.decode(type: type, from: c) else {
                 throw DecodingError.dataCorruptedError(forKey: "type", in: c, debugDescription: "unknown message type '\(type)'")

@@ -19,18 +19,28 @@ public func buildApplication(
     let (rules, packs) = try RulesLoader.load(folder: configuration.rulesFolder)
     let webClient = try WebClientRoutes.load()
     let tls = try configuration.tls?.makeContext()
+    if let problem = configuration.cluster?.lease.problem { throw ClusterSettingsError(message: problem) }
     let metrics = ServerMetrics()
     let storage = Storage(sqlite: try SQLiteDatabase.open(path: configuration.databasePath))
     logger.info("archive database: \(storage.description)")
     let archive = ArchiveWriter(storage: storage, logger: logger)
     let renderPool = RenderPool()
     let pictures = Pictures(cache: PictureCache(byteLimit: configuration.pictureCacheBytes), pool: renderPool)
-    let latestHeads = LatestHeadCache(capacity: configuration.widgetCacheEntries)
+    // A node of a cluster keeps no widget heads: another node's pair room may store a drawing
+    // this node would not hear of until invalidations cross nodes (LatestHeadCache.invalidate).
+    let latestHeads = LatestHeadCache(capacity: configuration.cluster == nil ? configuration.widgetCacheEntries : 0)
+    if configuration.cluster != nil, configuration.widgetCacheEntries > 0 {
+        logger.info("widget cache off: a node of a cluster does not hear of other nodes' pair drawings yet")
+    }
     let players = PlayerRepository(store: storage.playerStore, writer: archive, logger: logger)
     let directory = PlayerDirectory(store: RepositoryPlayerRecords(players: players, clock: clock, logger: logger))
+    let cluster = ClusterMembership(settings: configuration.cluster, logger: logger)
     let registry = RoomRegistry(
-        rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, logger: logger,
-        seatReleased: { player, code in await directory.seatReleased(player, room: code) })
+        rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, cluster: cluster,
+        drawCode: configuration.cluster?.drawPartyCode, logger: logger, seatReleased: { player, code in
+            await directory.seatReleased(player, room: code)
+            if cluster.isClustered { await cluster.seatReleased(player, room: code) }
+        })
     // Notifications are queued only when something will send them.
     let pairRepository = storage.pairRepository(queuesNotifications: configuration.notifications != nil)
     let pairs = PairRegistry(
@@ -40,13 +50,14 @@ public func buildApplication(
     let sessions = SessionRunner(logger: logger)
     let outbound = OutboundBudget(ceiling: rules.limits.serverOutboundBytes)
     let context = SessionContext(
-        rules: rules, packs: packs, directory: directory, registry: registry, pairs: pairs, clock: clock, metrics: metrics, logger: logger)
+        rules: rules, packs: packs, directory: directory, registry: registry, pairs: pairs, cluster: cluster, clock: clock,
+        metrics: metrics, logger: logger)
 
     let router = Router(context: DoodleRequestContext.self)
-    let inviteCodes = InviteCodeLookup(registry: registry, pairs: pairRepository, limit: rules.rateLimits.joinRoom, clock: clock)
+    let inviteCodes = InviteCodeLookup(registry: registry, cluster: cluster, pairs: pairRepository, limit: rules.rateLimits.joinRoom, clock: clock)
     StatusRoutes(
         metrics: metrics, archive: archive, outbound: outbound, pictureCache: pictures.cache, latestHeads: latestHeads, lookup: inviteCodes,
-        secure: tls != nil
+        secure: tls != nil, cluster: cluster
     ).register(on: router)
     InviteQRRoutes(lookup: inviteCodes, secure: tls != nil).register(on: router)
     let storageCalls = StorageCalls(logger: logger)
@@ -74,6 +85,8 @@ public func buildApplication(
     webClient.register(on: router)
     router.add(middleware: APIErrorMiddleware(routes: router.routes))
 
+    let lease = configuration.cluster == nil ? nil : NodeLease(membership: cluster, registry: registry)
+
     let host = configuration.host
     let tlsNote = tls == nil ? "" : " with TLS (https:// and wss://)"
     let application = Application(
@@ -96,18 +109,24 @@ public func buildApplication(
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             logger.info("listening on \(host):\(port)\(tlsNote)")
+            // The node joins the cluster once it listens (its address may name the bound port),
+            // before anyone is told the server runs.
+            if cluster.isClustered { await cluster.register(boundPort: port) }
             await onServerRunning(port)
         },
         logger: logger)
     return DoodleApplication(
-        application: application, drain: ClientDrain(connections: connections, logger: logger), logger: logger)
+        application: application, drain: ClientDrain(connections: connections, logger: logger), lease: lease, logger: logger)
 }
 
 /// The server as one service: the Hummingbird application plus, started after it and so
-/// stopped before it, the drain that closes every client with 4001 on shutdown.
+/// stopped before it, the drain that closes every client with 4001 on shutdown, and in a
+/// cluster the node's lease, stopped first of all: other nodes stop sending clients here the
+/// moment the shutdown begins, before the clients told to come back later do.
 public struct DoodleApplication: Service, CustomStringConvertible {
     let application: any Service
     let drain: ClientDrain
+    let lease: NodeLease?
     let logger: Logger
 
     /// Service lifecycle logs services by their description.
@@ -115,7 +134,8 @@ public struct DoodleApplication: Service, CustomStringConvertible {
 
     public func run() async throws {
         let group = ServiceGroup(
-            configuration: .init(services: [.init(service: application), .init(service: drain)], logger: logger))
+            configuration: .init(
+                services: [.init(service: application), .init(service: drain)] + (lease.map { [.init(service: $0)] } ?? []), logger: logger))
         try await group.run()
     }
 }

@@ -17,6 +17,8 @@ public struct ServerConfiguration: Sendable {
     /// Where to POST push notifications, and the secret that signs them; nil: none are sent
     /// (and none are queued).
     public var notifications: NotificationSettings?
+    /// The cluster this node is part of; nil: the server runs alone, every room in this process.
+    public var cluster: ClusterSettings?
 
     public struct TLSFiles: Sendable {
         public var certificateChainPath: String
@@ -31,8 +33,9 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, rulesFolder: String = "./GameRules",
         databasePath: String = "./doodle.sqlite", tls: TLSFiles? = nil, notifications: NotificationSettings? = nil,
-        pictureCacheBytes: Int = 64 << 20, widgetCacheEntries: Int = 100_000
+        pictureCacheBytes: Int = 64 << 20, widgetCacheEntries: Int = 100_000, cluster: ClusterSettings? = nil
     ) {
+        self.cluster = cluster
         self.host = host
         self.port = port
         self.rulesFolder = rulesFolder

@@ -12,6 +12,7 @@ struct ServerMetrics: Sendable {
     private let messagesIn: Metrics.Counter
     private let errorsOut: Metrics.Counter
     private let rateLimited: Metrics.Counter
+    private let redirects: Metrics.Counter
     private let archiveSaved: Metrics.Gauge
     private let archiveQueued: Metrics.Gauge
     private let archiveFailures: Metrics.Gauge
@@ -34,6 +35,7 @@ struct ServerMetrics: Sendable {
         messagesIn = Metrics.Counter(label: "doodle_messages_received_total", factory: factory)
         errorsOut = Metrics.Counter(label: "doodle_errors_sent_total", factory: factory)
         rateLimited = Metrics.Counter(label: "doodle_rate_limited_total", factory: factory)
+        redirects = Metrics.Counter(label: "doodle_redirects_total", factory: factory)
         archiveSaved = Metrics.Gauge(label: "doodle_archive_saved_total", factory: factory)
         archiveQueued = Metrics.Gauge(label: "doodle_archive_queued", factory: factory)
         archiveFailures = Metrics.Gauge(label: "doodle_archive_failed_attempts_total", factory: factory)
@@ -53,6 +55,8 @@ struct ServerMetrics: Sendable {
     func messageReceived() { messagesIn.increment() }
     func errorSent() { errorsOut.increment() }
     func rateLimitHit() { rateLimited.increment() }
+    /// A client sent to the node hosting its room (a join or a resume).
+    func redirectSent() { redirects.increment() }
     func pairRoomsChanged(_ count: Int) { pairRooms.record(count) }
     func notificationSent() { notificationsSent.increment() }
     func notificationAttemptFailed() { notificationFailures.increment() }

@@ -19,6 +19,12 @@ struct WireFrame: Sendable {
         self.init(opcode: 0x2, payload: payload)
     }
 
+    /// Bytes that already are one complete frame, header included: a frame kept and given back
+    /// (the replay buffer's).
+    init(framed bytes: ByteBuffer) {
+        self.bytes = bytes
+    }
+
     /// An empty ping.
     static let ping = WireFrame(opcode: 0x9, payload: ByteBuffer())
 

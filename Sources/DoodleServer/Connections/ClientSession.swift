@@ -1,4 +1,5 @@
 import DoodleCore
+import DoodleStorage
 import Foundation
 import Logging
 import NIOCore
@@ -159,6 +160,11 @@ struct ClientSession: Sendable {
             await room.rename(session.player.id, to: name)
             return
         }
+        if let seat = await remoteSeat(of: session.player.id) {
+            // The seat is on another node: the client goes there with its token and `lastSeq`.
+            context.metrics.redirectSent()
+            return send(.redirect(Redirect(url: seat.node.url, code: seat.code)))
+        }
         _ = await context.pairs.resume(session.player.id, name: name, queue: queue, lastSeq: lastSeq)
     }
 
@@ -197,8 +203,15 @@ struct ClientSession: Sendable {
         case .failure(let error): return send(error: error.withRef("createRoom"))
         case .success(let valid): settings = valid
         }
-        let room = await context.registry.create(mode: mode, settings: settings, creator: player.id, creatorName: player.name, queue: queue)
+        let room: Room
+        do {
+            room = try await context.registry.create(mode: mode, settings: settings, creator: player.id, creatorName: player.name, queue: queue)
+        } catch {
+            logger.error("creating a room failed", metadata: ["error": "\(error)"])
+            return send(error: ProtocolError(.internal, "no room could be opened just now; try again", ref: "createRoom"))
+        }
         await context.directory.seatTaken(player.id, room: room.code)
+        if context.cluster.isClustered { await context.cluster.seatTaken(player.id, room: room.code) }
         self.room = room
     }
 
@@ -213,7 +226,7 @@ struct ClientSession: Sendable {
             return
         }
         guard let target = await context.registry.room(code: code) else {
-            return send(error: ProtocolError(.roomNotFound, "no room has that code", ref: "joinRoom"))
+            return await joinElsewhere(player, code: code)
         }
         guard room == nil, await !context.pairs.isPresent(player.id, queueID: queue.id) else {
             return send(error: ProtocolError(.alreadyInRoom, "leave your room before joining another", ref: "joinRoom"))
@@ -222,7 +235,41 @@ struct ClientSession: Sendable {
             return send(error: error.withRef("joinRoom"))
         }
         await context.directory.seatTaken(player.id, room: code)
+        if context.cluster.isClustered { await context.cluster.seatTaken(player.id, room: code) }
         room = target
+    }
+
+    /// A party code no room here has: another node's room (the client is redirected there, no
+    /// seat taken), or no room at all.
+    private mutating func joinElsewhere(_ player: PlayerDirectory.Player, code: String) async {
+        let notFound = ProtocolError(.roomNotFound, "no room has that code", ref: "joinRoom")
+        guard context.cluster.isClustered else { return send(error: notFound) }
+        let host: ClusterNode?
+        do {
+            host = try await context.cluster.remoteHost(of: code)
+        } catch {
+            logger.error("looking up a room in the directory failed", metadata: ["room": "\(code)", "error": "\(error)"])
+            return send(error: ProtocolError(.internal, "the room could not be looked up just now; try again", ref: "joinRoom"))
+        }
+        guard let host else { return send(error: notFound) }
+        // The contract's order of checks: the room exists (elsewhere), then "leave first".
+        guard room == nil, await !context.pairs.isPresent(player.id, queueID: queue.id) else {
+            return send(error: ProtocolError(.alreadyInRoom, "leave your room before joining another", ref: "joinRoom"))
+        }
+        context.metrics.redirectSent()
+        send(.redirect(Redirect(url: host.url, code: code)))
+    }
+
+    /// The seat this player holds on another node, if it holds one; a directory that cannot be
+    /// reached is logged and counts as no seat (the player starts afresh here).
+    private func remoteSeat(of player: PlayerID) async -> SeatLocation? {
+        guard context.cluster.isClustered else { return nil }
+        do {
+            return try await context.cluster.remoteSeat(of: player)
+        } catch {
+            logger.error("looking up a seat in the directory failed", metadata: ["error": "\(error)"])
+            return nil
+        }
     }
 
     /// The connection is over: keep the seat for the reconnect grace period.

@@ -9,19 +9,22 @@ struct SessionContext: Sendable {
     let directory: PlayerDirectory
     let registry: RoomRegistry
     let pairs: PairRegistry
+    /// Where rooms hosted by other nodes are found; alone, nothing is.
+    let cluster: ClusterMembership
     let clock: any GameClock
     let metrics: ServerMetrics
     let logger: Logger
 
     init(
         rules: GameRules, packs: [String: WordPack], directory: PlayerDirectory, registry: RoomRegistry, pairs: PairRegistry,
-        clock: any GameClock, metrics: ServerMetrics, logger: Logger
+        cluster: ClusterMembership, clock: any GameClock, metrics: ServerMetrics, logger: Logger
     ) {
         self.rules = rules
         self.settingsValidator = SettingsValidator(rules: rules, packNames: Set(packs.keys))
         self.directory = directory
         self.registry = registry
         self.pairs = pairs
+        self.cluster = cluster
         self.clock = clock
         self.metrics = metrics
         self.logger = logger

@@ -8,17 +8,21 @@ import Hummingbird
 struct InviteCodeLookup: Sendable {
     enum Found {
         case party(code: String, room: Room)
+        /// A live party room hosted by another node of the cluster.
+        case remoteParty(code: String, host: ClusterNode)
         case pair(code: String, owner: PairCodeInfo)
     }
 
     let registry: RoomRegistry
+    let cluster: ClusterMembership
     /// Pair codes are looked up in the database: an open one answers, a spent one is 404.
     let pairs: any PairRepository
     let limiter: AddressRateLimiter
     let clock: any GameClock
 
-    init(registry: RoomRegistry, pairs: any PairRepository, limit: RateLimitRule, clock: any GameClock) {
+    init(registry: RoomRegistry, cluster: ClusterMembership, pairs: any PairRepository, limit: RateLimitRule, clock: any GameClock) {
         self.registry = registry
+        self.cluster = cluster
         self.pairs = pairs
         self.limiter = AddressRateLimiter(rule: limit)
         self.clock = clock
@@ -36,8 +40,17 @@ struct InviteCodeLookup: Sendable {
         let notFound = APIError.notFound("no room has the code \(code)")
         switch InviteCode.kind(of: code) {
         case .party:
-            guard let room = await registry.room(code: code) else { throw notFound }
-            return .party(code: code, room: room)
+            if let room = await registry.room(code: code) { return .party(code: code, room: room) }
+            guard cluster.isClustered else { throw notFound }
+            let host: ClusterNode?
+            do {
+                host = try await cluster.remoteHost(of: code)
+            } catch {
+                throw APIError(
+                    status: .internalServerError, code: "internal", message: "the room directory cannot be reached just now; try again later")
+            }
+            guard let host else { throw notFound }
+            return .remoteParty(code: code, host: host)
         case .pair:
             guard let owner = try await pairs.code(code), owner.isOpen else { throw notFound }
             return .pair(code: code, owner: owner)

@@ -21,7 +21,8 @@ struct InviteLink: Equatable {
         }
         let fragment =
             switch found {
-            case .party(let code, _): code
+            // A room on another node too: the page connects here and follows the redirect.
+            case .party(let code, _), .remoteParty(let code, _): code
             case .pair(let code, _): "pair-\(code)"
             }
         url = "\(secure ? "https" : "http")://\(host)/#\(fragment)"

@@ -1,6 +1,8 @@
 import DoodleCore
 import DoodleStorage
+import Foundation
 import Hummingbird
+import NIOCore
 
 /// Health, metrics and public room info.
 struct StatusRoutes {
@@ -13,6 +15,8 @@ struct StatusRoutes {
     let lookup: InviteCodeLookup
     /// Whether clients reach this server over TLS (`wss://`).
     let secure: Bool
+    /// This node's own address, when it is one of a cluster.
+    let cluster: ClusterMembership
 
     func register(on router: Router<DoodleRequestContext>) {
         router.get("/v1/health") { _, _ in
@@ -30,7 +34,11 @@ struct StatusRoutes {
         router.get("/v1/rooms/{code}") { request, requestContext -> Response in
             switch try await lookup.find(requestContext) {
             case .party(_, let room):
-                return try await room.publicInfo().response(from: request, context: requestContext)
+                var info = await room.publicInfo()
+                info.url = await webSocketURL(answering: request)
+                return try info.response(from: request, context: requestContext)
+            case .remoteParty(let code, let host):
+                return try RemoteRoomInfo(code: code, url: host.url).response(from: request, context: requestContext)
             case .pair(let code, let owner):
                 return try PairCodePublicInfo(code: code, owner: owner, request: request, secure: secure)
                     .response(from: request, context: requestContext)
@@ -40,6 +48,35 @@ struct StatusRoutes {
 
     struct Health: ResponseEncodable {
         let status: String
+    }
+
+    /// Where to connect for a room hosted here: this node's address in a cluster, else the
+    /// address the client reached this server by.
+    private func webSocketURL(answering request: Request) async -> String {
+        if let url = await cluster.url, cluster.isClustered { return url }
+        return "\(secure ? "wss" : "ws")://\(request.head.authority ?? "localhost")\(GameServerChannel.webSocketPath)"
+    }
+}
+
+/// A room another node hosts: its public facts live there, so the answer is a temporary
+/// redirect to that node's own `GET /v1/rooms/{code}`, with the room's address in the body too
+/// for clients that do not follow redirects.
+struct RemoteRoomInfo: ResponseGenerator {
+    var code: String
+    /// The hosting node's WebSocket address.
+    var url: String
+
+    private struct Body: Encodable {
+        var code: String
+        var url: String
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        if let location = NodeURL.httpURL(ofNode: url, route: "/v1/rooms/\(code)") { headers[.location] = location }
+        let data = try JSONEncoder().encode(Body(code: code, url: url))
+        return Response(status: .temporaryRedirect, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
 

@@ -8,34 +8,52 @@ import NIOCore
 /// The byte bound is what keeps a busy room small: a drawer's stream of strokes would otherwise
 /// keep `capacity` frames, megabytes of them at the contract's largest messages. A catch-up
 /// larger than the bound is served as one `roomState` instead, which is always correct.
+///
+/// The frames' bytes sit back to back in one `ByteRing` of at most `byteCapacity` bytes, and a
+/// replay copies them out: a buffer per frame would cost its power-of-two storage and an object
+/// besides, more than twice the frame (docs/performance.md, "Canvas memory").
 struct ReplayBuffer {
     private struct Entry {
         let seq: Int
+        /// The room's member list at the time, shared with it rather than copied.
         let recipients: [PlayerID]
-        let frame: WireFrame
+        /// The frame's length in `bytes`, where it follows the entry before it.
+        let length: Int
     }
 
     private var entries = CircularBuffer<Entry>()
-    private var heldBytes = 0
+    private var bytes: ByteRing
     private let capacity: Int
-    private let byteCapacity: Int
 
     /// Keeps at most `capacity` events and `byteCapacity` bytes of frames.
     init(capacity: Int, byteCapacity: Int) {
         self.capacity = capacity
-        self.byteCapacity = byteCapacity
+        self.bytes = ByteRing(maxBytes: max(0, byteCapacity))
+    }
+
+    /// Bytes of frames held.
+    var frameBytes: Int { bytes.count }
+
+    /// Heap the buffer holds for its frames and their entries, counting what is reserved but unused.
+    var heldBytes: Int {
+        bytes.allocatedBytes + entries.capacity * MemoryLayout<Entry>.stride
     }
 
     mutating func append(seq: Int, recipients: [PlayerID], frame: WireFrame) {
         guard capacity > 0 else { return }
-        entries.append(Entry(seq: seq, recipients: recipients, frame: frame))
-        heldBytes += frame.bytes.readableBytes
-        while entries.count > capacity || heldBytes > byteCapacity, let oldest = entries.first {
-            while let entry = entries.first, entry.seq == oldest.seq {
-                heldBytes -= entry.frame.bytes.readableBytes
-                entries.removeFirst()
-            }
+        let length = frame.bytes.readableBytes
+        guard length <= bytes.maxBytes else {
+            // Nothing before it can be replayed without it, and it cannot be kept.
+            removeAll()
+            return
         }
+        while entries.count >= capacity || length > bytes.freeBytes, let oldest = entries.first {
+            evict(seq: oldest.seq)
+            // The new frame is a variant of the seq just evicted: keeping it alone would half-keep that seq.
+            if oldest.seq == seq { return }
+        }
+        entries.append(Entry(seq: seq, recipients: recipients, length: length))
+        bytes.append(frame.bytes)
     }
 
     /// The frames for `player` after `lastSeq` up to `currentSeq`, or nil when some of them are
@@ -46,12 +64,28 @@ struct ReplayBuffer {
         if lastSeq == currentSeq { return [] }
         guard let oldest = entries.first, oldest.seq <= lastSeq + 1 else { return nil }
         var frames: [WireFrame] = []
-        var bytes = 0
-        for entry in entries where entry.seq > lastSeq && entry.recipients.contains(player) {
-            bytes += entry.frame.bytes.readableBytes
-            if bytes > maxBytes { return nil }
-            frames.append(entry.frame)
+        var replayed = 0
+        var offset = 0
+        for entry in entries {
+            defer { offset += entry.length }
+            guard entry.seq > lastSeq, entry.recipients.contains(player) else { continue }
+            replayed += entry.length
+            if replayed > maxBytes { return nil }
+            frames.append(WireFrame(framed: bytes.bytes(at: offset, length: entry.length)))
         }
         return frames
+    }
+
+    /// Drops every entry of `seq`, the oldest held.
+    private mutating func evict(seq: Int) {
+        while let entry = entries.first, entry.seq == seq {
+            bytes.removeFirst(entry.length)
+            entries.removeFirst()
+        }
+    }
+
+    private mutating func removeAll() {
+        entries.removeAll()
+        bytes.removeAll()
     }
 }

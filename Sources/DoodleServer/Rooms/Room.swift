@@ -255,4 +255,6 @@ struct RoomPublicInfo: Sendable, Codable {
     var locked: Bool
     var maxPlayers: Int
     var players: [Player]
+    /// The WebSocket address of the node hosting the room (set by the route that answers).
+    var url: String?
 }

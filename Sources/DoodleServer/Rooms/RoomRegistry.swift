@@ -15,18 +15,24 @@ actor RoomRegistry: Service {
     private let archive: any GameArchive
     private let logger: Logger
     private let metrics: ServerMetrics
+    /// Claims each new room's code cluster-wide and releases it when the room closes.
+    private let cluster: ClusterMembership
+    /// Replaces the random draw of codes (``ClusterSettings/drawPartyCode``).
+    private let drawCode: (@Sendable () -> String)?
     /// Told when a room releases a seat (the player directory forgets the player's room).
     private let seatReleased: @Sendable (PlayerID, String) async -> Void
 
     init(
-        rules: GameRules, packs: [String: WordPack], clock: any GameClock, archive: any GameArchive, metrics: ServerMetrics, logger: Logger,
-        seatReleased: @escaping @Sendable (PlayerID, String) async -> Void
+        rules: GameRules, packs: [String: WordPack], clock: any GameClock, archive: any GameArchive, metrics: ServerMetrics,
+        cluster: ClusterMembership, drawCode: (@Sendable () -> String)? = nil, logger: Logger, seatReleased: @escaping @Sendable (PlayerID, String) async -> Void
     ) {
         self.rules = rules
         self.packs = packs
         self.clock = clock
         self.archive = archive
         self.metrics = metrics
+        self.cluster = cluster
+        self.drawCode = drawCode
         self.logger = logger
         self.seatReleased = seatReleased
         (newRoomStream, newRooms) = AsyncStream.makeStream(of: Room.self)
@@ -51,9 +57,10 @@ actor RoomRegistry: Service {
     }
 
     /// Creates a room with its creator seated and sends the creator its `roomState`.
-    func create(mode: RoomMode, settings: RoomSettings, creator: PlayerID, creatorName: String, queue: OutboundQueue) async -> Room {
-        var code = InviteCode.random(.party, using: &random)
-        while rooms[code] != nil { code = InviteCode.random(.party, using: &random) }
+    ///
+    /// - Throws: ``RoomRegistryError`` when no code could be claimed in the room directory.
+    func create(mode: RoomMode, settings: RoomSettings, creator: PlayerID, creatorName: String, queue: OutboundQueue) async throws -> Room {
+        let code = try await claimNewCode()
         let machine = RoomStateMachine(
             code: code, mode: mode, settings: settings, creator: creator, creatorName: creatorName, rules: rules, packs: packs,
             seed: random.next())
@@ -71,9 +78,61 @@ actor RoomRegistry: Service {
         return room
     }
 
+    /// A fresh party code, claimed for this node in the directory. On one node only the local
+    /// map can refuse a code; in a cluster a live code elsewhere refuses it too. With 32^5 × 16
+    /// party codes a refusal is rare, and 16 in a row a fault worth an error.
+    private func claimNewCode() async throws -> String {
+        for _ in 0..<Self.claimAttempts {
+            let code = drawCode?() ?? InviteCode.random(.party, using: &random)
+            guard rooms[code] == nil else { continue }
+            // Alone, the local map is the whole truth: no hop to the directory.
+            guard cluster.isClustered else { return code }
+            do {
+                if try await cluster.claim(code: code), rooms[code] == nil { return code }
+            } catch {
+                throw RoomRegistryError.directoryUnavailable("\(error)")
+            }
+        }
+        throw RoomRegistryError.noFreeCode
+    }
+
+    private static let claimAttempts = 16
+
+    /// After this node's lease lapsed and was started again: each live room takes its code back,
+    /// and its players' seats are recorded again (a lapsed lease may have taken them along). A
+    /// code another node claimed meanwhile stays that node's; the room here plays on for the
+    /// players in it, but the cluster sends nobody else to it.
+    func reclaimCodes() async {
+        for (code, room) in rooms {
+            guard await cluster.reclaim(code: code) else {
+                logger.error("another node took this room's code while this node's lease had lapsed", metadata: ["room": "\(code)"])
+                continue
+            }
+            // The room may have closed while this loop waited on the directory.
+            guard rooms[code] != nil else {
+                await cluster.release(code: code)
+                continue
+            }
+            for player in await room.publicInfo().players { await cluster.seatTaken(player.id, room: code) }
+        }
+    }
+
     private func remove(code: String) async {
         guard let room = rooms.removeValue(forKey: code) else { return }
         metrics.roomsChanged(rooms.count)
         await room.close()
+        if cluster.isClustered { await cluster.release(code: code) }
+    }
+}
+
+enum RoomRegistryError: Error, CustomStringConvertible {
+    case directoryUnavailable(String)
+    case noFreeCode
+
+    var description: String {
+        switch self {
+        case .directoryUnavailable(let reason): "the room directory cannot be reached (\(reason))"
+        case .noFreeCode: "no free invite code was found"
+        }
     }
 }

@@ -10,6 +10,7 @@ import { $, showError } from "./ui.js";
 // A share link decides the view; otherwise the page comes back to the one last used.
 let view = linkIsPair() ? "pair" : location.hash.length > 1 ? "party" : localStorage.getItem("doodle.view") === "pair" ? "pair" : "party";
 let reseated = false;     // since the last welcome, did the server put us back into a room?
+let reseatCheck = null;   // the check after the last welcome (a redirect brings another welcome)
 
 const inPair = () => session.room?.mode === "pair";
 const inParty = () => Boolean(session.room) && !inPair();
@@ -57,7 +58,8 @@ function handle(msg) {
       // The server re-seats us right after welcome, and a replay always ends with our own
       // playerConnection. If nothing came, our seat is gone: drop the stale room, follow the link.
       reseated = false;
-      setTimeout(() => {
+      clearTimeout(reseatCheck);
+      reseatCheck = setTimeout(() => {
         if (reseated) return;
         if (session.room) leftRoom(true);
         enterRoom();

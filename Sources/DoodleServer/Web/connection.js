@@ -12,6 +12,10 @@ export const session = {
 };
 
 let ws = null, retries = 0, reconnectTimer = null, syncing = false;
+// In a cluster, the node a redirect sent us to (null: the page's own server); the join to
+// repeat there; and how many redirects in a row we followed (a loop stops at MAX_REDIRECTS).
+let nodeURL = null, pendingJoin = null, redirectsInARow = 0;
+const MAX_REDIRECTS = 3;
 let onMessage = () => {}, onClosedRoom = () => {};
 
 // `handler(msg)` gets every message in order, gaps already taken care of;
@@ -24,7 +28,9 @@ export const now = () => Date.now() + session.clockOffset;
 export function connect() {
   clearTimeout(reconnectTimer);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  ws = new WebSocket(`${scheme}://${location.host}/v1/ws`);
+  // A node that keeps failing may be gone (its rooms with it): back to the page's own server.
+  if (retries > 2) nodeURL = null;
+  ws = new WebSocket(nodeURL || `${scheme}://${location.host}/v1/ws`);
   setConn("connecting…");
   ws.onopen = () => {
     const hello = { type: "hello", protocol: 1, name: $("name").value.trim() };
@@ -59,8 +65,12 @@ function receive(msg) {
     localStorage.setItem("doodle.token", msg.token);
     localStorage.setItem("doodle.name", msg.name);
     setConn(`connected as ${msg.name}`);
+    // Redirected while joining: ask this node for the room we asked the other one for.
+    if (pendingJoin) { send({ type: "joinRoom", code: pendingJoin }); pendingJoin = null; }
   }
+  if (msg.type === "redirect") { followRedirect(msg); return; }
   if (msg.type === "roomState") {
+    redirectsInARow = 0;
     session.room = msg; session.lastSeq = msg.seq; syncing = false;
   } else if (typeof msg.seq === "number") {
     if (syncing || !session.room) return;
@@ -69,6 +79,21 @@ function receive(msg) {
     session.lastSeq = msg.seq;
   }
   onMessage(msg);
+}
+
+// Another node hosts the room (or our seat): reconnect there with our token. A join is asked
+// again after its welcome; a resume needs nothing, the token and lastSeq find the seat.
+function followRedirect(msg) {
+  if (++redirectsInARow > MAX_REDIRECTS) {
+    redirectsInARow = 0;
+    showError("The servers kept sending this page from one to another; try again in a moment.");
+    return;
+  }
+  nodeURL = msg.url;
+  pendingJoin = session.room ? null : msg.code;
+  setConn("moving to the room's server…");
+  if (ws) { ws.onclose = null; ws.close(); ws = null; }
+  connect();
 }
 
 // Forgets the room (left, kicked, or our seat is gone).

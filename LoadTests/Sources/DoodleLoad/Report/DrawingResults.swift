@@ -73,4 +73,6 @@ public struct DrawingRunResult: Sendable, Codable, Equatable {
     public var stopReason: String
     /// The server's peak resident memory over its life, when known.
     public var serverPeakResidentBytes: Int?
+    /// Joins redirected to another node and followed there (a cluster target; else 0).
+    public var redirectsFollowed: Int?
 }

@@ -21,9 +21,10 @@ public enum ReportText {
 
     static func totalsRow(_ name: String, _ run: DrawingRunResult) -> [String] {
         let totals = run.totals
+        let redirects = run.redirectsFollowed.flatMap { $0 > 0 ? "; \($0) joins redirected" : nil } ?? ""
         return [
             name, "\(totals.sent)", "\(totals.receivedDeliveries)/\(totals.expectedDeliveries)", "\(totals.lost)", "\(totals.outOfOrder)",
-            "\(totals.seqGaps)", "\(totals.serverErrors)", "\(totals.failures.count)", run.stopReason,
+            "\(totals.seqGaps)", "\(totals.serverErrors)", "\(totals.failures.count)", run.stopReason + redirects,
         ]
     }
 
@@ -42,8 +43,10 @@ public enum ReportText {
         var fixed: [[String]] = []
         var totals: [[String]] = []
         for (index, run) in report.doodleRuns.enumerated() {
-            fixed += run.steps.map { stepRow("doodle #\(index + 1)", $0) }
-            totals.append(totalsRow("doodle #\(index + 1)", run))
+            // A cluster run says so, and how many joins it sent to another node first.
+            let name = run.target.hasPrefix("cluster") ? "\(run.target) #\(index + 1)" : "doodle #\(index + 1)"
+            fixed += run.steps.map { stepRow(name, $0) }
+            totals.append(totalsRow(name, run))
         }
         for (index, run) in report.relayRuns.enumerated() {
             fixed += run.steps.map { stepRow("relay #\(index + 1)", $0) }

@@ -61,6 +61,7 @@ public struct DrawingLoad: Sendable {
             var steps: [StepResult] = []
             var setupFailures: [String] = []
             var stopReason = "completed"
+            var redirects = 0
             let firstStart = ContinuousClock.now
             for rooms in roomSteps {
                 let setupStart = ContinuousClock.now
@@ -76,7 +77,9 @@ public struct DrawingLoad: Sendable {
                     }
                     for _ in 0..<chunk {
                         switch await outcomeIterator.next() {
-                        case .ready(_, let connections): opened += connections
+                        case .ready(_, let connections, let followed):
+                            opened += connections
+                            redirects += followed
                         case .failed(let index, let reason): setupFailures.append("room \(index): \(reason)")
                         case nil: setupFailures.append("setup stream ended")
                         }
@@ -114,7 +117,8 @@ public struct DrawingLoad: Sendable {
             return DrawingRunResult(
                 target: configuration.target.name, playersPerRoom: configuration.playersPerRoom,
                 messagesPerSecondPerDrawer: configuration.plan.messagesPerSecond, pointsPerBatch: configuration.plan.pointsPerBatch,
-                steps: steps, totals: totals, stopReason: stopReason, serverPeakResidentBytes: probe?()?.peakResidentBytes)
+                steps: steps, totals: totals, stopReason: stopReason, serverPeakResidentBytes: probe?()?.peakResidentBytes,
+                redirectsFollowed: redirects)
         }
     }
 

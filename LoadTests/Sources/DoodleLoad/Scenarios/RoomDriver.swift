@@ -20,6 +20,9 @@ struct RoomDriver: Sendable {
 
     /// Never throws: a failure is reported through `report` (setup) or the receivers' stats.
     func run(report: @escaping @Sendable (RoomSetupOutcome) -> Void) async {
+        if case .cluster(let urls) = target, !urls.isEmpty {
+            return await runOnCluster(urls: urls, report: report)
+        }
         do {
             try await withConnections(handle.receivers.count, []) { connections in
                 let seqs: [Int]
@@ -29,11 +32,56 @@ struct RoomDriver: Sendable {
                     report(.failed(index: handle.index, reason: "\(error)"))
                     return
                 }
-                report(.ready(index: handle.index, connections: connections.count))
+                report(.ready(index: handle.index, connections: connections.count, redirects: 0))
                 await stream(connections, lastSeqs: seqs)
             }
         } catch {
             report(.failed(index: handle.index, reason: "\(error)"))
+        }
+    }
+
+    /// A room on a cluster: created on node `index mod n`; each joiner starts on the next node,
+    /// is redirected to the host, and joins there on a new connection with its token.
+    private func runOnCluster(urls: [String], report: @escaping @Sendable (RoomSetupOutcome) -> Void) async {
+        let host = urls[handle.index % urls.count]
+        let elsewhere = urls[(handle.index + 1) % urls.count]
+        do {
+            try await DoodleClient.withConnection(to: host, configuration: Self.configuration, logger: logger) { creator in
+                let room: RoomSnapshot
+                do {
+                    try await creator.hello(name: "load\(handle.index)-0")
+                    room = try await creator.createRoom(settings: settings(players: handle.receivers.count))
+                } catch {
+                    return report(.failed(index: handle.index, reason: "\(error)"))
+                }
+                try await withJoiners(code: room.code, startingAt: elsewhere, [creator], seqs: [room.seq], redirects: 0) {
+                    connections, seqs, redirects in
+                    let started: [Int]
+                    do {
+                        started = try await startDrawing(connections, seqs: seqs)
+                    } catch {
+                        return report(.failed(index: handle.index, reason: "\(error)"))
+                    }
+                    report(.ready(index: handle.index, connections: connections.count, redirects: redirects))
+                    await stream(connections, lastSeqs: started)
+                }
+            }
+        } catch {
+            report(.failed(index: handle.index, reason: "\(error)"))
+        }
+    }
+
+    /// Joins the rest of the room's players one by one, nested, each following its redirect.
+    private func withJoiners(
+        code: String, startingAt url: String, _ joined: [DoodleConnection], seqs: [Int], redirects: Int,
+        _ body: ([DoodleConnection], [Int], Int) async throws -> Void
+    ) async throws {
+        if joined.count == handle.receivers.count { return try await body(joined, seqs, redirects) }
+        try await DoodleClient.withJoinedConnection(
+            to: url, name: "load\(handle.index)-\(joined.count)", code: code, configuration: Self.configuration, logger: logger
+        ) { connection, _, room, followed in
+            try await withJoiners(
+                code: code, startingAt: url, joined + [connection], seqs: seqs + [room.seq], redirects: redirects + followed, body)
         }
     }
 
@@ -53,7 +101,7 @@ struct RoomDriver: Sendable {
     /// and every frame it read meanwhile already checked.
     private func setUp(_ connections: [DoodleConnection]) async throws -> [Int] {
         switch target {
-        case .doodle: try await setUpDoodle(connections)
+        case .doodle, .cluster: try await setUpDoodle(connections)
         case .relay: try await setUpRelay(connections)
         }
     }
@@ -62,16 +110,26 @@ struct RoomDriver: Sendable {
         for (index, connection) in connections.enumerated() {
             try await connection.hello(name: "load\(handle.index)-\(index)")
         }
-        // The creator draws first; one custom word and wordChoices 1 make the choice trivial,
-        // hints 0 keeps hint events out of the stream, and the long turn outlasts the run.
-        let settings = SettingsPatch(
-            maxPlayers: max(connections.count, 2), rounds: 1, drawSeconds: 240, chooseSeconds: 30, revealSeconds: 0,
-            wordChoices: 1, hints: 0, customWords: ["loadtest"], customWordsOnly: true)
-        let room = try await connections[0].createRoom(settings: settings)
+        let room = try await connections[0].createRoom(settings: settings(players: connections.count))
         var seqs = [room.seq]
         for connection in connections.dropFirst() {
             seqs.append(try await connection.joinRoom(code: room.code).seq)
         }
+        return try await startDrawing(connections, seqs: seqs)
+    }
+
+    /// The creator draws first; one custom word and wordChoices 1 make the choice trivial,
+    /// hints 0 keeps hint events out of the stream, and the long turn outlasts the run.
+    private func settings(players: Int) -> SettingsPatch {
+        SettingsPatch(
+            maxPlayers: max(players, 2), rounds: 1, drawSeconds: 240, chooseSeconds: 30, revealSeconds: 0,
+            wordChoices: 1, hints: 0, customWords: ["loadtest"], customWordsOnly: true)
+    }
+
+    /// Starts the game in a full room and waits until connection 0 draws; returns each
+    /// connection's `seq` baseline, with the frames the drawer read meanwhile already checked.
+    private func startDrawing(_ connections: [DoodleConnection], seqs: [Int]) async throws -> [Int] {
+        var seqs = seqs
         try await connections[0].send(.startGame)
         var tracker = SequenceTracker(lastSeq: seqs[0])
         _ = try await connections[0].receive(timeout: .seconds(10)) { message in

@@ -13,6 +13,7 @@ final class RoomHandle: Sendable {
 
 /// How a room's setup went, reported once per room.
 enum RoomSetupOutcome: Sendable {
-    case ready(index: Int, connections: Int)
+    /// `redirects`: joins sent to another node first and followed there (cluster targets).
+    case ready(index: Int, connections: Int, redirects: Int)
     case failed(index: Int, reason: String)
 }

@@ -1,0 +1,172 @@
+import DoodleCore
+import DoodleStorage
+import Logging
+
+/// This node's place in the cluster: its identity and lease in the room directory, and every
+/// question the rest of the server asks the directory. Alone (no ``ClusterSettings``) it answers
+/// from ``SingleNodeDirectory``: every room is here, nothing is elsewhere.
+actor ClusterMembership {
+    /// Fresh for each process start, so a restarted node never revives the rooms it lost.
+    nonisolated let nodeID: String
+    nonisolated let isClustered: Bool
+    private let directory: any RoomDirectory
+    private let lease: DirectoryLease
+    private let leaseClock: any GameClock
+    private let nodeURL: @Sendable (Int) -> String
+    private let logger: Logger
+    /// This node's public address, known once it listens.
+    private(set) var url: String?
+    /// Whether the directory holds a live lease of this node: only then may it claim codes.
+    private var registered = false
+
+    init(settings: ClusterSettings?, logger: Logger) {
+        var generator = SystemRandomNumberGenerator()
+        nodeID = OpaqueID.make(prefix: "n_", using: &generator)
+        self.logger = logger
+        guard let settings else {
+            isClustered = false
+            directory = SingleNodeDirectory()
+            lease = .standard
+            leaseClock = SystemGameClock()
+            nodeURL = { _ in "" }
+            return
+        }
+        isClustered = true
+        directory = settings.directory
+        lease = settings.lease
+        leaseClock = settings.leaseClock
+        nodeURL = settings.nodeURL
+    }
+
+    // MARK: - The lease
+
+    /// The server listens on `boundPort`: registers this node, so that it may claim codes. If
+    /// the directory cannot be reached now, the renewals try again (meanwhile `createRoom`
+    /// answers `internal`).
+    func register(boundPort: Int) async {
+        url = nodeURL(boundPort)
+        await registerNow()
+    }
+
+    @discardableResult
+    private func registerNow() async -> Bool {
+        guard let url else { return false }
+        do {
+            try await directory.register(ClusterNode(id: nodeID, url: url), leaseMilliseconds: lease.leaseMilliseconds)
+            registered = true
+            logger.info("joined the cluster", metadata: ["node": "\(nodeID)", "url": "\(url)"])
+            return true
+        } catch {
+            logger.error("registering this node in the room directory failed", metadata: ["node": "\(nodeID)", "error": "\(error)"])
+            return false
+        }
+    }
+
+    /// Renews the lease every renewal interval until the task is cancelled. A lease found
+    /// lapsed (the node was paused or cut off for a whole lease) is started again, and then
+    /// `leaseRestarted` runs: the rooms here must take their codes back.
+    nonisolated func renewUntilCancelled(leaseRestarted: @Sendable () async -> Void) async {
+        while true {
+            let due = leaseClock.nowMillis() + lease.renewalMilliseconds
+            do {
+                try await leaseClock.sleep(untilMillis: due)
+            } catch {
+                return
+            }
+            if await renewOnce() { await leaseRestarted() }
+        }
+    }
+
+    /// True when the lease was (re)started rather than renewed.
+    private func renewOnce() async -> Bool {
+        guard registered else { return await registerNow() }
+        do {
+            if try await directory.renew(nodeID, leaseMilliseconds: lease.leaseMilliseconds) { return false }
+        } catch {
+            logger.error("renewing this node's lease failed", metadata: ["node": "\(nodeID)", "error": "\(error)"])
+            return false
+        }
+        registered = false
+        logger.warning("this node's lease had run out; registering again", metadata: ["node": "\(nodeID)"])
+        return await registerNow()
+    }
+
+    /// After a lapsed lease: whether the live room `code` is still, or again, this node's. A
+    /// code another node claimed meanwhile is not.
+    func reclaim(code: String) async -> Bool {
+        do {
+            if try await directory.host(of: code)?.id == nodeID { return true }
+            return try await directory.claim(code: code, for: nodeID)
+        } catch {
+            logger.error("reclaiming a room's code failed", metadata: ["room": "\(code)", "error": "\(error)"])
+            return false
+        }
+    }
+
+    /// Graceful shutdown: the lease, codes and seats go at once, so other nodes need not wait
+    /// for the lease to run out.
+    func leave() async {
+        registered = false
+        do {
+            try await directory.releaseAll(nodeID)
+            logger.info("left the cluster", metadata: ["node": "\(nodeID)"])
+        } catch {
+            logger.error("releasing this node's rooms failed; they go when its lease runs out", metadata: ["error": "\(error)"])
+        }
+    }
+
+    // MARK: - Rooms and seats
+
+    /// Claims `code` for a new room here; false when a live node holds it.
+    /// - Throws: ``ClusterMembershipError/notRegistered`` while the node has no lease.
+    func claim(code: String) async throws -> Bool {
+        guard registered || !isClustered else { throw ClusterMembershipError.notRegistered }
+        return try await directory.claim(code: code, for: nodeID)
+    }
+
+    /// The room with `code` closed here.
+    func release(code: String) async {
+        do {
+            try await directory.release(code: code, by: nodeID)
+        } catch {
+            logger.error("releasing a room's code failed", metadata: ["room": "\(code)", "error": "\(error)"])
+        }
+    }
+
+    /// The other node hosting `code`, or nil when none does (this one is not asked about).
+    func remoteHost(of code: String) async throws -> ClusterNode? {
+        guard isClustered, let host = try await directory.host(of: code), host.id != nodeID else { return nil }
+        return host
+    }
+
+    func seatTaken(_ player: PlayerID, room code: String) async {
+        guard isClustered else { return }
+        do {
+            try await directory.seatTaken(player: player, code: code, nodeID: nodeID)
+        } catch {
+            logger.error("recording a seat in the directory failed", metadata: ["player": "\(player)", "error": "\(error)"])
+        }
+    }
+
+    func seatReleased(_ player: PlayerID, room code: String) async {
+        guard isClustered else { return }
+        do {
+            try await directory.seatReleased(player: player, code: code, nodeID: nodeID)
+        } catch {
+            logger.error("releasing a seat in the directory failed", metadata: ["player": "\(player)", "error": "\(error)"])
+        }
+    }
+
+    /// The seat `player` holds on another node, if any.
+    func remoteSeat(of player: PlayerID) async throws -> SeatLocation? {
+        guard isClustered, let seat = try await directory.seat(of: player), seat.node.id != nodeID else { return nil }
+        return seat
+    }
+}
+
+enum ClusterMembershipError: Error, CustomStringConvertible {
+    /// The node holds no lease in the room directory (not yet, or not since it lapsed).
+    case notRegistered
+
+    var description: String { "this node is not registered in the room directory" }
+}

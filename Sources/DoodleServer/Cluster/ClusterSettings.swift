@@ -1,0 +1,49 @@
+import DoodleStorage
+
+/// How this node takes part in a cluster of nodes sharing one room directory
+/// (docs/architecture.md, "Several nodes"). Without it the server runs alone.
+public struct ClusterSettings: Sendable {
+    /// Where live rooms and seats are found; shared by every node of the cluster.
+    public var directory: any RoomDirectory
+    /// This node's public WebSocket address, given the port it listens on. `doodle-server`
+    /// passes its `--node-url` and ignores the port; tests on port 0 make it from the port.
+    public var nodeURL: @Sendable (_ boundPort: Int) -> String
+    public var lease: DirectoryLease
+    /// What the lease renewals sleep on. The directory keeps its own time.
+    public var leaseClock: any GameClock
+    /// For tests only: draws each new party room's code in place of the random draw, so a test
+    /// can narrow the codes to a handful that nodes collide on, leaving only the directory's
+    /// claim to keep them unique. Nil (always, in `doodle-server`): random codes.
+    public var drawPartyCode: (@Sendable () -> String)?
+
+    public init(
+        directory: any RoomDirectory, nodeURL: @escaping @Sendable (_ boundPort: Int) -> String, lease: DirectoryLease = .standard,
+        leaseClock: any GameClock = SystemGameClock()
+    ) {
+        self.directory = directory
+        self.nodeURL = nodeURL
+        self.lease = lease
+        self.leaseClock = leaseClock
+    }
+
+    /// A node with a fixed public address, e.g. from `--node-url`.
+    public init(directory: any RoomDirectory, nodeURL: NodeURL, lease: DirectoryLease = .standard) {
+        self.init(directory: directory, nodeURL: { _ in nodeURL.text }, lease: lease)
+    }
+}
+
+extension ClusterSettings {
+    /// A node that knows its public address but shares no directory with others: its rooms'
+    /// invite lookups name that address. (With a shared PostgreSQL database, the directory is
+    /// that database's.)
+    public static func alone(at url: NodeURL) -> ClusterSettings {
+        ClusterSettings(directory: SingleNodeDirectory(), nodeURL: url)
+    }
+}
+
+/// Cluster settings that cannot work, found at start-up.
+public struct ClusterSettingsError: Error, CustomStringConvertible {
+    public var message: String
+
+    public var description: String { "cluster settings: \(message)" }
+}

@@ -1,0 +1,99 @@
+/// The directory shared by several nodes in one process: what the tests run two and three
+/// `buildApplication` nodes on. Each method does what its SQL statement in ``RoomDirectory``
+/// does, against three dictionaries standing for the three tables, and runs whole on the actor
+/// as the statement runs whole in its transaction. Time comes from `now` (milliseconds), so a
+/// test can move leases on with a manual clock.
+public actor InProcessRoomDirectory: RoomDirectory {
+    private struct NodeRow {
+        var url: String
+        var expiresAt: Int64
+    }
+
+    private struct SeatRow {
+        var code: String
+        var nodeID: String
+    }
+
+    /// `cluster_node`
+    private var nodes: [String: NodeRow] = [:]
+    /// `room_directory`: code → node id
+    private var rooms: [String: String] = [:]
+    /// `seat_directory`: player → seat
+    private var seats: [String: SeatRow] = [:]
+    private let now: @Sendable () -> Int64
+
+    /// - Parameter now: the directory's clock in milliseconds (the database's `now()`).
+    public init(now: @escaping @Sendable () -> Int64) {
+        self.now = now
+    }
+
+    public func register(_ node: ClusterNode, leaseMilliseconds: Int64) {
+        nodes[node.id] = NodeRow(url: node.url, expiresAt: now() + leaseMilliseconds)
+    }
+
+    public func renew(_ nodeID: String, leaseMilliseconds: Int64) -> Bool {
+        let now = now()
+        guard let row = nodes[nodeID], row.expiresAt > now else { return false }
+        nodes[nodeID]?.expiresAt = now + leaseMilliseconds
+        return true
+    }
+
+    public func claim(code: String, for nodeID: String) -> Bool {
+        let now = now()
+        guard isAlive(nodeID, at: now) else { return false }
+        if let holder = rooms[code], isAlive(holder, at: now) { return false }
+        rooms[code] = nodeID
+        return true
+    }
+
+    public func release(code: String, by nodeID: String) {
+        guard rooms[code] == nodeID else { return }
+        rooms[code] = nil
+        // ON DELETE CASCADE from room_directory to seat_directory.
+        seats = seats.filter { $0.value.code != code }
+    }
+
+    public func releaseAll(_ nodeID: String) {
+        nodes[nodeID] = nil
+        // ON DELETE CASCADE: the node's codes, and through them every seat in those rooms.
+        let codes = Set(rooms.filter { $0.value == nodeID }.keys)
+        rooms = rooms.filter { $0.value != nodeID }
+        seats = seats.filter { !codes.contains($0.value.code) }
+    }
+
+    public func host(of code: String) -> ClusterNode? {
+        guard let nodeID = rooms[code] else { return nil }
+        return liveNode(nodeID, at: now())
+    }
+
+    public func seatTaken(player: String, code: String, nodeID: String) {
+        guard rooms[code] == nodeID else { return }
+        seats[player] = SeatRow(code: code, nodeID: nodeID)
+    }
+
+    public func seatReleased(player: String, code: String, nodeID: String) {
+        guard let seat = seats[player], seat.code == code, seat.nodeID == nodeID else { return }
+        seats[player] = nil
+    }
+
+    public func seat(of player: String) -> SeatLocation? {
+        guard let seat = seats[player], rooms[seat.code] == seat.nodeID, let node = liveNode(seat.nodeID, at: now()) else { return nil }
+        return SeatLocation(code: seat.code, node: node)
+    }
+
+    /// When the lease of the node with `nodeID` runs out, if it is registered (for tests that
+    /// watch renewals happen).
+    public func leaseExpiry(of nodeID: String) -> Int64? {
+        nodes[nodeID]?.expiresAt
+    }
+
+    private func isAlive(_ nodeID: String, at now: Int64) -> Bool {
+        guard let row = nodes[nodeID] else { return false }
+        return row.expiresAt > now
+    }
+
+    private func liveNode(_ nodeID: String, at now: Int64) -> ClusterNode? {
+        guard let row = nodes[nodeID], row.expiresAt > now else { return nil }
+        return ClusterNode(id: nodeID, url: row.url)
+    }
+}
