@@ -35,8 +35,14 @@ actor PairRegistry {
     private let metrics: ServerMetrics
     let logger: Logger
     private let encoder = FrameEncoder()
+    /// In a cluster with signals: which node hosts each pair room. Nil alone: every room is here.
+    let hosting: PairHosting?
 
-    init(pairs: any PairRepository, rules: GameRules, suggestionWords: [String], clock: any GameClock, metrics: ServerMetrics, logger: Logger) {
+    init(
+        pairs: any PairRepository, rules: GameRules, suggestionWords: [String], clock: any GameClock, metrics: ServerMetrics, logger: Logger,
+        hosting: PairHosting? = nil
+    ) {
+        self.hosting = hosting
         self.pairs = pairs
         self.rules = rules
         self.suggestionWords = suggestionWords
@@ -89,8 +95,16 @@ actor PairRegistry {
             }
             switch try await pairs.membership(of: player, now: clock.nowMillis(), newCode: Self.newCode) {
             case .open(let code):
+                do {
+                    try await hosting?.claim(code)
+                } catch PairRegistryError.hostedElsewhere(let node) {
+                    // This player's waiting room is live on another node (a connection there).
+                    redirect(queue, to: node, code: code)
+                    return nil
+                }
                 present[player] = Presence(place: .waiting(code: code), name: name, queue: queue)
                 queue.sendSnapshot(frame(for: PairRoomSnapshot.waiting(seq: 0, code: code, player: player, name: name)))
+                await hosting?.seatTaken(player, key: code)
                 // Taken while this entry read it, and the pairing found nobody waiting to move:
                 // the player belongs in the new pair room.
                 if try await pairs.code(code)?.isOpen == false, present[player]?.queue.id == queue.id,
@@ -102,11 +116,19 @@ actor PairRegistry {
             case .paired(let pairId):
                 let sameRoom = resuming == .paired(pairId: pairId)
                 present[player] = Presence(place: .paired(pairId: pairId), name: name, queue: queue)
-                let entered = try await withRoom(pairId) { room in
-                    await room.rename(player, to: name)
-                    return await room.enter(player, queue: queue, lastSeq: sameRoom ? lastSeq : nil) ? true : nil
+                let entered: Bool?
+                do {
+                    entered = try await withRoom(pairId) { room in
+                        await room.rename(player, to: name)
+                        return await room.enter(player, queue: queue, lastSeq: sameRoom ? lastSeq : nil) ? true : nil
+                    }
+                } catch PairRegistryError.hostedElsewhere(let node) {
+                    if present[player]?.queue.id == queue.id { present[player] = nil }
+                    redirect(queue, to: node, code: nil)
+                    return nil
                 }
                 if entered == nil { present[player] = nil }
+                if entered != nil { await hosting?.seatTaken(player, key: PairHosting.key(ofPair: pairId)) }
                 return entered == nil ? ProtocolError(.notPaired, "your pair has just ended") : nil
             }
         } catch {
@@ -129,6 +151,11 @@ actor PairRegistry {
             if try await pairs.pairId(of: player) != nil { return ProtocolError(.alreadyPaired, "you have a partner already") }
             if inPartyRoom { return ProtocolError(.alreadyInRoom, "leave your room before joining another") }
             guard info.isOpen else { return ProtocolError(.roomFull, "that pair code has been used") }
+            // The owner waits on another node: the pair is formed there, the joiner goes there.
+            if let hosting, let host = try await hosting.remoteHost(of: code) {
+                redirect(queue, to: host, code: code)
+                return nil
+            }
             let pairId = OpaqueID.make(prefix: "pr_", using: &random)
             let ownerWaits = present[info.ownerId]?.place == .waiting(code: code)
             switch try await pairs.form(
@@ -160,6 +187,11 @@ actor PairRegistry {
         if case .waiting(ownerCode)? = recentlyGone[owner]?.place { recentlyGone[owner]?.place = .paired(pairId: pairId) }
         do {
             _ = try await withRoom(pairId) { room in await room.formed(present: entrants) ? true : nil }
+            if let hosting {
+                // The code is spent: its waiting room is no more.
+                await hosting.release(ownerCode)
+                for entrant in entrants { await hosting.seatTaken(entrant.player, key: PairHosting.key(ofPair: pairId)) }
+            }
         } catch {
             logger.error("opening a new pair room failed", metadata: ["pair": "\(pairId)", "error": "\(error)"])
             for entrant in entrants {
@@ -192,6 +224,9 @@ actor PairRegistry {
         case .success: queue.send(frame(for: PairMessage.unpaired(by: player, seq: nil)))
         case .failure(.refused(let error)): queue.send(frame(for: PairMessage.error(error.withRef("unpair"))))
         case .failure(.notFound): queue.send(frame(for: PairMessage.error(ProtocolError(.notPaired, "you have no partner", ref: "unpair"))))
+        case .failure(.hostedElsewhere), .failure(.hostUnreachable):
+            let refusal = ProtocolError(.internal, "the server holding your pair room does not answer; try again later", ref: "unpair")
+            queue.send(frame(for: PairMessage.error(refusal)))
         }
     }
 
@@ -221,10 +256,13 @@ actor PairRegistry {
         present[player] = nil
         if connectionLost { remember(player, at: presence.place) }
         switch presence.place {
-        case .waiting:
+        case .waiting(let code):
             // Nobody else is in a waiting room: the leaver's own acknowledgement is all there is.
             if !connectionLost { presence.queue.send(frame(for: PairMessage.playerConnection(playerId: player, connected: false, seq: 1))) }
+            // Not live anywhere now: a joiner forms the pair on its own node.
+            await hosting?.release(code)
         case .paired(let pairId):
+            if !connectionLost { await hosting?.seatReleased(player, key: PairHosting.key(ofPair: pairId)) }
             guard let room = rooms[pairId] else { return }
             if await room.left(player, queueID: queueID, acknowledged: !connectionLost) { await releaseIfIdle(pairId) }
         }
@@ -248,7 +286,7 @@ actor PairRegistry {
         for _ in 0..<3 {
             guard let room = try await loadedRoom(pairId) else { return nil }
             if let answer = await body(room) { return answer }
-            if rooms[pairId] === room { rooms[pairId] = nil }
+            if rooms[pairId] === room { await drop(pairId) }
             metrics.pairRoomsChanged(rooms.count)
         }
         throw PairRegistryError.roomKeptRetiring(pairId)
@@ -266,6 +304,9 @@ actor PairRegistry {
         guard let stored = try await pairs.livePair(pairId) else { return nil }
         // Another call may have loaded it while this one read: there is only ever one room.
         if let room = rooms[pairId] { return room }
+        // In a cluster the room is loaded only where the directory says it lives.
+        try await hosting?.claim(PairHosting.key(ofPair: pairId))
+        if let room = rooms[pairId] { return room }
         let machine = PairStateMachine(stored, rules: rules.pair, limits: rules.limits, suggestionWords: suggestionWords, seed: random.next())
         let room = PairRoom(
             machine: machine, pairs: pairs, replayCapacity: rules.limits.replayBufferEvents,
@@ -278,13 +319,46 @@ actor PairRegistry {
 
     private func releaseIfIdle(_ pairId: String) async {
         guard let room = rooms[pairId] else { return }
-        if await room.retireIfIdle(), rooms[pairId] === room { rooms[pairId] = nil }
+        if await room.retireIfIdle(), rooms[pairId] === room { await drop(pairId) }
         metrics.pairRoomsChanged(rooms.count)
     }
 
-    /// The pair ended: its room goes, and whoever was in it is in no room any more.
-    private func ended(_ pairId: String) {
+    /// The room of `pairId` is let go here, and in a cluster its key with it; should the room
+    /// have been loaded again meanwhile, the key is taken back.
+    private func drop(_ pairId: String) async {
         rooms[pairId] = nil
+        guard let hosting else { return }
+        let key = PairHosting.key(ofPair: pairId)
+        await hosting.release(key)
+        if rooms[pairId] != nil { try? await hosting.claim(key) }
+    }
+
+    /// After a lapsed lease: the rooms here take their keys back. A key another node took
+    /// meanwhile is logged; its room here is let go once its partners leave.
+    func reclaimKeys() async {
+        guard let hosting else { return }
+        var keys = rooms.keys.map(PairHosting.key(ofPair:))
+        for presence in present.values {
+            if case .waiting(let code) = presence.place { keys.append(code) }
+        }
+        for key in keys {
+            do {
+                try await hosting.claim(key)
+            } catch {
+                logger.warning("a pair room's key could not be taken back", metadata: ["key": "\(key)", "error": "\(error)"])
+            }
+        }
+    }
+
+    /// Sends the client to the node hosting its pair room (or the waiting room it asked for).
+    private func redirect(_ queue: OutboundQueue, to node: ClusterNode, code: String?) {
+        metrics.redirectSent()
+        queue.send(encoder.encode(ServerMessage.redirect(Redirect(url: node.url, code: code))))
+    }
+
+    /// The pair ended: its room goes, and whoever was in it is in no room any more.
+    private func ended(_ pairId: String) async {
+        await drop(pairId)
         metrics.pairRoomsChanged(rooms.count)
         for (player, presence) in present where presence.place == .paired(pairId: pairId) {
             present[player] = nil
@@ -312,10 +386,13 @@ actor PairRegistry {
 
 enum PairRegistryError: Error, CustomStringConvertible {
     case roomKeptRetiring(String)
+    /// Another live node of the cluster hosts the room.
+    case hostedElsewhere(ClusterNode)
 
     var description: String {
         switch self {
         case .roomKeptRetiring(let pairId): "pair room \(pairId) was let go three times while being entered"
+        case .hostedElsewhere(let node): "the pair room is hosted by node \(node.id)"
         }
     }
 }
