@@ -301,11 +301,16 @@ actor PairRegistry {
 
     private func loadedRoom(_ pairId: String) async throws -> PairRoom? {
         if let room = rooms[pairId] { return room }
-        guard let stored = try await pairs.livePair(pairId) else { return nil }
-        // Another call may have loaded it while this one read: there is only ever one room.
+        // In a cluster the room is loaded only where the directory says it lives: asked first,
+        // so that a call handed to another node costs no read of the pair here.
+        let key = PairHosting.key(ofPair: pairId)
+        try await hosting?.claim(key)
         if let room = rooms[pairId] { return room }
-        // In a cluster the room is loaded only where the directory says it lives.
-        try await hosting?.claim(PairHosting.key(ofPair: pairId))
+        guard let stored = try await pairs.livePair(pairId) else {
+            if let hosting, rooms[pairId] == nil { await hosting.release(key) }
+            return nil
+        }
+        // Another call may have loaded it while this one read: there is only ever one room.
         if let room = rooms[pairId] { return room }
         let machine = PairStateMachine(stored, rules: rules.pair, limits: rules.limits, suggestionWords: suggestionWords, seed: random.next())
         let room = PairRoom(
