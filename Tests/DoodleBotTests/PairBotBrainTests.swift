@@ -144,6 +144,26 @@ struct PairBotBrainTests {
         #expect(brain.stats.guessesRefused == 1)
     }
 
+    @Test("after a guess the bot waits for its result before the next attempt, so a right guess still in flight is never followed by a give-up")
+    func waitsForTheGuessResult() throws {
+        var brain = Self.pairedCreator()
+        Self.feed(&brain, [PairFrames.drawingReceived("d_hers", seq: 1)])
+        let first = Self.run(&brain, from: .zero, for: .seconds(3)).filter(Self.isAttempt)
+        #expect(first.count == 1, "one guess, then nothing while its answer is on its way: \(first)")
+        // Long after the pause between guesses, still nothing: the answer has not come.
+        #expect(Self.run(&brain, from: .seconds(3), for: .seconds(30)).filter(Self.isAttempt).isEmpty)
+        Self.feed(&brain, [PairFrames.guessResult("d_hers", correct: false)], at: .seconds(33))
+        #expect(Self.run(&brain, from: .seconds(33), for: .seconds(3)).filter(Self.isAttempt).count == 1, "the next attempt once it came")
+        #expect(brain.violations.isEmpty)
+    }
+
+    static func isAttempt(_ action: PairBotAction) -> Bool {
+        switch action {
+        case .send(.pairGuess), .send(.giveUp): true
+        default: false
+        }
+    }
+
     @Test("a repeated submit answered with the same drawing is fine; with another drawing it is a violation")
     func repeatedSubmit() throws {
         var brain = Self.pairedCreator(repeatSubmitChance: 1)

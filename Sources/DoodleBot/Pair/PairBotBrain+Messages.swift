@@ -126,6 +126,7 @@ extension PairBotBrain {
                 deliver(item, at: now)
             }
         case .guessResult(let drawingId, let correct, let close, _):
+            if let index = inbox.firstIndex(where: { $0.drawingId == drawingId }) { inbox[index].awaitingResult = false }
             if correct {
                 nextGuessAt = nil
                 // The right guess is the word: what arrived before it is checked now, what follows may carry it.
@@ -150,6 +151,8 @@ extension PairBotBrain {
             // The bot spaces its guesses well under the limit, but a busy machine can deliver
             // them bunched: the server refused one, as it should. The bot waits and goes on.
             stats.guessesRefused += 1
+            // A refused guess gets no guessResult.
+            if !inbox.isEmpty { inbox[0].awaitingResult = false }
             if nextGuessAt != nil { nextGuessAt = now + PairBotTiming.rateLimitBackOff }
         case .error(let error):
             record(BotViolation(.errorReceived, "\(error) (ref \(error.ref ?? "none"))"), into: &notices)

@@ -76,12 +76,13 @@ extension PairBotBrain {
 
     /// The next attempt at the oldest waiting drawing, if one is due.
     mutating func dueGuess(at now: Duration) -> ClientMessage? {
-        guard let at = nextGuessAt, at <= now, inPairRoom, connected, !inbox.isEmpty else { return nil }
+        guard let at = nextGuessAt, at <= now, inPairRoom, connected, !inbox.isEmpty, !inbox[0].awaitingResult else { return nil }
         if let last = lastGuessSentAt, now < last + PairBotTiming.minimumGuessGap { return nil }
         switch inbox[0].planner.next(using: &random) {
         case .guess(let text):
             inbox[0].lastGuess = text
             inbox[0].answered = true
+            inbox[0].awaitingResult = true
             stats.guesses += 1
             lastGuessSentAt = now
             nextGuessAt = now + scaled(PairBotTiming.betweenGuesses)

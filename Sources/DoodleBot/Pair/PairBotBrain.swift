@@ -30,6 +30,10 @@ public struct PairBotBrain: Sendable {
         /// A guess or give-up was sent: the drawing may be resolved by it even if the answer
         /// never arrived (the connection dropped first).
         var answered = false
+        /// A guess went out and its `guessResult` has not come back: the next attempt waits for
+        /// it, since a right guess still in flight resolves the drawing (a busy machine can hold
+        /// the answer back longer than the bot's pause between guesses).
+        var awaitingResult = false
     }
 
     public let configuration: PairBotConfiguration
@@ -111,6 +115,8 @@ public struct PairBotBrain: Sendable {
         inPairRoom = false
         seatDeadline = nil
         nextGuessAt = nil
+        // An answer lost with the connection: the roomState on return says where each drawing stands.
+        for index in inbox.indices { inbox[index].awaitingResult = false }
         outbox.removeAll {
             if case .goOffline = $0.action { return false }
             return true
