@@ -179,6 +179,8 @@ actor PairRegistry {
     /// in its waiting room, enter the new pair room together.
     private func enterFormed(pairId: String, owner: PlayerID, ownerCode: String, joiner: PlayerID, joinerName: String, queue: OutboundQueue) async {
         var entrants: [(player: PlayerID, queue: OutboundQueue)] = [(joiner, queue)]
+        // A joiner that waited in its own waiting room leaves it: its code is no longer live here.
+        let joinerWaited: String? = if case .waiting(let code)? = present[joiner]?.place { code } else { nil }
         present[joiner] = Presence(place: .paired(pairId: pairId), name: joinerName, queue: queue)
         if let waiting = present[owner], waiting.place == .waiting(code: ownerCode) {
             present[owner]?.place = .paired(pairId: pairId)
@@ -190,6 +192,7 @@ actor PairRegistry {
             if let hosting {
                 // The code is spent: its waiting room is no more.
                 await hosting.release(ownerCode)
+                if let joinerWaited { await hosting.release(joinerWaited) }
                 for entrant in entrants { await hosting.seatTaken(entrant.player, key: PairHosting.key(ofPair: pairId)) }
             }
         } catch {

@@ -50,6 +50,35 @@ struct PairClusterTests {
         }
     }
 
+    @Test("waiting rooms are in the directory while live: a joiner's own leaves it when it pairs, the owner's when it goes", .timeLimit(.minutes(1)))
+    func waitingRoomsInDirectory() async throws {
+        try await TestCluster.with(nodes: 2) { cluster in
+            let a = cluster.nodes[0]
+            try await Self.withPlayer(at: a) { ada in
+                _ = try await ada.hello("Ada")
+                let adaCode = try #require(try await ada.enterPairMode()["code"] as? String)
+                try await Self.withPlayer(at: a) { bob in
+                    _ = try await bob.hello("Bob")
+                    let bobCode = try #require(try await bob.enterPairMode()["code"] as? String)
+                    #expect(try await cluster.directory.host(of: bobCode) != nil)
+                    try await bob.send(["type": "joinRoom", "code": adaCode])
+                    #expect(try await bob.next("roomState")["phase"] as? String == "paired")
+                    #expect(try await cluster.directory.host(of: bobCode) == nil)
+                    #expect(try await cluster.directory.host(of: adaCode) == nil)
+                }
+            }
+            // An owner that leaves pair mode takes its waiting room out of the directory.
+            try await Self.withPlayer(at: a) { cy in
+                _ = try await cy.hello("Cy")
+                let code = try #require(try await cy.enterPairMode()["code"] as? String)
+                #expect(try await cluster.directory.host(of: code) != nil)
+                try await cy.send(["type": "leaveRoom"])
+                _ = try await cy.next("playerConnection")
+                #expect(try await cluster.directory.host(of: code) == nil)
+            }
+        }
+    }
+
     @Test("a partner entering or resuming on the wrong node is redirected to the node hosting the pair room", .timeLimit(.minutes(1)))
     func partnerRedirected() async throws {
         try await TestCluster.with(nodes: 2) { cluster in
