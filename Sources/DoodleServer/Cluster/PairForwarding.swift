@@ -1,4 +1,5 @@
 import DoodleCore
+import DoodleStorage
 import Logging
 
 /// Pair calls this node hands to the node hosting the pair's room, each waiting for its answer
@@ -8,8 +9,10 @@ import Logging
 /// with the time after which the lease is sure to have run out and the next node can host the
 /// room.
 actor PairForwarding {
-    /// The contract's bound for what reaches another node: within 1 s.
-    static let defaultTimeoutMilliseconds: Int64 = 1_000
+    /// A live host answers within milliseconds, and what it is handed reaches the room at once
+    /// (the contract's bound is 1 s); the caller waits longer than that before it takes the host
+    /// for dead, so that a busy host is not mistaken for one: one renewal interval.
+    static let defaultTimeoutMilliseconds: Int64 = DirectoryLease.defaultRenewalMilliseconds
 
     private let nodeID: String
     private let signals: any ClusterSignals

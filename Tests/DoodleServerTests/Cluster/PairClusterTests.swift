@@ -115,7 +115,7 @@ struct PairClusterTests {
                     body: ["clientDrawingId": "c_cluster_1", "word": "kite", "strokes": [Self.line]])
                 #expect(upload.status == 201)
                 let drawingId = try #require(upload.json["drawingId"] as? String)
-                let received = try await ada.next("drawingReceived", timeout: .seconds(1))
+                let received = try await ada.next("drawingReceived")
                 #expect(received["drawingId"] as? String == drawingId)
                 // A retry through B is the same drawing, stored once.
                 let retry = try await Self.http(
@@ -127,13 +127,13 @@ struct PairClusterTests {
                 let guess = try await Self.http("POST", b, "/v1/me/pair/drawings/\(drawingId)/guess", token: adaToken, body: ["text": "kite"])
                 #expect(guess.status == 200)
                 #expect(guess.json["correct"] as? Bool == true)
-                #expect(try await ada.next("drawingGuessed", timeout: .seconds(1))["drawingId"] as? String == drawingId)
+                #expect(try await ada.next("drawingGuessed")["drawingId"] as? String == drawingId)
                 // A refusal comes back as the contract's: her own guess again is not allowed.
                 let again = try await Self.http("POST", b, "/v1/me/pair/drawings/\(drawingId)/guess", token: adaToken, body: ["text": "kite"])
                 #expect(again.status == 409)
                 let unpair = try await Self.http("DELETE", b, "/v1/me/pair", token: bobToken)
                 #expect(unpair.status == 200)
-                #expect(try await ada.next("unpaired", timeout: .seconds(1))["by"] as? String != nil)
+                #expect(try await ada.next("unpaired")["by"] as? String != nil)
             }
         }
     }
