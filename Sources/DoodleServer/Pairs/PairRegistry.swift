@@ -341,17 +341,22 @@ actor PairRegistry {
         if rooms[pairId] != nil { try? await hosting.claim(key) }
     }
 
-    /// After a lapsed lease: the rooms here take their keys back. A key another node took
-    /// meanwhile is logged; its room here is let go once its partners leave.
+    /// After a lapsed lease: the rooms here take their keys back, and the seats of the partners
+    /// in them are recorded again. A key another node took meanwhile is logged; its room here is
+    /// let go once its partners leave.
     func reclaimKeys() async {
         guard let hosting else { return }
-        var keys = rooms.keys.map(PairHosting.key(ofPair:))
-        for presence in present.values {
-            if case .waiting(let code) = presence.place { keys.append(code) }
+        var seated: [String: [PlayerID]] = [:]
+        for (player, presence) in present {
+            switch presence.place {
+            case .waiting(let code): seated[code, default: []].append(player)
+            case .paired(let pairId): seated[PairHosting.key(ofPair: pairId), default: []].append(player)
+            }
         }
-        for key in keys {
+        for (key, players) in seated {
             do {
                 try await hosting.claim(key)
+                for player in players { await hosting.seatTaken(player, key: key) }
             } catch {
                 logger.warning("a pair room's key could not be taken back", metadata: ["key": "\(key)", "error": "\(error)"])
             }

@@ -171,6 +171,35 @@ struct PairClusterTests {
         }
     }
 
+    @Test("after a lapsed lease the node takes its pair room's key back and records its partners' seats again", .timeLimit(.minutes(1)))
+    func lapsedLeaseReclaimsPairKeys() async throws {
+        try await TestCluster.with(nodes: 2) { cluster in
+            let a = cluster.nodes[0]
+            try await Self.withPlayer(at: a) { ada in
+                let adaId = try await ada.hello("Ada").id
+                let code = try #require(try await ada.enterPairMode()["code"] as? String)
+                try await Self.withPlayer(at: a) { bob in
+                    _ = try await bob.hello("Bob")
+                    try await bob.send(["type": "joinRoom", "code": code])
+                    let room = try await bob.next("roomState")
+                    let key = "pair:\(try #require((room["pair"] as? [String: Any])?["pairId"] as? String))"
+                    let nodeA = try #require(try await cluster.directory.host(of: key)).id
+                    let nodeB = try await Self.nodeID(of: cluster.nodes[1], in: cluster)
+                    // A is cut off for a whole lease, as far as the directory can tell.
+                    try await cluster.directory.releaseAll(nodeA)
+                    #expect(try await cluster.directory.host(of: key) == nil)
+                    try await cluster.advanceOneRenewal(alive: [nodeA, nodeB])
+                    let deadline = ContinuousClock.now + .seconds(10)
+                    while try await cluster.directory.seat(of: adaId) == nil, ContinuousClock.now < deadline {
+                        try await Task.sleep(for: .milliseconds(5))
+                    }
+                    #expect(try await cluster.directory.host(of: key)?.id == nodeA)
+                    #expect(try await cluster.directory.seat(of: adaId)?.code == key)
+                }
+            }
+        }
+    }
+
     @Test("a second connection with the same token on another node replaces the first (4002)", .timeLimit(.minutes(1)))
     func replacedAcrossNodes() async throws {
         try await TestCluster.with(nodes: 2) { cluster in
