@@ -371,14 +371,15 @@ actor PairRegistry {
 
     /// The pair ended: its room goes, and whoever was in it is in no room any more.
     private func ended(_ pairId: String) async {
-        await drop(pairId)
-        metrics.pairRoomsChanged(rooms.count)
         for (player, presence) in present where presence.place == .paired(pairId: pairId) {
             present[player] = nil
         }
         for (player, gone) in recentlyGone where gone.place == .paired(pairId: pairId) {
             recentlyGone[player] = nil
         }
+        // The key goes last: until then no other node may load the ended pair's room.
+        await drop(pairId)
+        metrics.pairRoomsChanged(rooms.count)
     }
 
     /// How many pair rooms are in memory (for tests and metrics).
