@@ -261,6 +261,19 @@ let package = Package(
             path: "LoadTests/Sources/doodle-archive-bench",
             swiftSettings: swiftSettings
         ),
+        // What handing a pair call to the node hosting the room costs: HTTP uploads to the hosting
+        // node and to another node of an in-process two-node cluster.
+        .executableTarget(
+            name: "doodle-pair-hop-bench",
+            dependencies: [
+                "DoodleServer", "DoodleClient", "DoodleStorage", "DoodleCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "LoadTests/Sources/doodle-pair-hop-bench",
+            swiftSettings: swiftSettings
+        ),
         // PNG renders per CPU second: the server's Cairo renderer against plain Cairo on the same drawings.
         .executableTarget(
             name: "doodle-render-bench",

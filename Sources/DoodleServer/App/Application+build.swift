@@ -43,9 +43,16 @@ public func buildApplication(
         })
     // Notifications are queued only when something will send them.
     let pairRepository = storage.pairRepository(queuesNotifications: configuration.notifications != nil)
+    // Pair rooms are hosted one node at a time only where nodes can reach each other.
+    let forwarding = cluster.signals.map { signals in
+        PairForwarding(
+            nodeID: cluster.nodeID, signals: signals, clock: clock, timeoutMilliseconds: PairForwarding.defaultTimeoutMilliseconds,
+            retryAfterSeconds: cluster.leaseSeconds, logger: logger)
+    }
     let pairs = PairRegistry(
         pairs: pairRepository, rules: rules, suggestionWords: packs[rules.defaultSettings.wordPack]?.words ?? [], clock: clock,
-        metrics: metrics, latestHeads: latestHeads, logger: logger)
+        metrics: metrics, latestHeads: latestHeads, logger: logger,
+        hosting: forwarding.map { PairHosting(membership: cluster, forwarding: $0) })
     let connections = LiveConnections()
     let sessions = SessionRunner(logger: logger)
     let outbound = OutboundBudget(ceiling: rules.limits.serverOutboundBytes)
@@ -85,7 +92,12 @@ public func buildApplication(
     webClient.register(on: router)
     router.add(middleware: APIErrorMiddleware(routes: router.routes))
 
-    let lease = configuration.cluster == nil ? nil : NodeLease(membership: cluster, registry: registry)
+    let lease = configuration.cluster == nil ? nil : NodeLease(membership: cluster, registry: registry, pairs: pairs)
+    var listener: ClusterSignalListener?
+    if let signals = cluster.signals, let forwarding {
+        listener = ClusterSignalListener(
+            nodeID: cluster.nodeID, signals: signals, players: directory, pairs: pairs, forwarding: forwarding, logger: logger)
+    }
 
     let host = configuration.host
     let tlsNote = tls == nil ? "" : " with TLS (https:// and wss://)"
@@ -116,7 +128,8 @@ public func buildApplication(
         },
         logger: logger)
     return DoodleApplication(
-        application: application, drain: ClientDrain(connections: connections, logger: logger), lease: lease, logger: logger)
+        application: application, drain: ClientDrain(connections: connections, logger: logger), lease: lease, listener: listener,
+        logger: logger)
 }
 
 /// The server as one service: the Hummingbird application plus, started after it and so
@@ -127,6 +140,7 @@ public struct DoodleApplication: Service, CustomStringConvertible {
     let application: any Service
     let drain: ClientDrain
     let lease: NodeLease?
+    let listener: ClusterSignalListener?
     let logger: Logger
 
     /// Service lifecycle logs services by their description.
@@ -135,7 +149,8 @@ public struct DoodleApplication: Service, CustomStringConvertible {
     public func run() async throws {
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: application), .init(service: drain)] + (lease.map { [.init(service: $0)] } ?? []), logger: logger))
+                services: [.init(service: application), .init(service: drain)] + (listener.map { [.init(service: $0)] } ?? [])
+                    + (lease.map { [.init(service: $0)] } ?? []), logger: logger))
         try await group.run()
     }
 }
