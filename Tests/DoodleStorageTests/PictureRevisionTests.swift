@@ -6,11 +6,11 @@ import Testing
 /// see its picture, and nil for everyone and everything else.
 @Suite("Picture revisions")
 struct PictureRevisionTests {
-    @Test("a pair drawing's sentAt for its sender and recipient; nil for a stranger, no viewer or an unknown id")
-    func pairDrawing() async throws {
-        try await StorageFixtures.withDatabase { database in
-            let pairs = SQLitePairRepository(database: database)
-            let reader = SQLitePairReader(database: database)
+    @Test("a pair drawing's sentAt for its sender and recipient; nil for a stranger, no viewer or an unknown id", arguments: Backend.allCases)
+    func pairDrawing(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, _ in
+            let pairs = storage.pairRepository()
+            let reader = storage.pairReader
             try await PairReaderTests.form(pairs, "pr_1", owner: "p_ada", joiner: "p_bob", code: "ADACDE")
             try await PairReaderTests.send(pairs, "d_1", in: "pr_1", from: "p_ada", to: "p_bob", at: 42)
             for viewer in ["p_ada", "p_bob"] {
@@ -22,14 +22,14 @@ struct PictureRevisionTests {
         }
     }
 
-    @Test("a finished game's drawing's endedAt, the same the full read gives; nil for an unknown id")
-    func partyDrawing() async throws {
-        try await StorageFixtures.withDatabase { database in
-            try await StorageFixtures.withRunningWriter(database) { writer in
+    @Test("a finished game's drawing's endedAt, the same the full read gives; nil for an unknown id", arguments: Backend.allCases)
+    func partyDrawing(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, _ in
+            try await StorageFixtures.withRunningWriter(storage) { writer in
                 writer.submit(StorageFixtures.drawing(id: "d_party", endedAt: StorageFixtures.start + 77))
                 #expect(await writer.flush())
             }
-            let reader = SQLiteArchiveReader(database: database)
+            let reader = storage.archiveReader
             let full = try #require(try await reader.drawing(id: "d_party"))
             #expect(full.endedAt == StorageFixtures.start + 77)
             #expect(try await reader.drawingEndedAt(id: "d_party") == full.endedAt)
