@@ -200,6 +200,7 @@ let package = Package(
                 "DoodleTestSupport", "DoodleStorageTestSupport",
                 "DoodleServer", "DoodleClient", "DoodleCore", "DoodleStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -273,6 +274,19 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "LoadTests/Sources/doodle-archive-bench",
+            swiftSettings: swiftSettings
+        ),
+        // What handing a pair call to the node hosting the room costs: HTTP uploads to the hosting
+        // node and to another node of an in-process two-node cluster.
+        .executableTarget(
+            name: "doodle-pair-hop-bench",
+            dependencies: [
+                "DoodleServer", "DoodleClient", "DoodleStorage", "DoodleCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "LoadTests/Sources/doodle-pair-hop-bench",
             swiftSettings: swiftSettings
         ),
         // PNG renders per CPU second: the server's Cairo renderer against plain Cairo on the same drawings.

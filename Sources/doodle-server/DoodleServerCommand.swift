@@ -49,6 +49,9 @@ struct DoodleServerCommand: AsyncParsableCommand {
     @Option(help: ServerOption.notifySecret.help("Secret for X-Doodle-Signature (HMAC-SHA256 of each notification body); needs --notify-url."))
     var notifySecret: String?
 
+    @Option(help: ServerOption.widgetCacheEntries.help("How many widget tokens' latest drawings to keep in memory, 0–10000000; 0 keeps none."))
+    var widgetCacheEntries: String?
+
     @Option(help: ServerOption.nodeURL.help("This node's public ws:// or wss:// address (ending in /v1/ws), where other nodes send clients for its rooms."))
     var nodeURL: String?
 
@@ -129,6 +132,9 @@ struct DoodleServerCommand: AsyncParsableCommand {
         if notifySecret != nil, notifyURL == nil {
             throw ValidationError("--notify-secret (DOODLE_NOTIFY_SECRET) needs --notify-url (DOODLE_NOTIFY_URL)")
         }
+        let widgetCacheEntries = try ServerOption.widgetCacheEntries.value(
+            flag: self.widgetCacheEntries, environment: environment, expected: "an integer from 0 to 10000000"
+        ) { Int($0).flatMap { (0...10_000_000).contains($0) ? $0 : nil } }
         var nodeURL: NodeURL?
         if let (text, origin) = ServerOption.nodeURL.given(flag: self.nodeURL, environment: environment) {
             if let problem = NodeURL.problem(with: text) {
@@ -152,6 +158,7 @@ struct DoodleServerCommand: AsyncParsableCommand {
             host: host ?? defaults.host, port: port ?? defaults.port, rulesFolder: rules ?? defaults.rulesFolder,
             databasePath: database ?? defaults.databasePath, tls: tls,
             notifications: notifyURL.map { NotificationSettings(url: $0, secret: notifySecret) },
+            widgetCacheEntries: widgetCacheEntries ?? defaults.widgetCacheEntries,
             cluster: nodeURL.map { ClusterSettings.sharingDatabase(at: $0, lease: lease) })
         return (configuration, logLevel ?? ServerOption.defaultLogLevel)
     }

@@ -25,6 +25,8 @@ struct ServerOption: Sendable {
     static let tlsKey = ServerOption(flag: "--tls-key", variable: "DOODLE_TLS_KEY", defaultText: nil)
     static let notifyURL = ServerOption(flag: "--notify-url", variable: "DOODLE_NOTIFY_URL", defaultText: nil)
     static let notifySecret = ServerOption(flag: "--notify-secret", variable: "DOODLE_NOTIFY_SECRET", defaultText: nil)
+    static let widgetCacheEntries = ServerOption(
+        flag: "--widget-cache-entries", variable: "DOODLE_WIDGET_CACHE_ENTRIES", defaultText: String(defaults.widgetCacheEntries))
     static let nodeURL = ServerOption(flag: "--node-url", variable: "DOODLE_NODE_URL", defaultText: nil)
     static let nodeLease = ServerOption(
         flag: "--node-lease-ms", variable: "DOODLE_NODE_LEASE_MS", defaultText: String(DirectoryLease.defaultLeaseMilliseconds))

@@ -34,7 +34,7 @@ struct SessionInboxTests {
                 seatReleased: { _, _ in }),
             pairs: PairRegistry(
                 pairs: SQLitePairRepository(database: try SQLiteDatabase.open(path: ":memory:")), rules: rules, suggestionWords: [],
-                clock: SystemGameClock(), metrics: metrics, logger: logger),
+                clock: SystemGameClock(), metrics: metrics, latestHeads: LatestHeadCache(capacity: 16), logger: logger),
             cluster: alone, clock: SystemGameClock(), metrics: metrics, logger: logger)
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())

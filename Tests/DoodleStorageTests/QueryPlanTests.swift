@@ -34,6 +34,10 @@ struct QueryPlanTests {
             #expect(guesses.contains("SEARCH guess USING PRIMARY KEY (drawing_id=?)"))
             #expect(!guesses.contains("SCAN"))
 
+            let endedAt = try await Self.plan(SQLiteArchiveReader.drawingEndedAtSQL, ["d_1"], in: database)
+            #expect(endedAt.contains("SEARCH drawing USING"), "\(endedAt)")
+            #expect(!endedAt.contains("SCAN"))
+
             let token = try await Self.plan("SELECT id FROM player WHERE token_hash = ?", ["h"], in: database)
             #expect(token.contains("USING INDEX sqlite_autoindex_player_2 (token_hash=?)"))
         }
@@ -74,6 +78,10 @@ struct QueryPlanTests {
             let one = try await Self.plan(SQLitePairReader.drawingSQL, ["d_1"], in: database)
             #expect(one.contains("SEARCH pair_drawing USING INDEX sqlite_autoindex_pair_drawing_1 (id=?)"))
             #expect(!one.contains("SCAN"))
+
+            let sentAt = try await Self.plan(SQLitePairReader.drawingSentAtSQL, ["d_1", "p_ada", "p_ada"], in: database)
+            #expect(sentAt.contains("SEARCH pair_drawing USING INDEX sqlite_autoindex_pair_drawing_1 (id=?)"), "\(sentAt)")
+            #expect(!sentAt.contains("SCAN"))
 
             let overview = try await Self.plan(SQLitePairReader.overviewSQL, ["pr_1"], in: database)
             #expect(!overview.contains("SCAN"))

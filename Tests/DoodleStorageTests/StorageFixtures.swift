@@ -12,7 +12,15 @@ import DoodleCore
 
 /// Shared test helpers: temporary database files, a running writer, and generated drawings.
 enum StorageFixtures {
-    static let logger = Logger(label: "doodle-storage-tests") { _ in SwiftLogNoOpLogHandler() }
+    /// Silent unless DOODLE_TEST_LOG_LEVEL names a level (as for the server tests).
+    static let logger: Logger = {
+        guard let level = ProcessInfo.processInfo.environment["DOODLE_TEST_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) else {
+            return Logger(label: "doodle-storage-tests") { _ in SwiftLogNoOpLogHandler() }
+        }
+        var logger = Logger(label: "doodle-storage-tests") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = level
+        return logger
+    }()
     static let start: Int64 = 1_700_000_000_000
 
     /// A fresh path in the temporary directory; `body` runs with it, and the database file with

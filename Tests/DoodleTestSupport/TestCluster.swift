@@ -10,7 +10,7 @@ import Testing
 
 /// Two or three real nodes (`buildApplication`, port 0) in this process, sharing one SQLite file
 /// (players and tokens are valid on every node) and one in-process room directory whose leases
-/// run on a manual clock. A node can be stopped gracefully or killed: cancelled without a
+/// run on a manual clock, and one in-process signal bus. A node can be stopped gracefully or killed: cancelled without a
 /// graceful shutdown, so it neither renews nor releases anything, as a crashed process.
 public struct TestCluster: Sendable {
     public struct Node: Sendable {
@@ -26,6 +26,7 @@ public struct TestCluster: Sendable {
 
     public let nodes: [Node]
     public let directory: InProcessRoomDirectory
+    public let signals: InProcessClusterSignals
     public let leaseClock: ManualGameClock
     public let lease: DirectoryLease
     private let stops: [AsyncStream<Stop>.Continuation]
@@ -44,12 +45,14 @@ public struct TestCluster: Sendable {
         let leaseClock = ManualGameClock()
         let directory = InProcessRoomDirectory(now: { leaseClock.nowMillis() })
         let lease = DirectoryLease.standard
+        let signals = InProcessClusterSignals()
         let (ports, portContinuation) = AsyncStream.makeStream(of: (Int, Int).self)
         var groups: [ServiceGroup] = []
         for index in 0..<count {
             var cluster = ClusterSettings(
                 directory: directory, nodeURL: { port in "ws://127.0.0.1:\(port)/v1/ws" }, lease: lease, leaseClock: leaseClock)
             cluster.drawPartyCode = drawPartyCode
+            cluster.signals = signals
             let application = try await buildApplication(
                 ServerConfiguration(
                     host: "127.0.0.1", port: 0, rulesFolder: TestServer.repositoryRoot + "/GameRules", databasePath: databasePath,
@@ -75,8 +78,8 @@ public struct TestCluster: Sendable {
                 if portsByNode.count == count { break }
             }
             let cluster = TestCluster(
-                nodes: (0..<count).map { Node(port: portsByNode[$0] ?? 0) }, directory: directory, leaseClock: leaseClock, lease: lease,
-                stops: stopStreams.map(\.continuation), stopped: stoppedStreams.map(\.stream))
+                nodes: (0..<count).map { Node(port: portsByNode[$0] ?? 0) }, directory: directory, signals: signals, leaseClock: leaseClock,
+                lease: lease, stops: stopStreams.map(\.continuation), stopped: stoppedStreams.map(\.stream))
             let outcome: Result<T, any Error>
             do {
                 outcome = .success(try await body(cluster))

@@ -37,12 +37,15 @@ public struct TestServer: Sendable {
     /// - Parameter rules: edits applied to a copy of GameRules/rules.json (e.g. short grace periods).
     /// - Parameter database: what `--database` would be given (a `postgres://` URL), instead of a
     ///   SQLite file in a temporary folder.
+    /// - Parameter widgetCacheEntries: the widgets' latest-drawing cache; 0 for a test that
+    ///   writes to the database behind the server's back, which no invalidation would follow.
     public static func with<T: Sendable>(
         rules edit: (@Sendable (inout [String: Any]) -> Void)? = nil,
         tls: ServerConfiguration.TLSFiles? = nil,
         notifications: NotificationSettings? = nil,
         database: String? = nil,
         clock: any GameClock = SystemGameClock(),
+        widgetCacheEntries: Int = ServerConfiguration().widgetCacheEntries,
         logger: Logger = TestServer.logger,
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
@@ -54,7 +57,8 @@ public struct TestServer: Sendable {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = try await buildApplication(
             ServerConfiguration(
-                host: "127.0.0.1", port: 0, rulesFolder: rulesFolder, databasePath: databasePath, tls: tls, notifications: notifications),
+                host: "127.0.0.1", port: 0, rulesFolder: rulesFolder, databasePath: databasePath, tls: tls, notifications: notifications,
+                widgetCacheEntries: widgetCacheEntries),
             logger: logger,
             clock: clock,
             onServerRunning: { port in portContinuation.yield(port) })

@@ -3,9 +3,25 @@ import DoodleStorage
 import Logging
 import ServiceLifecycle
 
-/// One benchmark run: a fresh database file, the archive writer running as a service, drawings
-/// submitted at an offered rate (or all at once), and every save's latency recorded.
+/// One benchmark run: a fresh database file (or an empty PostgreSQL database), the archive writer
+/// running as a service, drawings submitted at an offered rate (or all at once), and every save's
+/// latency recorded.
 struct ArchiveBench: Sendable {
+    /// Where the drawings are saved.
+    enum Target: Sendable, CustomStringConvertible {
+        /// A new SQLite file at this path.
+        case sqlite(path: String)
+        /// A PostgreSQL database that holds none of the bench's drawings yet.
+        case postgres(PostgresLocation)
+
+        var description: String {
+            switch self {
+            case .sqlite(let path): path
+            case .postgres(let location): location.description
+            }
+        }
+    }
+
     enum Load: Sendable {
         /// `rate` drawings per second, spread evenly over `seconds`.
         case sustained(rate: Int, seconds: Int)
@@ -24,7 +40,7 @@ struct ArchiveBench: Sendable {
     }
 
     let load: Load
-    let path: String
+    let target: Target
     let batchSize: Int
     let drawings: BenchDrawings
     let logger: Logger
@@ -32,18 +48,28 @@ struct ArchiveBench: Sendable {
     var drainLimit: Duration = .seconds(120)
 
     func run() async throws -> Outcome {
-        let database = try SQLiteDatabase.open(path: path)
+        let storage: Storage
+        switch target {
+        case .sqlite(let path): storage = Storage(sqlite: try SQLiteDatabase.open(path: path))
+        case .postgres(let location): storage = Storage(postgres: try await PostgresArchiveDatabase.open(location: location, logger: logger))
+        }
         let latencies = SaveLatencies()
         var configuration = ArchiveWriter.Configuration()
         configuration.maxBatchSize = batchSize
-        let writer = ArchiveWriter(storage: Storage(sqlite: database), configuration: configuration, logger: logger) { batch in
+        let writer = ArchiveWriter(storage: storage, configuration: configuration, logger: logger) { batch in
             latencies.committed(batch)
         }
-        let group = ServiceGroup(services: [writer], logger: logger)
+        // The storage's own services (PostgreSQL's pool) start first and stop last.
+        let group = ServiceGroup(services: storage.services + [writer], logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             let offered: Result<(submitted: Int, maxQueued: Int, drained: Bool), any Error>
             do {
+                // Saves of ids already stored are skipped (idempotent inserts): they would count as saved unwritten.
+                let firstId = drawings.drawing(0, endedAt: 0).id
+                if try await storage.archiveReader.drawing(id: firstId) != nil {
+                    throw ArchiveBenchError.notEmpty(target.description)
+                }
                 let (submitted, maxQueued) = try await offer(to: writer, latencies: latencies)
                 offered = .success((submitted, maxQueued, try await waitUntilDrained(writer)))
             } catch {
@@ -99,5 +125,15 @@ struct ArchiveBench: Sendable {
         }
         logger.error("the writer still had \(writer.statistics.queued) drawings queued after \(drainLimit)")
         return false
+    }
+}
+
+enum ArchiveBenchError: Error, CustomStringConvertible {
+    case notEmpty(String)
+
+    var description: String {
+        switch self {
+        case .notEmpty(let database): "\(database) already holds this bench's drawings; give it an empty database"
+        }
     }
 }

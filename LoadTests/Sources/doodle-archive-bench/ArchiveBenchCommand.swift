@@ -1,18 +1,19 @@
 import ArgumentParser
+import DoodleStorage
 import Foundation
 import Logging
 
-/// `doodle-archive-bench`: how many realistic drawings per second the SQLite archive saves, and
-/// how long a save takes from `submit` to commit. See LoadTests/README.md.
+/// `doodle-archive-bench`: how many realistic drawings per second the archive saves, on SQLite
+/// or PostgreSQL, and how long a save takes from `submit` to commit. See LoadTests/README.md.
 @main
 struct ArchiveBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doodle-archive-bench",
-        abstract: "Sustained drawings saved per second and save latency of the SQLite archive.",
+        abstract: "Sustained drawings saved per second and save latency of the archive (SQLite or PostgreSQL).",
         discussion: """
-            Runs ArchiveWriter on a fresh SQLite file and submits finished drawings (30 strokes × 40 points, \
-            3 guessers by default) at --rate per second for --seconds, or --burst N at once. \
-            Use a release build for figures.
+            Runs ArchiveWriter on a fresh SQLite file, or on the empty PostgreSQL database --database names, and \
+            submits finished drawings (30 strokes × 40 points, 3 guessers by default) at --rate per second for \
+            --seconds, or --burst N at once. Use a release build for figures.
             """)
 
     @Option(help: "Offered load, drawings per second.") var rate = 2_000
@@ -24,6 +25,8 @@ struct ArchiveBenchCommand: AsyncParsableCommand {
     @Option(help: "Correct guesses per drawing.") var guessers = 3
     @Option(help: "The writer's largest batch (saves per transaction).") var batchSize = 256
     @Option(help: "Folder for the database file (default: the temporary folder).") var directory: String?
+    @Option(help: "An empty PostgreSQL database, postgres://user:password@host:port/database, instead of a SQLite file.")
+    var database: String?
     @Flag(help: "Keep the database file instead of deleting it.") var keep = false
     @Option(help: "Log level for diagnostics on standard error.") var logLevel = "warning"
 
@@ -35,6 +38,13 @@ struct ArchiveBenchCommand: AsyncParsableCommand {
         guard (0...16).contains(guessers) else { throw ValidationError("--guessers must be 0–16") }
         guard (1...10_000).contains(batchSize) else { throw ValidationError("--batch-size must be 1–10,000") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be a swift-log level") }
+        if let database {
+            do {
+                _ = try PostgresLocation(url: database)
+            } catch {
+                throw ValidationError("--database: \(error)")
+            }
+        }
     }
 
     func run() async throws {
@@ -49,12 +59,13 @@ struct ArchiveBenchCommand: AsyncParsableCommand {
         }
         let load: ArchiveBench.Load = burst.map { .burst(count: $0) } ?? .sustained(rate: rate, seconds: seconds)
         let drawings = BenchDrawings(strokes: strokes, pointsPerStroke: points, guessers: guessers)
-        let bench = ArchiveBench(load: load, path: path, batchSize: batchSize, drawings: drawings, logger: logger)
+        let target: ArchiveBench.Target = try database.map { .postgres(try PostgresLocation(url: $0)) } ?? .sqlite(path: path)
+        let bench = ArchiveBench(load: load, target: target, batchSize: batchSize, drawings: drawings, logger: logger)
         // The database closes when `run` returns (checkpointing its WAL), so sizes are final below.
         let outcome = try await bench.run()
         let report = BenchReport(
-            load: load, drawings: drawings, batchSize: batchSize, path: path, outcome: outcome, files: FileSizes(path: path),
-            machine: MachineConditions.now())
+            load: load, drawings: drawings, batchSize: batchSize, database: target.description, outcome: outcome,
+            files: database == nil ? FileSizes(path: path) : nil, machine: MachineConditions.now())
         BenchOutput.write(report.text)
         if !outcome.drained || outcome.latencies.saved != outcome.submitted {
             throw ExitCode.failure

@@ -7,9 +7,11 @@ struct BenchReport {
     let load: ArchiveBench.Load
     let drawings: BenchDrawings
     let batchSize: Int
-    let path: String
+    /// The SQLite file's path or the PostgreSQL URL (without its password).
+    let database: String
     let outcome: ArchiveBench.Outcome
-    let files: FileSizes
+    /// The SQLite file's sizes; nil on PostgreSQL, whose files are the server's.
+    let files: FileSizes?
     let machine: MachineConditions
 
     var text: String {
@@ -26,19 +28,21 @@ struct BenchReport {
             format(Double(summary.latency.valueAtPercentile(percentile)) / 1_000, digits: 2)
         }
         let latencyMax = summary.saved == 0 ? "0" : format(Double(summary.latency.max) / 1_000, digits: 2)
-        let perDrawing = summary.saved > 0 ? files.total / summary.saved : 0
         let perBatch = summary.batches > 0 ? Double(summary.saved) / Double(summary.batches) : 0
         var lines = [
             "doodle-archive-bench",
             "drawings      \(drawings.strokes) strokes × \(drawings.pointsPerStroke) points, \(drawings.guessers) guessers",
-            "database      \(path) (batches of at most \(batchSize))",
+            "database      \(database) (batches of at most \(batchSize))",
             "offered       \(offered)",
             "achieved      \(format(achieved, digits: 1)) drawings/s (\(summary.saved) saved in \(format(elapsed, digits: 3)) s, first submit to last commit)",
             "commits       \(summary.batches) (\(format(perBatch, digits: 1)) drawings each on average); deepest queue seen \(outcome.maxQueued)",
             "save latency  p50 \(ms(50)) ms  p90 \(ms(90)) ms  p99 \(ms(99)) ms  max \(latencyMax) ms",
-            "file          \(files.total) bytes (database \(files.database), WAL \(files.wal)); \(perDrawing) bytes per drawing",
-            "machine       \(machine.description)",
         ]
+        if let files {
+            let perDrawing = summary.saved > 0 ? files.total / summary.saved : 0
+            lines.append("file          \(files.total) bytes (database \(files.database), WAL \(files.wal)); \(perDrawing) bytes per drawing")
+        }
+        lines.append("machine       \(machine.description)")
         if outcome.statistics.failedAttempts > 0 || outcome.statistics.parked > 0 || summary.unknown > 0 {
             lines.append(
                 "problems      \(outcome.statistics.failedAttempts) failed transactions, \(outcome.statistics.parked) parked, \(summary.unknown) unknown ids")

@@ -26,6 +26,12 @@ public func buildApplication(
     let archive = ArchiveWriter(storage: storage, logger: logger)
     let renderPool = RenderPool()
     let pictures = Pictures(cache: PictureCache(byteLimit: configuration.pictureCacheBytes), pool: renderPool)
+    // A node of a cluster keeps no widget heads: another node's pair room may store a drawing
+    // this node would not hear of until invalidations cross nodes (LatestHeadCache.invalidate).
+    let latestHeads = LatestHeadCache(capacity: configuration.cluster == nil ? configuration.widgetCacheEntries : 0)
+    if configuration.cluster != nil, configuration.widgetCacheEntries > 0 {
+        logger.info("widget cache off: a node of a cluster does not hear of other nodes' pair drawings yet")
+    }
     let players = PlayerRepository(store: storage.playerStore, writer: archive, logger: logger)
     let directory = PlayerDirectory(store: RepositoryPlayerRecords(players: players, clock: clock, logger: logger))
     let clusterDirectory = try configuration.cluster?.resolvedDirectory(storage: storage)
@@ -38,9 +44,16 @@ public func buildApplication(
         })
     // Notifications are queued only when something will send them.
     let pairRepository = storage.pairRepository(queuesNotifications: configuration.notifications != nil)
+    // Pair rooms are hosted one node at a time only where nodes can reach each other.
+    let forwarding = cluster.signals.map { signals in
+        PairForwarding(
+            nodeID: cluster.nodeID, signals: signals, clock: clock, timeoutMilliseconds: PairForwarding.defaultTimeoutMilliseconds,
+            retryAfterSeconds: cluster.leaseSeconds, logger: logger)
+    }
     let pairs = PairRegistry(
         pairs: pairRepository, rules: rules, suggestionWords: packs[rules.defaultSettings.wordPack]?.words ?? [], clock: clock,
-        metrics: metrics, logger: logger)
+        metrics: metrics, latestHeads: latestHeads, logger: logger,
+        hosting: forwarding.map { PairHosting(membership: cluster, forwarding: $0) })
     let connections = LiveConnections()
     let sessions = SessionRunner(logger: logger)
     let outbound = OutboundBudget(ceiling: rules.limits.serverOutboundBytes)
@@ -50,14 +63,17 @@ public func buildApplication(
 
     let router = Router(context: DoodleRequestContext.self)
     let inviteCodes = InviteCodeLookup(registry: registry, cluster: cluster, pairs: pairRepository, limit: rules.rateLimits.joinRoom, clock: clock)
-    StatusRoutes(metrics: metrics, archive: archive, outbound: outbound, lookup: inviteCodes, secure: tls != nil, cluster: cluster)
-        .register(on: router)
+    StatusRoutes(
+        metrics: metrics, archive: archive, outbound: outbound, pictureCache: pictures.cache, latestHeads: latestHeads, lookup: inviteCodes,
+        secure: tls != nil, cluster: cluster
+    ).register(on: router)
     InviteQRRoutes(lookup: inviteCodes, secure: tls != nil).register(on: router)
     let storageCalls = StorageCalls(logger: logger)
     let authentication = BearerAuthentication(players: players, storage: storageCalls)
     ArchiveRoutes(
         reader: storage.archiveReader, pairReader: storage.pairReader, players: players, pairs: pairs,
-        authentication: authentication, storage: storageCalls, forgetPlayer: { player in await directory.forget(player) }, clock: clock,
+        authentication: authentication, storage: storageCalls, forgetPlayer: { player in await directory.forget(player) },
+        latestHeads: latestHeads, clock: clock,
         logger: logger
     ).register(on: router)
     PairRoutes(
@@ -67,7 +83,7 @@ public func buildApplication(
     PairActionRoutes(pairs: pairs, authentication: authentication, guessLimit: rules.rateLimits.guess, clock: clock).register(on: router)
     PictureRoutes(
         reader: storage.archiveReader, pairReader: storage.pairReader, authentication: authentication, storage: storageCalls,
-        pictures: pictures, logger: logger
+        pictures: pictures, latestHeads: latestHeads, logger: logger
     ).register(on: router)
     router.get(RouterPath(GameServerChannel.webSocketPath)) { _, _ -> Response in
         throw APIError(
@@ -77,7 +93,12 @@ public func buildApplication(
     webClient.register(on: router)
     router.add(middleware: APIErrorMiddleware(routes: router.routes))
 
-    let lease = configuration.cluster == nil ? nil : NodeLease(membership: cluster, registry: registry)
+    let lease = configuration.cluster == nil ? nil : NodeLease(membership: cluster, registry: registry, pairs: pairs)
+    var listener: ClusterSignalListener?
+    if let signals = cluster.signals, let forwarding {
+        listener = ClusterSignalListener(
+            nodeID: cluster.nodeID, signals: signals, players: directory, pairs: pairs, forwarding: forwarding, logger: logger)
+    }
 
     let host = configuration.host
     let tlsNote = tls == nil ? "" : " with TLS (https:// and wss://)"
@@ -108,7 +129,8 @@ public func buildApplication(
         },
         logger: logger)
     return DoodleApplication(
-        application: application, drain: ClientDrain(connections: connections, logger: logger), lease: lease, logger: logger)
+        application: application, drain: ClientDrain(connections: connections, logger: logger), lease: lease, listener: listener,
+        logger: logger)
 }
 
 /// The server as one service: the Hummingbird application plus, started after it and so
@@ -119,6 +141,7 @@ public struct DoodleApplication: Service, CustomStringConvertible {
     let application: any Service
     let drain: ClientDrain
     let lease: NodeLease?
+    let listener: ClusterSignalListener?
     let logger: Logger
 
     /// Service lifecycle logs services by their description.
@@ -127,7 +150,8 @@ public struct DoodleApplication: Service, CustomStringConvertible {
     public func run() async throws {
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: application), .init(service: drain)] + (lease.map { [.init(service: $0)] } ?? []), logger: logger))
+                services: [.init(service: application), .init(service: drain)] + (listener.map { [.init(service: $0)] } ?? [])
+                    + (lease.map { [.init(service: $0)] } ?? []), logger: logger))
         try await group.run()
     }
 }

@@ -12,6 +12,9 @@ public struct ServerConfiguration: Sendable {
     public var tls: TLSFiles?
     /// How many bytes of rendered PNG pictures the server keeps in memory.
     public var pictureCacheBytes: Int
+    /// How many widget tokens' latest drawings the server keeps in memory (0: none, every
+    /// `latest-received.png` poll reads the database).
+    public var widgetCacheEntries: Int
     /// Where to POST push notifications, and the secret that signs them; nil: none are sent
     /// (and none are queued).
     public var notifications: NotificationSettings?
@@ -31,7 +34,7 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, rulesFolder: String = "./GameRules",
         databasePath: String = "./doodle.sqlite", tls: TLSFiles? = nil, notifications: NotificationSettings? = nil,
-        pictureCacheBytes: Int = 64 << 20, cluster: ClusterSettings? = nil
+        pictureCacheBytes: Int = 64 << 20, widgetCacheEntries: Int = 100_000, cluster: ClusterSettings? = nil
     ) {
         self.cluster = cluster
         self.host = host
@@ -40,6 +43,7 @@ public struct ServerConfiguration: Sendable {
         self.databasePath = databasePath
         self.tls = tls
         self.pictureCacheBytes = pictureCacheBytes
+        self.widgetCacheEntries = widgetCacheEntries
         self.notifications = notifications
     }
 }

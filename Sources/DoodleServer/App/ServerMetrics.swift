@@ -86,6 +86,30 @@ struct ServerMetrics: Sendable {
         }
     }
 
+    /// The picture cache keeps its own counters; they are copied in when metrics are read.
+    func recordPictureCache(_ statistics: PictureCache.Statistics, entries: Int, bytes: Int) {
+        gauge("doodle_picture_cache_hits_total").record(statistics.hits)
+        gauge("doodle_picture_cache_misses_total").record(statistics.renders)
+        gauge("doodle_picture_cache_joined_total").record(statistics.joined)
+        gauge("doodle_picture_cache_evictions_total").record(statistics.evictions)
+        gauge("doodle_picture_cache_entries").record(entries)
+        gauge("doodle_picture_cache_bytes").record(bytes)
+    }
+
+    /// The widgets' latest-head cache keeps its own counters; they are copied in when metrics are read.
+    func recordLatestHeads(_ statistics: (counts: LatestHeadTable.Statistics, entries: Int)) {
+        gauge("doodle_widget_head_cache_hits_total").record(statistics.counts.hits)
+        gauge("doodle_widget_head_cache_misses_total").record(statistics.counts.misses)
+        gauge("doodle_widget_head_cache_evictions_total").record(statistics.counts.evictions)
+        gauge("doodle_widget_head_cache_invalidations_total").record(statistics.counts.invalidations)
+        gauge("doodle_widget_head_cache_refused_stale_total").record(statistics.counts.refusedStale)
+        gauge("doodle_widget_head_cache_entries").record(statistics.entries)
+    }
+
+    private func gauge(_ label: String) -> Metrics.Gauge {
+        Metrics.Gauge(label: label, factory: factory)
+    }
+
     /// The Prometheus text exposition of every metric.
     func exposition() -> String {
         var bytes: [UInt8] = []

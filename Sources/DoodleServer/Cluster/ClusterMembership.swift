@@ -9,8 +9,10 @@ actor ClusterMembership {
     /// Fresh for each process start, so a restarted node never revives the rooms it lost.
     nonisolated let nodeID: String
     nonisolated let isClustered: Bool
+    /// How this node reaches the others, when it does.
+    nonisolated let signals: (any ClusterSignals)?
     private let directory: any RoomDirectory
-    private let lease: DirectoryLease
+    nonisolated private let lease: DirectoryLease
     private let leaseClock: any GameClock
     private let nodeURL: @Sendable (Int) -> String
     private let logger: Logger
@@ -27,6 +29,7 @@ actor ClusterMembership {
         self.logger = logger
         guard let settings, let sharedDirectory else {
             isClustered = false
+            signals = nil
             directory = SingleNodeDirectory()
             lease = .standard
             leaseClock = SystemGameClock()
@@ -34,6 +37,7 @@ actor ClusterMembership {
             return
         }
         isClustered = true
+        signals = settings.signals
         directory = sharedDirectory
         lease = settings.lease
         leaseClock = settings.leaseClock
@@ -158,6 +162,19 @@ actor ClusterMembership {
             logger.error("releasing a seat in the directory failed", metadata: ["player": "\(player)", "error": "\(error)"])
         }
     }
+
+    /// `player` said `hello` here at `at`: its connections on other nodes are replaced.
+    func announceConnection(of player: PlayerID, at: Int64) async {
+        guard let signals else { return }
+        do {
+            try await signals.broadcast(ClusterSignal(.connected(player: player, nodeID: nodeID, at: at)), from: nodeID)
+        } catch {
+            logger.error("announcing a connection to the cluster failed", metadata: ["player": "\(player)", "error": "\(error)"])
+        }
+    }
+
+    /// The lease in whole seconds, rounded up: after this long a silent node is surely gone.
+    nonisolated var leaseSeconds: Int { Int((lease.leaseMilliseconds + 999) / 1000) }
 
     /// The seat `player` holds on another node, if any.
     func remoteSeat(of player: PlayerID) async throws -> SeatLocation? {

@@ -16,6 +16,9 @@ public struct ClusterSettings: Sendable {
     /// can narrow the codes to a handful that nodes collide on, leaving only the directory's
     /// claim to keep them unique. Nil (always, in `doodle-server`): random codes.
     public var drawPartyCode: (@Sendable () -> String)?
+    /// How nodes reach each other: pair rooms hosted on one node at a time (calls for them
+    /// handed to it) and 4002 across nodes. Nil: each node serves pairs on its own, as before.
+    public var signals: (any ClusterSignals)?
 
     public init(
         directory: (any RoomDirectory)?, nodeURL: @escaping @Sendable (_ boundPort: Int) -> String, lease: DirectoryLease = .standard,

@@ -9,12 +9,16 @@ struct NodeLease: Service, CustomStringConvertible {
     var description: String { "NodeLease" }
 
     let membership: ClusterMembership
-    /// Its rooms take their codes back after a lapsed lease.
+    /// Its rooms take their codes back after a lapsed lease, and its pair rooms their keys.
     let registry: RoomRegistry
+    let pairs: PairRegistry
 
     func run() async {
-        await cancelWhenGracefulShutdown { [membership, registry] in
-            await membership.renewUntilCancelled(leaseRestarted: { await registry.reclaimCodes() })
+        await cancelWhenGracefulShutdown { [membership, registry, pairs] in
+            await membership.renewUntilCancelled(leaseRestarted: {
+                await registry.reclaimCodes()
+                await pairs.reclaimKeys()
+            })
         }
         if Task.isCancelled { return }
         await membership.leave()

@@ -148,7 +148,9 @@ struct ClientSession: Sendable {
         case .failure(let error): return send(error: error.withRef("hello"))
         case .success(let valid): name = valid
         }
-        let session = await context.directory.hello(name: name, token: token, queue: queue)
+        let now = context.clock.nowMillis()
+        let session = await context.directory.hello(name: name, token: token, queue: queue, at: now)
+        if context.cluster.isClustered { await context.cluster.announceConnection(of: session.player.id, at: now) }
         player = session.player
         self.token = session.token
         logger[metadataKey: "player"] = "\(session.player.id)"
@@ -163,7 +165,7 @@ struct ClientSession: Sendable {
         if let seat = await remoteSeat(of: session.player.id) {
             // The seat is on another node: the client goes there with its token and `lastSeq`.
             context.metrics.redirectSent()
-            return send(.redirect(Redirect(url: seat.node.url, code: seat.code)))
+            return send(.redirect(Redirect(url: seat.node.url, code: PairHosting.redirectCode(forKey: seat.code))))
         }
         _ = await context.pairs.resume(session.player.id, name: name, queue: queue, lastSeq: lastSeq)
     }

@@ -17,6 +17,10 @@ extension APIError {
         switch error {
         case .notFound: self = .notFound("no drawing has that id")
         case .refused(let refusal): self.init(refusal, retryAfterSeconds: refusal.code == .rateLimited ? retryAfterSeconds : nil)
+        case .hostedElsewhere:
+            self.init(ProtocolError(.internal, "the pair room moved while the call was made; try again"), retryAfterSeconds: 1)
+        case .hostUnreachable(let wait):
+            self.init(ProtocolError(.internal, "the server holding your pair room does not answer; try again later"), retryAfterSeconds: wait)
         }
     }
 

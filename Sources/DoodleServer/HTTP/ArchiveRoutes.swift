@@ -18,6 +18,8 @@ struct ArchiveRoutes {
     let storage: StorageCalls
     /// Forgets the player's tokens in memory, so a deleted player's token resumes nothing.
     let forgetPlayer: @Sendable (PlayerID) async -> Void
+    /// The widgets' latest heads, which a deletion changes.
+    let latestHeads: LatestHeadCache
     let clock: any GameClock
     let logger: Logger
     let renderer = SVGRenderer()
@@ -74,6 +76,10 @@ struct ArchiveRoutes {
                 throw APIError(ProtocolError(.internal, "your pair could not be ended; nothing was deleted, try again later"))
             }
             _ = try await storage { try await players.delete(playerId: player.playerId, at: clock.nowMillis()) }
+            // The player's own head goes; and a pair formed after the unpair above ends inside
+            // the deletion, without its room, leaving a partner this route cannot name. Deletions
+            // are rare, so every head is read again rather than one left stale.
+            latestHeads.invalidateAll()
             await forgetPlayer(player.playerId)
             logger.info("player \(player.playerId) deleted its personal data")
             return .noContent

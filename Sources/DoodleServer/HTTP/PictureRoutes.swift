@@ -10,13 +10,16 @@ import NIOCore
 /// for anyone, a pair drawing for its two partners only) and `GET /v1/me/latest-received.png`
 /// (the caller's latest drawing from its partner, else the starter drawing). Every answer
 /// carries a strong `ETag` and `Cache-Control`; an `If-None-Match` naming the current tag gets
-/// 304 with no body and no render.
+/// 304 with no body, no render and no record read (the widget's, from `LatestHeadCache`, with
+/// no database read at all).
 struct PictureRoutes {
     let reader: any ArchiveReader
     let pairReader: any PairReader
     let authentication: BearerAuthentication
     let storage: StorageCalls
     let pictures: Pictures
+    /// Each widget token's player and latest drawing, so an unchanged widget costs no database read.
+    let latestHeads: LatestHeadCache
     let logger: Logger
 
     static let defaultSize = 512
@@ -29,20 +32,23 @@ struct PictureRoutes {
         }
         router.get("/v1/me/latest-received.png") { request, _ in
             let size = try Self.size(in: request)
-            // A widget polls this: one read answers who is asking and which picture is theirs,
-            // and the drawing itself is read only if the picture must be rendered.
+            // A widget polls this: who is asking and which picture is theirs come from memory
+            // (else one read), and the drawing itself is read only if the picture must be rendered.
             let hash = try authentication.tokenHash(request)
-            guard let (player, head) = try await storage({ try await pairReader.latestReceivedHead(tokenHash: hash) }) else {
-                throw APIError.unauthorized("unknown token")
+            let head = try await latestHeads.head(tokenHash: hash) {
+                try await storage({ try await pairReader.latestReceivedHead(tokenHash: hash) }).map { player, head in
+                    LatestHead(playerId: player, drawing: head.map { LatestHead.Drawing(id: $0.drawingId, sentAt: $0.sentAt) })
+                }
             }
-            let source = head.map { head in
+            guard let head else { throw APIError.unauthorized("unknown token") }
+            let source = head.drawing.map { drawing in
                 PictureSource(
-                    drawingId: head.drawingId, revision: head.sentAt, cacheControl: Pictures.privateCacheControl,
+                    drawingId: drawing.id, revision: drawing.sentAt, cacheControl: Pictures.privateCacheControl,
                     items: { [pairReader] in
-                        guard let drawing = try await pairReader.drawing(id: head.drawingId, viewer: player) else {
-                            throw PictureSourceError.vanished(head.drawingId)
+                        guard let details = try await pairReader.drawing(id: drawing.id, viewer: head.playerId) else {
+                            throw PictureSourceError.vanished(drawing.id)
                         }
-                        return drawing.drawing.strokes
+                        return details.drawing.strokes
                     })
             }
             return try await answer(request, with: source ?? Self.starter, size: size)
@@ -50,22 +56,28 @@ struct PictureRoutes {
     }
 
     /// A finished game's drawing for anyone, or a pair drawing if the request's token is one of
-    /// its partners'; anything else is 404 exactly as for an id no drawing has.
+    /// its partners'; anything else is 404 exactly as for an id no drawing has. Only the
+    /// drawing's time is read here: the record is read and decoded when a picture is rendered,
+    /// never for a 304 or a cached picture.
     private func drawingSource(id: String, request: Request) async throws -> PictureSource {
-        if let drawing = try await storage({ try await reader.drawing(id: id) }) {
-            let actions = drawing.actions
+        if let endedAt = try await storage({ try await reader.drawingEndedAt(id: id) }) {
             return PictureSource(
-                drawingId: drawing.id, revision: drawing.endedAt, cacheControl: Pictures.publicCacheControl,
-                items: { CanvasReplay.visibleItems(after: actions) })
+                drawingId: id, revision: endedAt, cacheControl: Pictures.publicCacheControl,
+                items: { [reader] in
+                    guard let drawing = try await reader.drawing(id: id) else { throw PictureSourceError.vanished(id) }
+                    return CanvasReplay.visibleItems(after: drawing.actions)
+                })
         }
         let viewer = try await authentication.optionalPlayer(request)
-        guard let drawing = try await storage({ try await pairReader.drawing(id: id, viewer: viewer) }) else {
+        guard let sentAt = try await storage({ try await pairReader.drawingSentAt(id: id, viewer: viewer) }) else {
             throw APIError.notFound("no drawing has the id \(id)")
         }
-        let items = drawing.drawing.strokes
         return PictureSource(
-            drawingId: drawing.drawing.drawingId, revision: drawing.drawing.sentAt, cacheControl: Pictures.privateCacheControl,
-            items: { items })
+            drawingId: id, revision: sentAt, cacheControl: Pictures.privateCacheControl,
+            items: { [pairReader] in
+                guard let drawing = try await pairReader.drawing(id: id, viewer: viewer) else { throw PictureSourceError.vanished(id) }
+                return drawing.drawing.strokes
+            })
     }
 
     /// The built-in starter drawing, named by a checksum of its items so that a new one gets new tags.

@@ -9,6 +9,8 @@ struct StatusRoutes {
     let metrics: ServerMetrics
     let archive: any GameArchive
     let outbound: OutboundBudget
+    let pictureCache: PictureCache
+    let latestHeads: LatestHeadCache
     /// Room lookups share their per-address limit with the other routes that take a code.
     let lookup: InviteCodeLookup
     /// Whether clients reach this server over TLS (`wss://`).
@@ -23,6 +25,8 @@ struct StatusRoutes {
         router.get("/metrics") { _, _ in
             metrics.recordArchive(archive.statistics)
             metrics.recordOutbound(outbound)
+            metrics.recordPictureCache(await pictureCache.statistics, entries: await pictureCache.count, bytes: await pictureCache.bytes)
+            metrics.recordLatestHeads(latestHeads.statistics)
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: .init(string: metrics.exposition())))

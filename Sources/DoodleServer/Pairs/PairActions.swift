@@ -1,4 +1,5 @@
 import DoodleCore
+import DoodleStorage
 
 /// What the HTTP routes ask of pairs. Every change goes through the pair's room (loaded for the
 /// call when nobody is in it), so HTTP and WebSocket changes to one pair happen one at a time and
@@ -41,4 +42,10 @@ enum PairActionError: Error, Sendable, Equatable {
     /// Refused with the contract's code (`not_paired`, `invalid_target`, `bad_message`,
     /// `invalid_stroke`, `rate_limited`, `internal`); the HTTP status follows the code.
     case refused(ProtocolError)
+    /// The pair's room is live on another node (a cluster's): the call goes there. Never an
+    /// HTTP answer.
+    case hostedElsewhere(ClusterNode)
+    /// The node hosting the pair's room did not answer in time: HTTP 500 `internal` with
+    /// `Retry-After`, by when its lease has run out if it is dead.
+    case hostUnreachable(retryAfterSeconds: Int)
 }

@@ -33,15 +33,24 @@ actor PairRegistry {
     private let suggestionWords: [String]
     private let clock: any GameClock
     private let metrics: ServerMetrics
+    /// The widgets' latest heads: pairing changes both partners'; the rooms take it for the rest.
+    private let latestHeads: LatestHeadCache
     let logger: Logger
     private let encoder = FrameEncoder()
+    /// In a cluster with signals: which node hosts each pair room. Nil alone: every room is here.
+    let hosting: PairHosting?
 
-    init(pairs: any PairRepository, rules: GameRules, suggestionWords: [String], clock: any GameClock, metrics: ServerMetrics, logger: Logger) {
+    init(
+        pairs: any PairRepository, rules: GameRules, suggestionWords: [String], clock: any GameClock, metrics: ServerMetrics,
+        latestHeads: LatestHeadCache, logger: Logger, hosting: PairHosting? = nil
+    ) {
+        self.hosting = hosting
         self.pairs = pairs
         self.rules = rules
         self.suggestionWords = suggestionWords
         self.clock = clock
         self.metrics = metrics
+        self.latestHeads = latestHeads
         self.logger = logger
     }
 
@@ -89,8 +98,16 @@ actor PairRegistry {
             }
             switch try await pairs.membership(of: player, now: clock.nowMillis(), newCode: Self.newCode) {
             case .open(let code):
+                do {
+                    try await hosting?.claim(code)
+                } catch PairRegistryError.hostedElsewhere(let node) {
+                    // This player's waiting room is live on another node (a connection there).
+                    redirect(queue, to: node, code: code)
+                    return nil
+                }
                 present[player] = Presence(place: .waiting(code: code), name: name, queue: queue)
                 queue.sendSnapshot(frame(for: PairRoomSnapshot.waiting(seq: 0, code: code, player: player, name: name)))
+                await hosting?.seatTaken(player, key: code)
                 // Taken while this entry read it, and the pairing found nobody waiting to move:
                 // the player belongs in the new pair room.
                 if try await pairs.code(code)?.isOpen == false, present[player]?.queue.id == queue.id,
@@ -102,11 +119,19 @@ actor PairRegistry {
             case .paired(let pairId):
                 let sameRoom = resuming == .paired(pairId: pairId)
                 present[player] = Presence(place: .paired(pairId: pairId), name: name, queue: queue)
-                let entered = try await withRoom(pairId) { room in
-                    await room.rename(player, to: name)
-                    return await room.enter(player, queue: queue, lastSeq: sameRoom ? lastSeq : nil) ? true : nil
+                let entered: Bool?
+                do {
+                    entered = try await withRoom(pairId) { room in
+                        await room.rename(player, to: name)
+                        return await room.enter(player, queue: queue, lastSeq: sameRoom ? lastSeq : nil) ? true : nil
+                    }
+                } catch PairRegistryError.hostedElsewhere(let node) {
+                    if present[player]?.queue.id == queue.id { present[player] = nil }
+                    redirect(queue, to: node, code: nil)
+                    return nil
                 }
                 if entered == nil { present[player] = nil }
+                if entered != nil { await hosting?.seatTaken(player, key: PairHosting.key(ofPair: pairId)) }
                 return entered == nil ? ProtocolError(.notPaired, "your pair has just ended") : nil
             }
         } catch {
@@ -129,6 +154,11 @@ actor PairRegistry {
             if try await pairs.pairId(of: player) != nil { return ProtocolError(.alreadyPaired, "you have a partner already") }
             if inPartyRoom { return ProtocolError(.alreadyInRoom, "leave your room before joining another") }
             guard info.isOpen else { return ProtocolError(.roomFull, "that pair code has been used") }
+            // The owner waits on another node: the pair is formed there, the joiner goes there.
+            if let hosting, let host = try await hosting.remoteHost(of: code) {
+                redirect(queue, to: host, code: code)
+                return nil
+            }
             let pairId = OpaqueID.make(prefix: "pr_", using: &random)
             let ownerWaits = present[info.ownerId]?.place == .waiting(code: code)
             switch try await pairs.form(
@@ -139,6 +169,8 @@ actor PairRegistry {
             case .alreadyPaired: return ProtocolError(.alreadyPaired, "one of you has a partner already")
             case .codeSpent: return ProtocolError(.roomFull, "that pair code has been used")
             case .formed(_, let ownerId):
+                latestHeads.invalidate(player)
+                latestHeads.invalidate(ownerId)
                 await enterFormed(pairId: pairId, owner: ownerId, ownerCode: code, joiner: player, joinerName: name, queue: queue)
                 return nil
             }
@@ -152,6 +184,8 @@ actor PairRegistry {
     /// in its waiting room, enter the new pair room together.
     private func enterFormed(pairId: String, owner: PlayerID, ownerCode: String, joiner: PlayerID, joinerName: String, queue: OutboundQueue) async {
         var entrants: [(player: PlayerID, queue: OutboundQueue)] = [(joiner, queue)]
+        // A joiner that waited in its own waiting room leaves it: its code is no longer live here.
+        let joinerWaited: String? = if case .waiting(let code)? = present[joiner]?.place { code } else { nil }
         present[joiner] = Presence(place: .paired(pairId: pairId), name: joinerName, queue: queue)
         if let waiting = present[owner], waiting.place == .waiting(code: ownerCode) {
             present[owner]?.place = .paired(pairId: pairId)
@@ -160,6 +194,12 @@ actor PairRegistry {
         if case .waiting(ownerCode)? = recentlyGone[owner]?.place { recentlyGone[owner]?.place = .paired(pairId: pairId) }
         do {
             _ = try await withRoom(pairId) { room in await room.formed(present: entrants) ? true : nil }
+            if let hosting {
+                // The code is spent: its waiting room is no more.
+                await hosting.release(ownerCode)
+                if let joinerWaited { await hosting.release(joinerWaited) }
+                for entrant in entrants { await hosting.seatTaken(entrant.player, key: PairHosting.key(ofPair: pairId)) }
+            }
         } catch {
             logger.error("opening a new pair room failed", metadata: ["pair": "\(pairId)", "error": "\(error)"])
             for entrant in entrants {
@@ -192,6 +232,9 @@ actor PairRegistry {
         case .success: queue.send(frame(for: PairMessage.unpaired(by: player, seq: nil)))
         case .failure(.refused(let error)): queue.send(frame(for: PairMessage.error(error.withRef("unpair"))))
         case .failure(.notFound): queue.send(frame(for: PairMessage.error(ProtocolError(.notPaired, "you have no partner", ref: "unpair"))))
+        case .failure(.hostedElsewhere), .failure(.hostUnreachable):
+            let refusal = ProtocolError(.internal, "the server holding your pair room does not answer; try again later", ref: "unpair")
+            queue.send(frame(for: PairMessage.error(refusal)))
         }
     }
 
@@ -221,10 +264,13 @@ actor PairRegistry {
         present[player] = nil
         if connectionLost { remember(player, at: presence.place) }
         switch presence.place {
-        case .waiting:
+        case .waiting(let code):
             // Nobody else is in a waiting room: the leaver's own acknowledgement is all there is.
             if !connectionLost { presence.queue.send(frame(for: PairMessage.playerConnection(playerId: player, connected: false, seq: 1))) }
+            // Not live anywhere now: a joiner forms the pair on its own node.
+            await hosting?.release(code)
         case .paired(let pairId):
+            if !connectionLost { await hosting?.seatReleased(player, key: PairHosting.key(ofPair: pairId)) }
             guard let room = rooms[pairId] else { return }
             if await room.left(player, queueID: queueID, acknowledged: !connectionLost) { await releaseIfIdle(pairId) }
         }
@@ -248,7 +294,7 @@ actor PairRegistry {
         for _ in 0..<3 {
             guard let room = try await loadedRoom(pairId) else { return nil }
             if let answer = await body(room) { return answer }
-            if rooms[pairId] === room { rooms[pairId] = nil }
+            if rooms[pairId] === room { await drop(pairId) }
             metrics.pairRoomsChanged(rooms.count)
         }
         throw PairRegistryError.roomKeptRetiring(pairId)
@@ -263,13 +309,21 @@ actor PairRegistry {
 
     private func loadedRoom(_ pairId: String) async throws -> PairRoom? {
         if let room = rooms[pairId] { return room }
-        guard let stored = try await pairs.livePair(pairId) else { return nil }
+        // In a cluster the room is loaded only where the directory says it lives: asked first,
+        // so that a call handed to another node costs no read of the pair here.
+        let key = PairHosting.key(ofPair: pairId)
+        try await hosting?.claim(key)
+        if let room = rooms[pairId] { return room }
+        guard let stored = try await pairs.livePair(pairId) else {
+            if let hosting, rooms[pairId] == nil { await hosting.release(key) }
+            return nil
+        }
         // Another call may have loaded it while this one read: there is only ever one room.
         if let room = rooms[pairId] { return room }
         let machine = PairStateMachine(stored, rules: rules.pair, limits: rules.limits, suggestionWords: suggestionWords, seed: random.next())
         let room = PairRoom(
             machine: machine, pairs: pairs, replayCapacity: rules.limits.replayBufferEvents,
-            replayByteLimit: rules.limits.replayBufferBytes, clock: clock, metrics: metrics, logger: logger,
+            replayByteLimit: rules.limits.replayBufferBytes, clock: clock, metrics: metrics, latestHeads: latestHeads, logger: logger,
             onEnded: { [weak self] pairId in await self?.ended(pairId) })
         rooms[pairId] = room
         metrics.pairRoomsChanged(rooms.count)
@@ -278,20 +332,59 @@ actor PairRegistry {
 
     private func releaseIfIdle(_ pairId: String) async {
         guard let room = rooms[pairId] else { return }
-        if await room.retireIfIdle(), rooms[pairId] === room { rooms[pairId] = nil }
+        if await room.retireIfIdle(), rooms[pairId] === room { await drop(pairId) }
         metrics.pairRoomsChanged(rooms.count)
     }
 
-    /// The pair ended: its room goes, and whoever was in it is in no room any more.
-    private func ended(_ pairId: String) {
+    /// The room of `pairId` is let go here, and in a cluster its key with it; should the room
+    /// have been loaded again meanwhile, the key is taken back.
+    private func drop(_ pairId: String) async {
         rooms[pairId] = nil
-        metrics.pairRoomsChanged(rooms.count)
+        guard let hosting else { return }
+        let key = PairHosting.key(ofPair: pairId)
+        await hosting.release(key)
+        if rooms[pairId] != nil { try? await hosting.claim(key) }
+    }
+
+    /// After a lapsed lease: the rooms here take their keys back, and the seats of the partners
+    /// in them are recorded again. A key another node took meanwhile is logged; its room here is
+    /// let go once its partners leave.
+    func reclaimKeys() async {
+        guard let hosting else { return }
+        var seated: [String: [PlayerID]] = [:]
+        for (player, presence) in present {
+            switch presence.place {
+            case .waiting(let code): seated[code, default: []].append(player)
+            case .paired(let pairId): seated[PairHosting.key(ofPair: pairId), default: []].append(player)
+            }
+        }
+        for (key, players) in seated {
+            do {
+                try await hosting.claim(key)
+                for player in players { await hosting.seatTaken(player, key: key) }
+            } catch {
+                logger.warning("a pair room's key could not be taken back", metadata: ["key": "\(key)", "error": "\(error)"])
+            }
+        }
+    }
+
+    /// Sends the client to the node hosting its pair room (or the waiting room it asked for).
+    private func redirect(_ queue: OutboundQueue, to node: ClusterNode, code: String?) {
+        metrics.redirectSent()
+        queue.send(encoder.encode(ServerMessage.redirect(Redirect(url: node.url, code: code))))
+    }
+
+    /// The pair ended: its room goes, and whoever was in it is in no room any more.
+    private func ended(_ pairId: String) async {
         for (player, presence) in present where presence.place == .paired(pairId: pairId) {
             present[player] = nil
         }
         for (player, gone) in recentlyGone where gone.place == .paired(pairId: pairId) {
             recentlyGone[player] = nil
         }
+        // The key goes last: until then no other node may load the ended pair's room.
+        await drop(pairId)
+        metrics.pairRoomsChanged(rooms.count)
     }
 
     /// How many pair rooms are in memory (for tests and metrics).
@@ -312,10 +405,13 @@ actor PairRegistry {
 
 enum PairRegistryError: Error, CustomStringConvertible {
     case roomKeptRetiring(String)
+    /// Another live node of the cluster hosts the room.
+    case hostedElsewhere(ClusterNode)
 
     var description: String {
         switch self {
         case .roomKeptRetiring(let pairId): "pair room \(pairId) was let go three times while being entered"
+        case .hostedElsewhere(let node): "the pair room is hosted by node \(node.id)"
         }
     }
 }

@@ -22,6 +22,9 @@ actor PairRoom {
     private let clock: any GameClock
     private let logger: Logger
     private let metrics: ServerMetrics
+    /// Told of every committed change to a partner's latest received drawing, before anyone
+    /// hears of the change, so a widget's next poll reads it.
+    private let latestHeads: LatestHeadCache
     private let encoder = FrameEncoder()
     /// Told once the pair has ended (unpaired), so whoever holds the room lets it go.
     private let onEnded: @Sendable (String) async -> Void
@@ -35,7 +38,7 @@ actor PairRoom {
 
     init(
         machine: PairStateMachine, pairs: any PairRepository, replayCapacity: Int, replayByteLimit: Int, clock: any GameClock,
-        metrics: ServerMetrics, logger: Logger, onEnded: @escaping @Sendable (String) async -> Void
+        metrics: ServerMetrics, latestHeads: LatestHeadCache, logger: Logger, onEnded: @escaping @Sendable (String) async -> Void
     ) {
         self.pairId = machine.pairId
         self.machine = machine
@@ -45,6 +48,7 @@ actor PairRoom {
         self.clock = clock
         self.logger = logger
         self.metrics = metrics
+        self.latestHeads = latestHeads
         self.onEnded = onEnded
         self.reservedSeq = machine.seq
     }
@@ -222,6 +226,8 @@ actor PairRoom {
                 await attempt("ending the pair") {
                     try await $0.end(pairId: self.pairId, by: player, seq: seq, at: now, toldLive: toldLive, notification: notification)
                 }
+                // Neither partner has a latest drawing once unpaired: both widgets show the starter.
+                for partner in [player, machine.partner(of: player)].compactMap(\.self) { latestHeads.invalidate(partner) }
                 isRetired = true
                 await onEnded(pairId)
             }
@@ -229,8 +235,11 @@ actor PairRoom {
         return answers
     }
 
-    /// Stores a submission and says what became of it; a failure gives the draft back.
+    /// Stores a submission and says what became of it; a failure gives the draft back. The
+    /// recipient's widget head goes before the room says anything of the drawing (a failed
+    /// store too: the error may have come after the commit).
     private func storeDrawing(_ submission: PairSubmission) async -> [PairEffect] {
+        defer { latestHeads.invalidate(submission.recipientId) }
         do {
             let started = ContinuousClock.now
             let outcome = try await pairs.store(submission, pairId: pairId, notification: notificationOfDrawing(submission))

@@ -15,6 +15,8 @@ actor PlayerDirectory {
     private var playersByTokenHash: [String: Player] = [:]
     private var tokenHashes: [PlayerID: String] = [:]
     private var connections: [PlayerID: OutboundQueue] = [:]
+    /// When each connection in `connections` said `hello` (the clock of `hello(…at:)`).
+    private var connectedAt: [PlayerID: Int64] = [:]
     private var seats: [PlayerID: String] = [:]
     private let store: (any PlayerRecords)?
 
@@ -31,7 +33,7 @@ actor PlayerDirectory {
 
     /// Resolves `hello`: a known token resumes its player (renamed to `name`), anything else
     /// creates a new player. A previous connection of the same player is closed with 4002.
-    func hello(name: String, token: String?, queue: OutboundQueue) async -> Session {
+    func hello(name: String, token: String?, queue: OutboundQueue, at now: Int64 = 0) async -> Session {
         var player: Player
         var token = token ?? ""
         var hash = Self.hash(token)
@@ -51,6 +53,7 @@ actor PlayerDirectory {
             previous.close(.replaced, reason: "replaced by a newer connection")
         }
         connections[player.id] = queue
+        connectedAt[player.id] = now
         return Session(player: player, token: token, roomCode: seats[player.id])
     }
 
@@ -72,8 +75,18 @@ actor PlayerDirectory {
         tokenHashes[player] = nil
     }
 
+    /// `player` said `hello` on another node of the cluster at `at`: its connection here, if it
+    /// began before, is replaced (4002), as a second connection on this node would replace it.
+    func connectedElsewhere(_ player: PlayerID, at: Int64) {
+        guard let connection = connections[player], let since = connectedAt[player], since <= at else { return }
+        connection.close(.replaced, reason: "replaced by a newer connection")
+    }
+
     func connectionEnded(_ player: PlayerID, queueID: UInt64) {
-        if connections[player]?.id == queueID { connections[player] = nil }
+        if connections[player]?.id == queueID {
+            connections[player] = nil
+            connectedAt[player] = nil
+        }
         evictIfInactive(player)
     }
 
@@ -94,9 +107,19 @@ actor PlayerDirectory {
         tokenHashes[player] = nil
     }
 
+    /// The token's SHA-256 in lower-case hex. Every authenticated HTTP request computes it, so
+    /// the hex is written from a table: `String(format:)` per byte cost more than the hash.
     static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+        var hex: [UInt8] = []
+        hex.reserveCapacity(2 * SHA256.byteCount)
+        for byte in SHA256.hash(data: Data(token.utf8)) {
+            hex.append(hexDigits[Int(byte >> 4)])
+            hex.append(hexDigits[Int(byte & 0x0f)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     private static let tokenAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 

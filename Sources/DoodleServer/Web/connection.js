@@ -15,6 +15,10 @@ let ws = null, retries = 0, reconnectTimer = null, syncing = false;
 // In a cluster, the node a redirect sent us to (null: the page's own server); the join to
 // repeat there; and how many redirects in a row we followed (a loop stops at MAX_REDIRECTS).
 let nodeURL = null, pendingJoin = null, redirectsInARow = 0;
+// Whether the last room we asked for was a join: only a join is repeated after a redirect (a
+// redirect of our own pair room names our pair code, which we must not join; the pair view asks
+// for its room again after welcome anyway).
+let askedToJoin = false;
 const MAX_REDIRECTS = 3;
 let onMessage = () => {}, onClosedRoom = () => {};
 
@@ -53,7 +57,10 @@ export function reconnectNow() {
   connect();
 }
 
-export function send(msg) { if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg)); }
+export function send(msg) {
+  if (msg.type === "joinRoom" || msg.type === "createRoom") askedToJoin = msg.type === "joinRoom";
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+}
 export const isOpen = () => Boolean(ws && ws.readyState === WebSocket.OPEN);
 function setConn(text) { $("conn").textContent = text; }
 
@@ -90,7 +97,7 @@ function followRedirect(msg) {
     return;
   }
   nodeURL = msg.url;
-  pendingJoin = session.room ? null : msg.code;
+  pendingJoin = session.room || !askedToJoin ? null : msg.code;
   setConn("moving to the room's server…");
   if (ws) { ws.onclose = null; ws.close(); ws = null; }
   connect();

@@ -15,6 +15,10 @@ public protocol ArchiveReader: Sendable {
     /// - Throws: `StrokeCodecError` if the stored record is corrupt.
     func drawing(id: String) async throws -> DrawingDetails?
 
+    /// When a finished game's drawing ended, which with its id names its picture; nil if no
+    /// drawing has this id. Reads no record, so a picture's `If-None-Match` is answered without one.
+    func drawingEndedAt(id: String) async throws -> Int64?
+
     /// A page of the player's drawings, newest first, strictly after `before` if given.
     /// nil if there is no such player (never seen, or deleted) and it has no drawings.
     ///

@@ -30,6 +30,10 @@ public protocol PairReader: Sendable {
     ///
     /// - Throws: `StrokeCodecError` if the stored record is corrupt.
     func drawing(id: String, viewer: PlayerID?) async throws -> PairDrawingDetails?
+
+    /// When a pair drawing was sent, which with its id names its picture, if `viewer` is its
+    /// sender or recipient; nil otherwise, exactly as for an id no drawing has. Reads no record.
+    func drawingSentAt(id: String, viewer: PlayerID?) async throws -> Int64?
 }
 
 public enum PairReaderError: Error, CustomStringConvertible {

@@ -16,11 +16,14 @@ struct PostgresArchiveBatchWriter: ArchiveBatchWriter {
         let seconds = timeoutSeconds
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                try await database.transaction { session in
-                    var transaction = try await PostgresArchiveTransaction(session)
-                    for write in writes {
-                        try await transaction.write(write)
+                do {
+                    try await database.transaction { session in
+                        var transaction = try await PostgresArchiveTransaction(session)
+                        try await transaction.write(writes)
                     }
+                } catch {
+                    // Told in words for the writer's log; isOutage looks through it.
+                    throw PostgresFailure(error, while: "writing a batch of \(writes.count) saves")
                 }
             }
             group.addTask {
@@ -49,39 +52,93 @@ struct PostgresArchiveTransaction {
         anyDeletedPlayer = try await session.value("SELECT EXISTS (SELECT 1 FROM deleted_player)", as: Bool.self) ?? false
     }
 
-    mutating func write(_ write: PreparedWrite) async throws {
-        switch write {
-        case .drawing(let drawing, let record, let itemCount, let pointCount):
-            try await insertDrawing(drawing, record: record, itemCount: itemCount, pointCount: pointCount)
-        case .game(let game, let settingsJSON):
-            try await insertGame(game, settingsJSON: settingsJSON)
-        case .session(let playerSession):
-            let deleted = try await isDeleted(playerSession.playerId)
-            try await PostgresPlayerTable.upsertSession(playerSession, in: session, playerIsDeleted: deleted)
+    /// Writes a batch: its drawings with one multi-row statement for the drawings and one for
+    /// their guesses (a statement is a round trip to the server, and a batch holds up to 256
+    /// drawings), then its games and sessions one by one, in the order given.
+    mutating func write(_ writes: [PreparedWrite]) async throws {
+        var drawings: [(drawing: FinishedDrawing, record: Data, itemCount: Int, pointCount: Int)] = []
+        for write in writes {
+            if case .drawing(let drawing, let record, let itemCount, let pointCount) = write {
+                drawings.append((drawing, record, itemCount, pointCount))
+            }
+        }
+        // Bound parameters per statement are limited to 65,535: 12 per drawing.
+        for start in stride(from: 0, to: drawings.count, by: 1_000) {
+            try await insertDrawings(drawings[start..<min(start + 1_000, drawings.count)])
+        }
+        for write in writes {
+            switch write {
+            case .drawing:
+                continue
+            case .game(let game, let settingsJSON):
+                try await insertGame(game, settingsJSON: settingsJSON)
+            case .session(let playerSession):
+                let deleted = try await isDeleted(playerSession.playerId)
+                try await PostgresPlayerTable.upsertSession(playerSession, in: session, playerIsDeleted: deleted)
+            }
         }
     }
 
-    private mutating func insertDrawing(_ drawing: FinishedDrawing, record: Data, itemCount: Int, pointCount: Int) async throws {
-        let drawerDeleted = try await isDeleted(drawing.drawerId)
-        let drawerId: String? = drawerDeleted ? nil : drawing.drawerId
-        let drawerName: String? = drawerDeleted ? nil : drawing.drawerName
-        let inserted = try await session.value(
-            """
+    private mutating func insertDrawings(
+        _ drawings: ArraySlice<(drawing: FinishedDrawing, record: Data, itemCount: Int, pointCount: Int)>
+    ) async throws {
+        guard !drawings.isEmpty else { return }
+        var sql = """
             INSERT INTO drawing (id, game_id, room_code, word, drawer_id, drawer_name, drawer_gained,
-                                 started_at, ended_at, item_count, point_count, record)
-            VALUES (\(drawing.id), \(drawing.gameId), \(drawing.roomCode), \(drawing.word), \(drawerId), \(drawerName),
-                    \(drawing.drawerGained), \(drawing.startedAt), \(drawing.endedAt), \(itemCount), \(pointCount), \(record))
-            ON CONFLICT (id) DO NOTHING RETURNING true
-            """, as: Bool.self)
-        guard inserted != nil else { return }
-        for (position, guess) in drawing.guessers.enumerated() {
-            let playerId: String? = try await isDeleted(guess.playerId) ? nil : guess.playerId
-            try await session.execute(
-                """
-                INSERT INTO guess (drawing_id, position, player_id, gained, at_ms)
-                VALUES (\(drawing.id), \(position), \(playerId), \(guess.gained), \(guess.atMilliseconds))
-                """)
+                                 started_at, ended_at, item_count, point_count, record) VALUES
+            """
+        var bindings = PostgresBindings(capacity: drawings.count * 12)
+        for (index, item) in drawings.enumerated() {
+            let drawing = item.drawing
+            let drawerDeleted = try await isDeleted(drawing.drawerId)
+            let drawerId: String? = drawerDeleted ? nil : drawing.drawerId
+            let drawerName: String? = drawerDeleted ? nil : drawing.drawerName
+            sql += (index == 0 ? " " : ", ") + Self.placeholders(row: index, columns: 12)
+            bindings.append(drawing.id)
+            bindings.append(drawing.gameId)
+            bindings.append(drawing.roomCode)
+            bindings.append(drawing.word)
+            bindings.append(drawerId)
+            bindings.append(drawerName)
+            bindings.append(drawing.drawerGained)
+            bindings.append(drawing.startedAt)
+            bindings.append(drawing.endedAt)
+            bindings.append(item.itemCount)
+            bindings.append(item.pointCount)
+            try bindings.append(item.record)
         }
+        sql += " ON CONFLICT (id) DO NOTHING RETURNING id"
+        var inserted = Set<String>()
+        for row in try await session.rows(PostgresQuery(unsafeSQL: sql, binds: bindings)) {
+            inserted.insert(try row("id"))
+        }
+        // Guesses only for drawings new in this transaction: a retried drawing has its guesses.
+        var guesses: [(drawingId: String, position: Int, playerId: String?, gained: Int, atMilliseconds: Int64)] = []
+        for item in drawings where inserted.contains(item.drawing.id) {
+            for (position, guess) in item.drawing.guessers.enumerated() {
+                let playerId: String? = try await isDeleted(guess.playerId) ? nil : guess.playerId
+                guesses.append((item.drawing.id, position, playerId, guess.gained, guess.atMilliseconds))
+            }
+        }
+        // 5 parameters a guess, under the 65,535 a statement may bind.
+        for start in stride(from: 0, to: guesses.count, by: 10_000) {
+            var sql = "INSERT INTO guess (drawing_id, position, player_id, gained, at_ms) VALUES"
+            var bindings = PostgresBindings()
+            for (row, guess) in guesses[start..<min(start + 10_000, guesses.count)].enumerated() {
+                sql += (row == 0 ? " " : ", ") + Self.placeholders(row: row, columns: 5)
+                bindings.append(guess.drawingId)
+                bindings.append(guess.position)
+                bindings.append(guess.playerId)
+                bindings.append(guess.gained)
+                bindings.append(guess.atMilliseconds)
+            }
+            try await session.execute(PostgresQuery(unsafeSQL: sql, binds: bindings))
+        }
+    }
+
+    /// `($1, $2, …)` for row `row` of a multi-row VALUES list of `columns` columns.
+    private static func placeholders(row: Int, columns: Int) -> String {
+        "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")"
     }
 
     /// The game row, its ranking, and each ranked player's all-time totals, together.

@@ -74,16 +74,23 @@ public struct PostgresArchiveDatabase: Service, Sendable, CustomStringConvertibl
     /// With `snapshot`, every read inside sees the database as of the first one (REPEATABLE
     /// READ), as a SQLite read transaction does.
     func transaction<T: Sendable>(snapshot: Bool = false, _ body: (PostgresSession) async throws -> T) async throws -> T {
-        do {
-            return try await client.withTransaction(logger: logger) { connection in
-                let session = PostgresSession(connection: connection, logger: logger)
-                if snapshot {
-                    try await session.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        try await client.withConnection { connection in
+            let session = PostgresSession(connection: connection, logger: logger)
+            try await session.execute(snapshot ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
+            let result: T
+            do {
+                result = try await body(session)
+            } catch {
+                // Only a server's error leaves a live connection to roll back; on a connection that
+                // failed, a ROLLBACK would be queued behind a close and could wait for ever (the
+                // server rolls back a transaction whose connection is gone).
+                if let failure = error as? PSQLError, failure.code == .server {
+                    try? await session.execute("ROLLBACK")
                 }
-                return try await body(session)
+                throw error
             }
-        } catch let error as PostgresTransactionError {
-            throw error.cause
+            try await session.execute("COMMIT")
+            return result
         }
     }
 

@@ -6,7 +6,7 @@ import PostgresNIO
 /// indexes, with the same orders (text compares byte by byte, `COLLATE "C"`), so pages and
 /// cursors are identical on both back ends.
 public struct PostgresArchiveReader: ArchiveReader {
-    private let database: PostgresArchiveDatabase
+    let database: PostgresArchiveDatabase
 
     public init(database: PostgresArchiveDatabase) {
         self.database = database

@@ -10,7 +10,8 @@ enum PostgresErrorKind: Equatable {
     case refused
 
     init(_ error: any Error) {
-        let error = (error as? PostgresTransactionError)?.cause ?? error
+        var error = (error as? PostgresFailure)?.underlying ?? error
+        error = (error as? PostgresTransactionError)?.cause ?? error
         switch error {
         case is PostgresUnavailable, is IOError, is ChannelError:
             self = .outage

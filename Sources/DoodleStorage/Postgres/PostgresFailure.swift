@@ -7,8 +7,11 @@ public struct PostgresFailure: Error, CustomStringConvertible {
     public let description: String
     /// The server's SQLSTATE, when the server answered with an error.
     public let sqlState: String?
+    /// The error told, for telling an outage from a refusal.
+    public let underlying: any Error
 
     public init(_ error: any Error, while doing: String) {
+        underlying = error
         guard let error = error as? PSQLError else {
             self.sqlState = nil
             self.description = "\(doing): \(error)"

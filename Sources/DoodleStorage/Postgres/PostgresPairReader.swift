@@ -5,7 +5,7 @@ import Foundation
 /// `PairReader` on PostgreSQL: the queries of `SQLitePairReader`, on the same indexes and in
 /// the same orders, so keyset pages are identical on both back ends.
 public struct PostgresPairReader: PairReader {
-    private let database: PostgresArchiveDatabase
+    let database: PostgresArchiveDatabase
 
     public init(database: PostgresArchiveDatabase) {
         self.database = database

@@ -5,7 +5,7 @@ import GRDB
 /// `ArchiveReader` on SQLite. With a file database the queries run on the pool's reader
 /// connections, beside the writer.
 public struct SQLiteArchiveReader: ArchiveReader {
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
 
     public init(database: SQLiteDatabase) {
         self.database = database

@@ -4,7 +4,7 @@ import GRDB
 
 /// `PairReader` on SQLite.
 public struct SQLitePairReader: PairReader {
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
 
     public init(database: SQLiteDatabase) {
         self.database = database

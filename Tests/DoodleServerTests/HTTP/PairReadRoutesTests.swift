@@ -1,5 +1,6 @@
 import DoodleClient
 import DoodleCore
+import DoodleServer
 import DoodleStorage
 import DoodleTestSupport
 import Foundation
@@ -13,10 +14,13 @@ struct PairReadRoutesTests {
     static let readingRoutes = ["/v1/me/pair", "/v1/me/pair/drawings", "/v1/me/latest-received"]
 
     /// Ada and Bob paired (`pr_1`), Cy on its own; each with a token.
+    /// - Parameter widgetCacheEntries: 0 where the test seeds drawings behind the server's back
+    ///   and then polls `latest-received.png`, which no invalidation would follow.
     static func withPlayers(
+        widgetCacheEntries: Int = ServerConfiguration().widgetCacheEntries,
         _ body: @Sendable (TestServer, PairSeed, _ ada: Welcome, _ bob: Welcome, _ cy: Welcome) async throws -> Void
     ) async throws {
-        try await TestServer.with { server in
+        try await TestServer.with(widgetCacheEntries: widgetCacheEntries) { server in
             try await server.withConnections(3) { connections in
                 let ada = try await connections[0].hello(name: "Ada")
                 let bob = try await connections[1].hello(name: "Bob")

@@ -73,7 +73,7 @@ struct PairRoomTests {
         let ended = Ended()
         let room = PairRoom(
             machine: PairStateMachine(stored, rules: rules.pair, limits: rules.limits, seed: 1), pairs: pairs, replayCapacity: 64,
-            replayByteLimit: 1 << 19, clock: SystemGameClock(), metrics: ServerMetrics(),
+            replayByteLimit: 1 << 19, clock: SystemGameClock(), metrics: ServerMetrics(), latestHeads: LatestHeadCache(capacity: 16),
             logger: Logger(label: "pair-room-test"),
             onEnded: { pairId in ended.pairs.withLock { $0.append(pairId) } })
         let ada = try await Partner.make()

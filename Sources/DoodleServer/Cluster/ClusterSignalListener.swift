@@ -1,0 +1,47 @@
+import Logging
+import ServiceLifecycle
+
+/// Reads this node's signals while it runs: a player's newer connection on another node
+/// replaces its connection here (4002); calls for pair rooms this node hosts are run on them and
+/// answered; answers to the calls this node handed over reach their callers. Cancelled (a
+/// crash, as far as the cluster can tell) or shut down, the node stops listening and what is sent
+/// to it from then on is lost, as for a dead process.
+struct ClusterSignalListener: Service, CustomStringConvertible {
+    var description: String { "ClusterSignalListener" }
+
+    let nodeID: String
+    let signals: any ClusterSignals
+    let players: PlayerDirectory
+    let pairs: PairRegistry
+    let forwarding: PairForwarding
+    let logger: Logger
+
+    func run() async {
+        let received = await signals.subscribe(nodeID)
+        await withDiscardingTaskGroup { calls in
+            for await signal in received.cancelOnGracefulShutdown() {
+                switch signal.body {
+                case .connected(let player, let nodeID, let at):
+                    guard nodeID != self.nodeID else { continue }
+                    await players.connectedElsewhere(player, at: at)
+                case .pairCall(let callID, let from, let call):
+                    // Each call on its own: one slow room must not hold up the signals behind it.
+                    calls.addTask { await answer(call, callID: callID, to: from) }
+                case .pairAnswer(let callID, let answer):
+                    await forwarding.answered(callID, answer)
+                }
+            }
+            calls.cancelAll()
+        }
+        await signals.unsubscribe(nodeID)
+    }
+
+    private func answer(_ call: PairCall, callID: UInt64, to caller: String) async {
+        let answer = await pairs.answerForwarded(call)
+        do {
+            try await signals.send(ClusterSignal(.pairAnswer(callID: callID, answer: answer)), to: caller)
+        } catch {
+            logger.error("answering a pair call failed", metadata: ["node": "\(caller)", "error": "\(error)"])
+        }
+    }
+}
