@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Every string value of every frame counts (roomState included), compared normalised as
 /// guesses are, except what is legitimately the bot's own or its partner's text and cannot be
-/// a leak: `name` values, the bot's own `draft` and `sent` in a `roomState`, the word
+/// a leak: `name` values, a canvas item's `tool`, `kind` and `color`, the bot's own `draft` and `sent` in a `roomState`, the word
 /// suggestions made to it, its own wrong guesses, its partner's at the bot's own drawings, and
 /// reveals (`drawingGuessed`, `drawingRevealed`: each tells a word the bot may know by then).
 public struct PairLeakWatch: Sendable, Equatable {
@@ -89,10 +89,15 @@ public struct PairLeakWatch: Sendable, Equatable {
         entries.removeAll { $0.index < oldest }
     }
 
+    /// Strings that are never a word's carrier: names, and a canvas item's fixed vocabulary — its
+    /// `tool` ("pen", "eraser"), `kind` ("stroke", "fill") and `color` — which a word of the pack
+    /// can equal ("pen" and "eraser" are words), so a drawing of the word "pen" is no leak.
+    private static let unscannedKeys: Set<String> = ["name", "tool", "kind", "color"]
+
     private static func collect(_ value: Any, key: String?, into values: inout Set<String>) {
         switch value {
         case let string as String:
-            if key != "name" { values.insert(GuessNormalizer.normalize(string)) }
+            if !unscannedKeys.contains(key ?? "") { values.insert(GuessNormalizer.normalize(string)) }
         case let array as [Any]:
             for element in array { collect(element, key: key, into: &values) }
         case let object as [String: Any]:
