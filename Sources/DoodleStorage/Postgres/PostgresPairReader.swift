@@ -45,7 +45,7 @@ public struct PostgresPairReader: PairReader {
 
     public func drawings(of player: PlayerID, box: PairBox, limit: Int, before: String?) async throws -> PairDrawingPage? {
         let fetchCount = max(limit, 0) + 1
-        let owner = Self.ownerColumn(box)
+        let owner = PairDrawingColumns.owner(box)
         return try await database.transaction(snapshot: true) { session in
             let rows: [PostgresRecord]
             if let before {
@@ -55,14 +55,14 @@ public struct PostgresPairReader: PairReader {
                 else { return nil }
                 rows = try await session.rows(
                     """
-                    \(unescaped: Self.drawingColumns)
+                    \(unescaped: PairDrawingColumns.select)
                     WHERE pair_drawing.\(unescaped: owner) = \(player) AND (pair_drawing.sent_at, pair_drawing.id) < (\(sentAt), \(before))
                     ORDER BY pair_drawing.sent_at DESC, pair_drawing.id DESC LIMIT \(fetchCount)
                     """)
             } else {
                 rows = try await session.rows(
                     """
-                    \(unescaped: Self.drawingColumns)
+                    \(unescaped: PairDrawingColumns.select)
                     WHERE pair_drawing.\(unescaped: owner) = \(player)
                     ORDER BY pair_drawing.sent_at DESC, pair_drawing.id DESC LIMIT \(fetchCount)
                     """)
@@ -87,7 +87,7 @@ public struct PostgresPairReader: PairReader {
         try await database.read { session in
             try await session.row(
                 """
-                \(unescaped: Self.drawingColumns)
+                \(unescaped: PairDrawingColumns.select)
                 WHERE pair_drawing.recipient_id = \(player) AND pair_drawing.pair_id = \(pairId)
                 ORDER BY pair_drawing.sent_at DESC, pair_drawing.id DESC LIMIT 1
                 """
@@ -114,7 +114,7 @@ public struct PostgresPairReader: PairReader {
     public func drawing(id: String, viewer: PlayerID?) async throws -> PairDrawingDetails? {
         guard let viewer else { return nil }
         return try await database.read { session in
-            guard let row = try await session.row("\(unescaped: Self.drawingColumns) WHERE pair_drawing.id = \(id)") else { return nil }
+            guard let row = try await session.row("\(unescaped: PairDrawingColumns.select) WHERE pair_drawing.id = \(id)") else { return nil }
             let sender: PlayerID? = try row("sender_id")
             let recipient: PlayerID? = try row("recipient_id")
             guard viewer == sender || viewer == recipient else { return nil }
@@ -125,7 +125,7 @@ public struct PostgresPairReader: PairReader {
         }
     }
 
-    /// A row of `drawingColumns` as `viewer` may see it; `actions` when already decoded.
+    /// A row of `PairDrawingColumns.select` as `viewer` may see it; `actions` when already decoded.
     private static func drawing(_ row: PostgresRecord, viewer: PlayerID, actions: [DrawingAction]? = nil) throws -> PairDrawing {
         let sender: PlayerID? = try row("sender_id")
         let recipient: PlayerID? = try row("recipient_id")
@@ -146,24 +146,5 @@ public struct PostgresPairReader: PairReader {
             sentAt: try row("sent_at"), status: status, attempts: try row("attempts"),
             word: PairDrawing.wordVisible(to: viewer, senderId: sender, recipientId: recipient, status: status) ? word : nil,
             strokes: CanvasReplay.visibleItems(after: record))
-    }
-
-    /// The sender's name: its current one, else the one the pair recorded when it formed.
-    private static let drawingColumns = """
-        SELECT pair_drawing.id, pair_drawing.pair_id, pair_drawing.sender_id, pair_drawing.recipient_id, pair_drawing.word,
-               pair_drawing.sent_at, pair_drawing.status, pair_drawing.attempts, pair_drawing.resolved_at, pair_drawing.record,
-               COALESCE(
-                   (SELECT name FROM player WHERE player.id = pair_drawing.sender_id),
-                   (SELECT CASE WHEN pair.first_id = pair_drawing.sender_id THEN pair.first_name ELSE pair.second_name END
-                    FROM pair WHERE pair.id = pair_drawing.pair_id)) AS sender_name
-        FROM pair_drawing
-        """
-
-    /// The column that puts a drawing in `box`: its recipient or its sender.
-    private static func ownerColumn(_ box: PairBox) -> String {
-        switch box {
-        case .received: "recipient_id"
-        case .sent: "sender_id"
-        }
     }
 }

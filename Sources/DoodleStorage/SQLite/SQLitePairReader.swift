@@ -106,7 +106,7 @@ public struct SQLitePairReader: PairReader {
         }
     }
 
-    /// A row of `drawingColumns` as `viewer` may see it; `actions` when already decoded.
+    /// A row of `PairDrawingColumns.select` as `viewer` may see it; `actions` when already decoded.
     private static func drawing(_ row: Row, viewer: PlayerID, actions: [DrawingAction]? = nil) throws -> PairDrawing {
         let sender: PlayerID? = row["sender_id"]
         let recipient: PlayerID? = row["recipient_id"]
@@ -134,30 +134,11 @@ extension SQLitePairReader {
         FROM pair WHERE pair.id = ? AND pair.ended_at IS NULL
         """
 
-    /// The sender's name: its current one, else the one the pair recorded when it formed.
-    private static let drawingColumns = """
-        SELECT pair_drawing.id, pair_drawing.pair_id, pair_drawing.sender_id, pair_drawing.recipient_id, pair_drawing.word,
-               pair_drawing.sent_at, pair_drawing.status, pair_drawing.attempts, pair_drawing.resolved_at, pair_drawing.record,
-               COALESCE(
-                   (SELECT name FROM player WHERE player.id = pair_drawing.sender_id),
-                   (SELECT CASE WHEN pair.first_id = pair_drawing.sender_id THEN pair.first_name ELSE pair.second_name END
-                    FROM pair WHERE pair.id = pair_drawing.pair_id)) AS sender_name
-        FROM pair_drawing
-        """
-
-    /// The column that puts a drawing in `box`: its recipient or its sender.
-    private static func ownerColumn(_ box: PairBox) -> String {
-        switch box {
-        case .received: "recipient_id"
-        case .sent: "sender_id"
-        }
-    }
-
     /// A page of `box`, newest first; `after` adds the keyset condition `(sent_at, id) < (?, ?)`.
     static func pageSQL(_ box: PairBox, after: Bool) -> String {
-        let owner = "pair_drawing.\(ownerColumn(box)) = ?"
+        let owner = "pair_drawing.\(PairDrawingColumns.owner(box)) = ?"
         let keyset = after ? " AND (pair_drawing.sent_at, pair_drawing.id) < (?, ?)" : ""
-        return drawingColumns + """
+        return PairDrawingColumns.select + """
              WHERE \(owner)\(keyset)
              ORDER BY pair_drawing.sent_at DESC, pair_drawing.id DESC LIMIT ?
             """
@@ -165,15 +146,15 @@ extension SQLitePairReader {
 
     /// Where a `before` drawing sits, if it is in this player's `box`.
     static func cursorSQL(_ box: PairBox) -> String {
-        "SELECT sent_at FROM pair_drawing WHERE id = ? AND \(ownerColumn(box)) = ?"
+        "SELECT sent_at FROM pair_drawing WHERE id = ? AND \(PairDrawingColumns.owner(box)) = ?"
     }
 
-    static let latestReceivedSQL = drawingColumns + """
+    static let latestReceivedSQL = PairDrawingColumns.select + """
          WHERE pair_drawing.recipient_id = ? AND pair_drawing.pair_id = ?
          ORDER BY pair_drawing.sent_at DESC, pair_drawing.id DESC LIMIT 1
         """
 
-    static let drawingSQL = drawingColumns + " WHERE pair_drawing.id = ?"
+    static let drawingSQL = PairDrawingColumns.select + " WHERE pair_drawing.id = ?"
 
     static let latestReceivedHeadSQL = """
         SELECT pair_drawing.id, pair_drawing.sent_at FROM pair_member

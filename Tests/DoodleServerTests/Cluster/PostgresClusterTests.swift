@@ -23,7 +23,7 @@ struct PostgresClusterTests {
             try await DoodleClient.withConnection(to: a.webSocketURL, logger: Self.logger) { owner in
                 try await owner.hello(name: "Ada")
                 let room = try await owner.createRoom()
-                let viaB = try await Self.json(b.httpBase + "/v1/rooms/\(room.code)")
+                let viaB = try await HTTPProbe.json(b.httpBase + "/v1/rooms/\(room.code)")
                 #expect(viaB["url"] as? String == a.webSocketURL, "B's invite lookup names A")
                 try await DoodleClient.withJoinedConnection(to: b.webSocketURL, name: "Bob", code: room.code, logger: Self.logger) {
                     _, _, joined, redirects in
@@ -61,7 +61,7 @@ struct PostgresClusterTests {
                 }
                 #expect(outcomes.filter { $0 == "seated" }.count == 3, "\(outcomes)")
                 #expect(outcomes.filter { $0 == "room_full" }.count == 17, "\(outcomes)")
-                let info = try await Self.json(cluster.nodes[1].httpBase + "/v1/rooms/\(room.code)")
+                let info = try await HTTPProbe.json(cluster.nodes[1].httpBase + "/v1/rooms/\(room.code)")
                 #expect((info["players"] as? [Any])?.count == 4)
             }
         }
@@ -91,11 +91,11 @@ struct PostgresClusterTests {
             for node in cluster.nodes {
                 for (code, url) in created.filter({ $0.1 == node.webSocketURL }).prefix(4) {
                     let other = try #require(cluster.nodes.first { $0.webSocketURL != url })
-                    #expect(try await Self.json(other.httpBase + "/v1/rooms/\(code)")["url"] as? String == url)
+                    #expect(try await HTTPProbe.json(other.httpBase + "/v1/rooms/\(code)")["url"] as? String == url)
                 }
             }
             for node in cluster.nodes {
-                #expect(try await Self.rooms(at: node) == 15, "every room on the node it was created on")
+                #expect(try await HTTPProbe.rooms(at: node.httpBase) == 15, "every room on the node it was created on")
             }
         }
     }
@@ -158,11 +158,11 @@ struct PostgresClusterTests {
             // The archive writer saves in the background: poll B until the game is there.
             var status = 404
             for _ in 0..<100 where status == 404 {
-                status = try await Self.status(b.httpBase + "/v1/games/\(gameId)")
+                status = try await HTTPProbe.status(b.httpBase + "/v1/games/\(gameId)")
                 if status == 404 { try await Task.sleep(for: .milliseconds(50)) }
             }
             #expect(status == 200)
-            let board = try await Self.json(b.httpBase + "/v1/leaderboard")
+            let board = try await HTTPProbe.json(b.httpBase + "/v1/leaderboard")
             let listed = String(decoding: try JSONSerialization.data(withJSONObject: board), as: UTF8.self)
             for id in playerIds { #expect(listed.contains(id), "\(listed)") }
         }
@@ -226,21 +226,4 @@ struct PostgresClusterTests {
         }
     }
 
-    /// The node's `doodle_rooms` gauge.
-    static func rooms(at node: ChildServer) async throws -> Int {
-        let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: node.httpBase + "/metrics")))
-        let line = try #require(String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("doodle_rooms ") })
-        return Int(try #require(Double(line.split(separator: " ")[1])))
-    }
-
-    static func status(_ url: String) async throws -> Int {
-        let (_, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
-        return try #require(response as? HTTPURLResponse).statusCode
-    }
-
-    static func json(_ url: String) async throws -> [String: Any] {
-        let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
-        #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(url)")
-        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    }
 }

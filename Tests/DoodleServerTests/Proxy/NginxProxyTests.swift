@@ -23,8 +23,8 @@ struct NginxProxyTests {
             try await DoodleClient.withConnection(to: proxy.webSocketURL(node: "a"), logger: Self.logger) { host in
                 try await host.hello(name: "Ann")
                 let room = try await host.createRoom()
-                #expect(try await Self.status(proxy.httpBase(node: "a") + "/v1/rooms/\(room.code)") == 200)
-                #expect(try await Self.status(proxy.httpBase(node: "b") + "/v1/rooms/\(room.code)") == 404)
+                #expect(try await HTTPProbe.status(proxy.httpBase(node: "a") + "/v1/rooms/\(room.code)") == 200)
+                #expect(try await HTTPProbe.status(proxy.httpBase(node: "b") + "/v1/rooms/\(room.code)") == 404)
                 // A second player reaches the room through the node's own URL and plays in it.
                 try await DoodleClient.withConnection(to: proxy.webSocketURL(node: "a"), logger: Self.logger) { guest in
                     try await guest.hello(name: "Bob")
@@ -56,7 +56,7 @@ struct NginxProxyTests {
                     await opened.waitUntil(count: connections)
                     let counts: Result<(Int, Int), any Error>
                     do {
-                        counts = .success((try await Self.rooms(at: proxy.httpBase(node: "a")), try await Self.rooms(at: proxy.httpBase(node: "b"))))
+                        counts = .success((try await HTTPProbe.rooms(at: proxy.httpBase(node: "a")), try await HTTPProbe.rooms(at: proxy.httpBase(node: "b"))))
                     } catch {
                         counts = .failure(error)
                     }
@@ -80,7 +80,7 @@ struct NginxProxyTests {
                 try await DoodleClient.withConnection(to: proxy.webSocketURL(node: "a"), logger: Self.logger) { host in
                     try await host.hello(name: "Ann")
                     let room = try await host.createRoom()
-                    let lookup = try await Self.json(proxy.httpBase(node: "b") + "/v1/rooms/\(room.code)")
+                    let lookup = try await HTTPProbe.json(proxy.httpBase(node: "b") + "/v1/rooms/\(room.code)")
                     #expect(lookup["url"] as? String == proxy.webSocketURL(node: "a"), "node b names node a's address on the proxy")
                     try await DoodleClient.withJoinedConnection(to: proxy.webSocketURL(node: "b"), name: "Bob", code: room.code, logger: Self.logger) {
                         _, _, joined, redirects in
@@ -106,24 +106,6 @@ struct NginxProxyTests {
                 try await NginxProxy.with(nodePorts: (a.port, b.port), body)
             }
         }
-    }
-
-    static func status(_ url: String) async throws -> Int {
-        let (_, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
-        return try #require(response as? HTTPURLResponse).statusCode
-    }
-
-    static func json(_ url: String) async throws -> [String: Any] {
-        let (data, response) = try await URLSession.shared.data(from: try #require(URL(string: url)))
-        #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(url)")
-        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    }
-
-    /// The node's `doodle_rooms` gauge, read from its own `/metrics` through the proxy.
-    static func rooms(at base: String) async throws -> Int {
-        let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: base + "/metrics")))
-        let line = try #require(String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("doodle_rooms ") })
-        return Int(try #require(Double(line.split(separator: " ")[1])))
     }
 }
 
