@@ -52,6 +52,11 @@ struct DoodleServerCommand: AsyncParsableCommand {
     @Option(help: ServerOption.widgetCacheEntries.help("How many widget tokens' latest drawings to keep in memory, 0–10000000; 0 keeps none."))
     var widgetCacheEntries: String?
 
+    @Option(
+        help: ServerOption.trustedProxies.help(
+            "Comma-separated IP addresses of reverse proxies in front of this server, whose X-Forwarded-For names the client (docs/nginx.conf)."))
+    var trustedProxies: String?
+
     @Option(help: ServerOption.nodeURL.help("This node's public ws:// or wss:// address (ending in /v1/ws), where other nodes send clients for its rooms."))
     var nodeURL: String?
 
@@ -153,13 +158,19 @@ struct DoodleServerCommand: AsyncParsableCommand {
         if leaseMilliseconds != nil, nodeURL == nil {
             throw ValidationError("--node-lease-ms (DOODLE_NODE_LEASE_MS) needs --node-url (DOODLE_NODE_URL)")
         }
+        let trustedProxies = try ServerOption.trustedProxies.value(
+            flag: self.trustedProxies, environment: environment, expected: "comma-separated IPv4 or IPv6 addresses, like 127.0.0.1,::1"
+        ) { text -> Set<String>? in
+            let addresses = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            return !addresses.isEmpty && addresses.allSatisfy(IPAddressText.isValid) ? Set(addresses) : nil
+        }
         let lease = leaseMilliseconds.map { DirectoryLease(leaseMilliseconds: $0, renewalMilliseconds: $0 / 3) } ?? .standard
         let configuration = ServerConfiguration(
             host: host ?? defaults.host, port: port ?? defaults.port, rulesFolder: rules ?? defaults.rulesFolder,
             databasePath: database ?? defaults.databasePath, tls: tls,
             notifications: notifyURL.map { NotificationSettings(url: $0, secret: notifySecret) },
             widgetCacheEntries: widgetCacheEntries ?? defaults.widgetCacheEntries,
-            cluster: nodeURL.map { ClusterSettings.sharingDatabase(at: $0, lease: lease) })
+            cluster: nodeURL.map { ClusterSettings.sharingDatabase(at: $0, lease: lease) }, trustedProxies: trustedProxies ?? [])
         return (configuration, logLevel ?? ServerOption.defaultLogLevel)
     }
 }

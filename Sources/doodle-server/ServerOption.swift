@@ -28,6 +28,7 @@ struct ServerOption: Sendable {
     static let widgetCacheEntries = ServerOption(
         flag: "--widget-cache-entries", variable: "DOODLE_WIDGET_CACHE_ENTRIES", defaultText: String(defaults.widgetCacheEntries))
     static let nodeURL = ServerOption(flag: "--node-url", variable: "DOODLE_NODE_URL", defaultText: nil)
+    static let trustedProxies = ServerOption(flag: "--trusted-proxies", variable: "DOODLE_TRUSTED_PROXIES", defaultText: nil)
     static let nodeLease = ServerOption(
         flag: "--node-lease-ms", variable: "DOODLE_NODE_LEASE_MS", defaultText: String(DirectoryLease.defaultLeaseMilliseconds))
 

@@ -75,6 +75,8 @@ struct StartupTests {
         BadSetting(environment: ["DOODLE_NOTIFY_URL": "ftp://push.example/hook"], named: ["DOODLE_NOTIFY_URL", "--notify-url"]),
         BadSetting(environment: ["DOODLE_NOTIFY_SECRET": "s3cret"], named: ["DOODLE_NOTIFY_URL", "--notify-url"]),
         BadSetting(arguments: ["--node-url", "http://node-a.example/v1/ws"], named: ["DOODLE_NODE_URL", "--node-url", "ws://"]),
+        BadSetting(arguments: ["--trusted-proxies", "127.0.0.1,nginx"], named: ["--trusted-proxies", "DOODLE_TRUSTED_PROXIES", "IPv4"]),
+        BadSetting(environment: ["DOODLE_TRUSTED_PROXIES": "10.0.0.1,,"], named: ["--trusted-proxies", "DOODLE_TRUSTED_PROXIES"]),
         BadSetting(environment: ["DOODLE_NODE_URL": "ws://node-a.example/game"], named: ["DOODLE_NODE_URL", "--node-url", "/v1/ws"]),
         BadSetting(arguments: ["--node-url", "ws:///v1/ws"], named: ["DOODLE_NODE_URL", "--node-url", "no host"]),
         // Nodes share a PostgreSQL database; a node on a SQLite file would be a cluster of one.

@@ -46,6 +46,7 @@ public struct TestServer: Sendable {
         database: String? = nil,
         clock: any GameClock = SystemGameClock(),
         widgetCacheEntries: Int = ServerConfiguration().widgetCacheEntries,
+        trustedProxies: Set<String> = [],
         logger: Logger = TestServer.logger,
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
@@ -58,7 +59,7 @@ public struct TestServer: Sendable {
         let application = try await buildApplication(
             ServerConfiguration(
                 host: "127.0.0.1", port: 0, rulesFolder: rulesFolder, databasePath: databasePath, tls: tls, notifications: notifications,
-                widgetCacheEntries: widgetCacheEntries),
+                widgetCacheEntries: widgetCacheEntries, trustedProxies: trustedProxies),
             logger: logger,
             clock: clock,
             onServerRunning: { port in portContinuation.yield(port) })

@@ -62,7 +62,8 @@ public func buildApplication(
         metrics: metrics, logger: logger)
 
     let router = Router(context: DoodleRequestContext.self)
-    let inviteCodes = InviteCodeLookup(registry: registry, cluster: cluster, pairs: pairRepository, limit: rules.rateLimits.joinRoom, clock: clock)
+    let inviteCodes = InviteCodeLookup(registry: registry, cluster: cluster, pairs: pairRepository, limit: rules.rateLimits.joinRoom,
+        addresses: ClientAddress(trustedProxies: configuration.trustedProxies), clock: clock)
     StatusRoutes(
         metrics: metrics, archive: archive, outbound: outbound, pictureCache: pictures.cache, latestHeads: latestHeads, lookup: inviteCodes,
         secure: tls != nil, cluster: cluster

@@ -20,6 +20,10 @@ public struct ServerConfiguration: Sendable {
     public var notifications: NotificationSettings?
     /// The cluster this node is part of; nil: the server runs alone, every room in this process.
     public var cluster: ClusterSettings?
+    /// Addresses of reverse proxies in front of the server (docs/nginx.conf): for a request from
+    /// one of them the client is the address it wrote in `X-Forwarded-For`, so limits kept per
+    /// address apply to each player and not to the proxy as a whole.
+    public var trustedProxies: Set<String>
 
     public struct TLSFiles: Sendable {
         public var certificateChainPath: String
@@ -34,9 +38,11 @@ public struct ServerConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, rulesFolder: String = "./GameRules",
         databasePath: String = "./doodle.sqlite", tls: TLSFiles? = nil, notifications: NotificationSettings? = nil,
-        pictureCacheBytes: Int = 64 << 20, widgetCacheEntries: Int = 100_000, cluster: ClusterSettings? = nil
+        pictureCacheBytes: Int = 64 << 20, widgetCacheEntries: Int = 100_000, cluster: ClusterSettings? = nil,
+        trustedProxies: Set<String> = []
     ) {
         self.cluster = cluster
+        self.trustedProxies = trustedProxies
         self.host = host
         self.port = port
         self.rulesFolder = rulesFolder

@@ -1,5 +1,6 @@
 import DoodleCore
 import DoodleStorage
+import HTTPTypes
 import Hummingbird
 
 /// What an invite code in a URL stands for, for every HTTP route that takes one: one limit per
@@ -18,20 +19,26 @@ struct InviteCodeLookup: Sendable {
     /// Pair codes are looked up in the database: an open one answers, a spent one is 404.
     let pairs: any PairRepository
     let limiter: AddressRateLimiter
+    let addresses: ClientAddress
     let clock: any GameClock
 
-    init(registry: RoomRegistry, cluster: ClusterMembership, pairs: any PairRepository, limit: RateLimitRule, clock: any GameClock) {
+    init(
+        registry: RoomRegistry, cluster: ClusterMembership, pairs: any PairRepository, limit: RateLimitRule, addresses: ClientAddress,
+        clock: any GameClock
+    ) {
         self.registry = registry
         self.cluster = cluster
         self.pairs = pairs
         self.limiter = AddressRateLimiter(rule: limit)
+        self.addresses = addresses
         self.clock = clock
     }
 
     /// The room or pair code named by the request's `{code}`: 429 over the limit, 400 for a
     /// malformed code, 404 when nothing live has it.
-    func find(_ context: DoodleRequestContext) async throws -> Found {
-        let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
+    func find(_ request: Request, context: DoodleRequestContext) async throws -> Found {
+        let address = addresses.of(
+            peer: context.channel.remoteAddress?.ipAddress, forwardedFor: Self.forwardedFor.map { request.headers[values: $0] } ?? [])
         guard limiter.allow(address, now: clock.nowMillis()) else {
             throw APIError.tooManyRequests("too many room lookups; invite codes are not for guessing")
         }
@@ -56,4 +63,6 @@ struct InviteCodeLookup: Sendable {
             return .pair(code: code, owner: owner)
         }
     }
+
+    private static let forwardedFor = HTTPField.Name("X-Forwarded-For")
 }

@@ -12,7 +12,7 @@ struct InviteQRRoutes {
 
     func register(on router: Router<DoodleRequestContext>) {
         router.get("/v1/rooms/{code}/qr.svg") { request, requestContext -> Response in
-            let link = try InviteLink(try await lookup.find(requestContext), host: request.head.authority, secure: secure)
+            let link = try InviteLink(try await lookup.find(request, context: requestContext), host: request.head.authority, secure: secure)
             let symbol: QRCode
             do {
                 symbol = try QRCode(text: link.url)

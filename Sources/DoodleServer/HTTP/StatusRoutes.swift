@@ -32,7 +32,7 @@ struct StatusRoutes {
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: .init(string: metrics.exposition())))
         }
         router.get("/v1/rooms/{code}") { request, requestContext -> Response in
-            switch try await lookup.find(requestContext) {
+            switch try await lookup.find(request, context: requestContext) {
             case .party(_, let room):
                 var info = await room.publicInfo()
                 info.url = await webSocketURL(answering: request)
