@@ -15,6 +15,7 @@ extension DoodleClient {
     /// - Parameters:
     ///   - token: a player's token to resume with; nil for a new player.
     ///   - maxRedirects: redirects followed before giving up (loop protection).
+    ///   - timeout: how long each answer (`welcome`, the join's) may take.
     ///   - body: gets the connection, the `welcome` of the node it is on, the room's `roomState`
     ///     and the number of redirects followed.
     /// - Throws: ``DoodleClientError/tooManyRedirects(last:followed:)`` past `maxRedirects`, and
@@ -26,6 +27,7 @@ extension DoodleClient {
         token: String? = nil,
         code: String,
         maxRedirects: Int = defaultMaxRedirects,
+        timeout: Duration = .seconds(5),
         configuration: Configuration = .init(),
         logger: Logger,
         isolation: isolated (any Actor)? = #isolation,
@@ -36,9 +38,9 @@ extension DoodleClient {
         var followed = 0
         while true {
             let outcome: JoinOutcome<T> = try await withConnection(to: url, configuration: configuration, logger: logger) { connection in
-                let welcome = try await connection.hello(name: name, token: token)
+                let welcome = try await connection.hello(name: name, token: token, timeout: timeout)
                 do {
-                    let room = try await connection.joinRoom(code: code)
+                    let room = try await connection.joinRoom(code: code, timeout: timeout)
                     return .joined(try await body(connection, welcome, room, followed))
                 } catch let redirected as Redirected {
                     return .redirected(redirected.redirect, token: welcome.token)

@@ -95,8 +95,9 @@ struct ClusterTests {
                         let start = cluster.nodes[index % 2]
                         group.addTask {
                             do {
+                                // 21 clients on 2 shared cores: answers may take seconds, and a timeout is no answer.
                                 return try await DoodleClient.withJoinedConnection(
-                                    to: start.url, name: "J\(index)", code: room.code, logger: Self.logger
+                                    to: start.url, name: "J\(index)", code: room.code, timeout: .seconds(20), logger: Self.logger
                                 ) { _, _, _, _ in "seated" }
                             } catch let error as ProtocolError {
                                 return error.code.rawValue
