@@ -9,6 +9,14 @@ public struct DrawingPage: Sendable, Equatable, Encodable {
         self.nextBefore = nextBefore
     }
 
+    /// The page from up to `limit + 1` rows fetched newest first: a row past `limit` means
+    /// there is a next page, which starts after the page's last drawing.
+    init(fetched: [DrawingSummary], limit: Int) {
+        let kept = Array(fetched.prefix(max(limit, 0)))
+        self.init(
+            drawings: kept, nextBefore: fetched.count > kept.count ? kept.last.map { DrawingCursor(endedAt: $0.endedAt, id: $0.id) } : nil)
+    }
+
     enum CodingKeys: String, CodingKey {
         case drawings, nextBefore
     }

@@ -109,6 +109,13 @@ public struct PairDrawingPage: Sendable, Equatable, Encodable {
         self.nextBefore = nextBefore
     }
 
+    /// The page from up to `limit + 1` drawings fetched newest first: one past `limit` means
+    /// there is a next page, which starts after the page's last drawing.
+    init(fetched: [PairDrawing], limit: Int) {
+        let kept = Array(fetched.prefix(max(limit, 0)))
+        self.init(drawings: kept, nextBefore: fetched.count > kept.count ? kept.last?.drawingId : nil)
+    }
+
     enum CodingKeys: String, CodingKey {
         case drawings, nextBefore
     }

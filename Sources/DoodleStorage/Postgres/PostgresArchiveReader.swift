@@ -113,17 +113,12 @@ public struct PostgresArchiveReader: ArchiveReader {
                     WHERE drawing.drawer_id = \(playerId) ORDER BY drawing.ended_at DESC, drawing.id DESC LIMIT \(fetchCount)
                     """)
             }
-            var drawings = try rows.map(Self.summary)
-            var next: DrawingCursor?
-            if drawings.count > limit {
-                drawings.removeLast(drawings.count - limit)
-                next = drawings.last.map { DrawingCursor(endedAt: $0.endedAt, id: $0.id) }
-            }
-            if drawings.isEmpty {
+            let page = DrawingPage(fetched: try rows.map(Self.summary), limit: limit)
+            if page.drawings.isEmpty {
                 let known = try await session.value("SELECT EXISTS (SELECT 1 FROM player WHERE id = \(playerId))", as: Bool.self) ?? false
                 if !known { return nil }
             }
-            return DrawingPage(drawings: drawings, nextBefore: next)
+            return page
         }
     }
 

@@ -67,13 +67,7 @@ public struct PostgresPairReader: PairReader {
                     ORDER BY pair_drawing.sent_at DESC, pair_drawing.id DESC LIMIT \(fetchCount)
                     """)
             }
-            var drawings = try rows.map { try Self.drawing($0, viewer: player) }
-            var next: String?
-            if drawings.count > limit {
-                drawings.removeLast(drawings.count - limit)
-                next = drawings.last?.drawingId
-            }
-            return PairDrawingPage(drawings: drawings, nextBefore: next)
+            return PairDrawingPage(fetched: try rows.map { try Self.drawing($0, viewer: player) }, limit: limit)
         }
     }
 

@@ -78,17 +78,12 @@ public struct SQLiteArchiveReader: ArchiveReader {
             } else {
                 rows = try Row.fetchAll(db, sql: Self.playerDrawingsSQL, arguments: [playerId, fetchCount])
             }
-            var drawings = rows.map(Self.summary)
-            var next: DrawingCursor?
-            if drawings.count > limit {
-                drawings.removeLast(drawings.count - limit)
-                next = drawings.last.map { DrawingCursor(endedAt: $0.endedAt, id: $0.id) }
-            }
-            if drawings.isEmpty {
+            let page = DrawingPage(fetched: rows.map(Self.summary), limit: limit)
+            if page.drawings.isEmpty {
                 let known = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM player WHERE id = ?)", arguments: [playerId]) ?? false
                 if !known { return nil }
             }
-            return DrawingPage(drawings: drawings, nextBefore: next)
+            return page
         }
     }
 

@@ -50,13 +50,7 @@ public struct SQLitePairReader: PairReader {
             } else {
                 rows = try Row.fetchAll(db, sql: Self.pageSQL(box, after: false), arguments: [player, fetchCount])
             }
-            var drawings = try rows.map { try Self.drawing($0, viewer: player) }
-            var next: String?
-            if drawings.count > limit {
-                drawings.removeLast(drawings.count - limit)
-                next = drawings.last?.drawingId
-            }
-            return PairDrawingPage(drawings: drawings, nextBefore: next)
+            return PairDrawingPage(fetched: try rows.map { try Self.drawing($0, viewer: player) }, limit: limit)
         }
     }
 
