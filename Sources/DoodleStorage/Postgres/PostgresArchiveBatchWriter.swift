@@ -8,30 +8,21 @@ import PostgresNIO
 struct PostgresArchiveBatchWriter: ArchiveBatchWriter {
     let database: PostgresArchiveDatabase
     /// How long a batch may take, waiting for a connection included, before it counts as an
-    /// outage and is retried: the pool waits for ever for a server it cannot reach.
+    /// outage and is retried: past it the batch's connection is closed, which ends a statement
+    /// the server never answers (`PostgresArchiveDatabase.transaction(timeLimit:_:)`).
     var timeoutSeconds = 10
 
     func write(_ writes: [PreparedWrite]) async throws {
-        let database = database
-        let seconds = timeoutSeconds
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                do {
-                    try await database.transaction { session in
-                        var transaction = try await PostgresArchiveTransaction(session)
-                        try await transaction.write(writes)
-                    }
-                } catch {
-                    // Told in words for the writer's log; isOutage looks through it.
-                    throw PostgresFailure(error, while: "writing a batch of \(writes.count) saves")
-                }
+        do {
+            try await database.transaction(timeLimit: timeoutSeconds) { session in
+                var transaction = try await PostgresArchiveTransaction(session)
+                try await transaction.write(writes)
             }
-            group.addTask {
-                try await Task.sleep(for: .seconds(seconds))
-                throw PostgresUnavailable(seconds: seconds)
-            }
-            defer { group.cancelAll() }
-            try await group.next()
+        } catch let unavailable as PostgresUnavailable {
+            throw unavailable
+        } catch {
+            // Told in words for the writer's log; isOutage looks through it.
+            throw PostgresFailure(error, while: "writing a batch of \(writes.count) saves")
         }
     }
 

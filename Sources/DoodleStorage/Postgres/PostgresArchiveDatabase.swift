@@ -75,23 +75,29 @@ public struct PostgresArchiveDatabase: Service, Sendable, CustomStringConvertibl
     /// READ), as a SQLite read transaction does.
     func transaction<T: Sendable>(snapshot: Bool = false, _ body: (PostgresSession) async throws -> T) async throws -> T {
         try await client.withConnection { connection in
-            let session = PostgresSession(connection: connection, logger: logger)
-            try await session.execute(snapshot ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
-            let result: T
-            do {
-                result = try await body(session)
-            } catch {
-                // Only a server's error leaves a live connection to roll back; on a connection that
-                // failed, a ROLLBACK would be queued behind a close and could wait for ever (the
-                // server rolls back a transaction whose connection is gone).
-                if let failure = error as? PSQLError, failure.code == .server {
-                    try? await session.execute("ROLLBACK")
-                }
-                throw error
-            }
-            try await session.execute("COMMIT")
-            return result
+            try await Self.transaction(on: PostgresSession(connection: connection, logger: logger), snapshot: snapshot, body)
         }
+    }
+
+    /// `BEGIN`, `body`, `COMMIT` on one connection.
+    nonisolated(nonsending) static func transaction<T: Sendable>(
+        on session: PostgresSession, snapshot: Bool = false, _ body: (PostgresSession) async throws -> T
+    ) async throws -> T {
+        try await session.execute(snapshot ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
+        let result: T
+        do {
+            result = try await body(session)
+        } catch {
+            // Only a server's error leaves a live connection to roll back; on a connection that
+            // failed the ROLLBACK would only fail too (the server rolls back a transaction whose
+            // connection is gone).
+            if let failure = error as? PSQLError, failure.code == .server {
+                try? await session.execute("ROLLBACK")
+            }
+            throw error
+        }
+        try await session.execute("COMMIT")
+        return result
     }
 
     /// `transaction`, run once more if it lost a race to a concurrent one on a unique key or

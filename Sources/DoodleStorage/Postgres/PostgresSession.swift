@@ -1,23 +1,30 @@
 import Logging
+import NIOCore
 import PostgresNIO
 
 /// One connection lent for a read or a transaction, with the few ways the stores use it.
+///
+/// Every statement is handed to the connection on its own event loop, and only while its channel
+/// is still active. postgres-nio's `PostgresConnection.query` writes the statement into the
+/// channel with no write promise, and its answer is promised only by the connection's state
+/// machine (`PostgresChannelHandler.write` → `ConnectionStateMachine.enqueue`), which fails it
+/// once the connection closes. A channel that has closed removes that handler from its pipeline
+/// a moment later (NIO's `BaseSocketChannel.close0`): a statement written after that is dropped by
+/// the pipeline, and its answer is never given, not by a close nor by cancelling the task. The
+/// server ending connections under the archive writer hit that gap, and the writer waited for good.
+/// On the event loop, "still active" and "written to the handler" happen with nothing between.
 struct PostgresSession {
     let connection: PostgresConnection
     let logger: Logger
 
     /// Runs a statement whose rows, if any, are not wanted.
     func execute(_ query: PostgresQuery) async throws {
-        try await connection.query(query, logger: logger)
+        _ = try await send(query)
     }
 
     /// Every row of the result, each read by column name.
     func rows(_ query: PostgresQuery) async throws -> [PostgresRecord] {
-        var records: [PostgresRecord] = []
-        for try await row in try await connection.query(query, logger: logger) {
-            records.append(PostgresRecord(row.makeRandomAccess()))
-        }
-        return records
+        try await send(query).map { PostgresRecord($0.makeRandomAccess()) }
     }
 
     /// The first row of the result, if there is one.
@@ -27,10 +34,20 @@ struct PostgresSession {
 
     /// The first column of the first row, if there is one.
     func value<T: PostgresDecodable & Sendable>(_ query: PostgresQuery, as type: T.Type = T.self) async throws -> T? {
-        for try await value in try await connection.query(query, logger: logger).decode(T.self) {
-            return value
-        }
-        return nil
+        try await send(query).first?.decode(T.self)
+    }
+
+    /// The statement's whole result. Throws `ChannelError.ioOnClosedChannel` (an outage) for a
+    /// connection already closed, as NIO fails a write to a closed channel.
+    private func send(_ query: PostgresQuery) async throws -> PostgresQueryResult {
+        let connection = connection
+        let logger = logger
+        return try await connection.eventLoop.flatSubmit {
+            guard !connection.isClosed else {
+                return connection.eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel)
+            }
+            return connection.query(query, logger: logger)
+        }.get()
     }
 }
 
