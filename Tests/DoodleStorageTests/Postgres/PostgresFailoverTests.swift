@@ -55,6 +55,26 @@ struct PostgresFailoverTests {
         }
     }
 
+    /// A statement in flight ignores cancellation, so only closing its connection ends it: here
+    /// the server never answers (the table is locked by another session until the batch has
+    /// given up), and without the close the write would wait for as long as the lock is held.
+    @Test("a batch the server does not answer is given up at its time limit, as an outage, and the pool goes on", .timeLimit(.minutes(1)))
+    func timeLimitEndsAStatementInFlight() async throws {
+        try await PostgresTestDatabase.withMigratedDatabase(logger: Self.logger) { database in
+            try await Self.withKiller(of: database) { locker in
+                let writer = PostgresArchiveBatchWriter(database: database, timeoutSeconds: 1)
+                let batch = [try PendingWrite.drawing(StorageFixtures.drawing(id: "d_locked_out")).prepared()]
+                _ = try await locker.query("BEGIN", logger: Self.logger)
+                _ = try await locker.query("LOCK TABLE drawing IN ACCESS EXCLUSIVE MODE", logger: Self.logger)
+                let failure = await #expect(throws: PostgresUnavailable.self) { try await writer.write(batch) }
+                #expect(failure.map(writer.isOutage) == true)
+                _ = try await locker.query("ROLLBACK", logger: Self.logger)
+                try await writer.write(batch)
+                #expect(try await Self.count("SELECT COUNT(*) FROM drawing", on: locker) == 1)
+            }
+        }
+    }
+
     /// A connection of its own to `database`, outside its pool (so never one of the killed), for
     /// the length of `body`.
     private static func withKiller(of database: PostgresArchiveDatabase, _ body: (PostgresConnection) async throws -> Void) async throws {
