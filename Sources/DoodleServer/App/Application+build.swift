@@ -125,14 +125,15 @@ public func buildApplication(
             } ?? []),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
-            logger.info("listening on \(host):\(port)\(tlsNote)")
             // The node joins the cluster once it listens for connections (its address may name
             // the bound port) and for the other nodes' signals, before anyone is told the server
-            // runs: a node that hosts rooms must hear the calls for them.
+            // runs: a node that hosts rooms must hear the calls for them. So the "listening on"
+            // line means ready, on a node of a cluster too.
             if cluster.isClustered {
                 if hearsOthers { await firstListening(listening, within: .seconds(10), logger: logger) }
                 await cluster.register(boundPort: port)
             }
+            logger.info("listening on \(host):\(port)\(tlsNote)")
             await onServerRunning(port)
         },
         logger: logger)
