@@ -15,7 +15,9 @@ import Glibc
 import Darwin
 #endif
 
-@Suite("Durability of saved drawings")
+// One back end at a time: each case keeps three rooms playing as fast as they can, and two at
+// once beside the rest of the suite would starve other live tests of the two cores.
+@Suite("Durability of saved drawings", .serialized)
 struct DurabilityTests {
     static let rooms = 3
     static let acknowledgementsBeforeKill = 10
