@@ -87,7 +87,42 @@ struct PostgresPairClusterTests {
         }
     }
 
+    @Test("a host whose listening connection the database ends listens again: calls sent to the other node reach its room again", .timeLimit(.minutes(1)))
+    func hostListensAgain() async throws {
+        try await PostgresNodes.with(count: 2) { cluster in
+            let (a, b) = (cluster.nodes[0], cluster.nodes[1])
+            try await Self.withPair(hostedOn: a, joinerStartsOn: b, database: cluster.database) { ada, _, bobToken in
+                // Both nodes' listening connections go; each connects again within a second.
+                let ended = try await Self.endListeningConnections(in: cluster.database)
+                #expect(ended == 2)
+                // A call that finds the host deaf gets 500 with Retry-After; the client tries again.
+                let deadline = ContinuousClock.now + .seconds(20)
+                var upload = try await Self.uploadLine(to: b, token: bobToken, clientDrawingId: "c_pg_after_cut")
+                while upload.status == 500, ContinuousClock.now < deadline {
+                    #expect(upload.retryAfter != nil)
+                    try await Task.sleep(for: .milliseconds(200))
+                    upload = try await Self.uploadLine(to: b, token: bobToken, clientDrawingId: "c_pg_after_cut")
+                }
+                #expect(upload.status == 201)
+                let drawingId = try #require(upload.json["drawingId"] as? String)
+                #expect(try await ada.next("drawingReceived")["drawingId"] as? String == drawingId)
+            }
+        }
+    }
+
     // MARK: - Helpers
+
+    static func uploadLine(to node: ChildServer, token: String, clientDrawingId: String) async throws -> PairHTTP.Answer {
+        try await PairHTTP.request(
+            "POST", node.httpBase + "/v1/me/pair/drawings", token: token,
+            body: ["clientDrawingId": clientDrawingId, "word": "kite", "strokes": [PairClusterTests.line]])
+    }
+
+    /// Ends every node's listening connection to `location`'s database, as a failover or a
+    /// network cut would; how many it ended.
+    static func endListeningConnections(in location: PostgresLocation) async throws -> Int {
+        try await PostgresBackends.terminate(applicationName: PostgresNodeChannels.applicationName, in: location)
+    }
 
     /// Ada enters pair mode on `host`; Bob, starting on `joinerStartsOn`, is redirected there and
     /// pairs, then leaves. `body` gets Ada's connection (in the pair room), her token and Bob's.
