@@ -88,8 +88,8 @@ public struct PostgresNodeChannels: NodeChannels {
                 logger.warning(
                     "listening for other nodes' messages failed; trying again", metadata: ["error": "\(String(reflecting: error))"])
             } catch {}
-            if listened { await listening(false) }
             guard !Task.isCancelled else { return }
+            if listened { await listening(false) }
             do {
                 try await Task.sleep(for: retry)
             } catch {

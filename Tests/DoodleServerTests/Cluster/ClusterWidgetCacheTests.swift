@@ -47,18 +47,8 @@ struct ClusterWidgetCacheTests {
         }
     }
 
-    struct Poll {
-        let status: Int
-        let etag: String?
-    }
-
-    static func poll(_ node: TestCluster.Node, token: String, ifNoneMatch: String? = nil) async throws -> Poll {
-        var request = URLRequest(url: try #require(URL(string: node.httpBase + "/v1/me/latest-received.png?size=64")))
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        if let ifNoneMatch { request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match") }
-        let (_, response) = try await URLSession.shared.data(for: request)
-        let http = try #require(response as? HTTPURLResponse)
-        return Poll(status: http.statusCode, etag: http.value(forHTTPHeaderField: "ETag"))
+    static func poll(_ node: TestCluster.Node, token: String, ifNoneMatch: String? = nil) async throws -> PairHTTP.Answer {
+        try await PairHTTP.request("GET", node.httpBase + "/v1/me/latest-received.png?size=64", token: token, ifNoneMatch: ifNoneMatch)
     }
 
     static func cacheHits(httpBase: String) async throws -> Int {

@@ -23,7 +23,7 @@ struct PostgresPairClusterTests {
         try await PostgresNodes.with(count: 2) { cluster in
             let (a, b) = (cluster.nodes[0], cluster.nodes[1])
             try await Self.withPair(hostedOn: a, joinerStartsOn: b, database: cluster.database) { ada, adaToken, bobToken in
-                let upload = try await Self.http(
+                let upload = try await PairHTTP.request(
                     "POST", b.httpBase + "/v1/me/pair/drawings", token: bobToken,
                     body: ["clientDrawingId": "c_pg_first", "word": "kite", "strokes": [PairClusterTests.line]])
                 #expect(upload.status == 201, "\(upload.json)")
@@ -31,7 +31,7 @@ struct PostgresPairClusterTests {
                 #expect(try await ada.next("drawingReceived", timeout: .seconds(1))["drawingId"] as? String == drawingId)
 
                 // About 20 KB of JSON: the call travels through node_message.
-                let long = try await Self.http(
+                let long = try await PairHTTP.request(
                     "POST", b.httpBase + "/v1/me/pair/drawings", token: bobToken,
                     body: ["clientDrawingId": "c_pg_long_one", "word": "cloud", "strokes": Self.longDrawing])
                 #expect(long.status == 201, "\(long.json)")
@@ -40,11 +40,11 @@ struct PostgresPairClusterTests {
                 #expect(received["drawingId"] as? String == longId)
                 #expect((received["strokes"] as? [Any])?.count == Self.longDrawing.count, "the long drawing arrived whole")
 
-                let guess = try await Self.http("POST", b.httpBase + "/v1/me/pair/drawings/\(drawingId)/guess", token: adaToken, body: ["text": "kite"])
+                let guess = try await PairHTTP.request("POST", b.httpBase + "/v1/me/pair/drawings/\(drawingId)/guess", token: adaToken, body: ["text": "kite"])
                 #expect(guess.status == 200)
                 #expect(guess.json["correct"] as? Bool == true)
                 #expect(try await ada.next("drawingGuessed")["drawingId"] as? String == drawingId)
-                let unpair = try await Self.http("DELETE", b.httpBase + "/v1/me/pair", token: bobToken)
+                let unpair = try await PairHTTP.request("DELETE", b.httpBase + "/v1/me/pair", token: bobToken)
                 #expect(unpair.status == 200)
                 #expect(try await ada.next("unpaired")["by"] as? String != nil)
             }
@@ -54,15 +54,7 @@ struct PostgresPairClusterTests {
     @Test("a second connection with the same token on the other node replaces the first (4002)", .timeLimit(.minutes(1)))
     func replacedAcrossProcesses() async throws {
         try await PostgresNodes.with(count: 2) { cluster in
-            let (a, b) = (cluster.nodes[0], cluster.nodes[1])
-            try await DoodleClient.withConnection(to: a.webSocketURL, logger: Self.logger) { first in
-                let welcome = try await first.hello(name: "Ada")
-                try await DoodleClient.withConnection(to: b.webSocketURL, logger: Self.logger) { second in
-                    try await second.hello(name: "Ada", token: welcome.token)
-                    #expect(try await first.waitForClose().code == 4002)
-                    _ = try await second.createRoom()
-                }
-            }
+            try await PairClusterTests.expectReplaced(first: cluster.nodes[0].webSocketURL, second: cluster.nodes[1].webSocketURL)
         }
     }
 
@@ -72,22 +64,22 @@ struct PostgresPairClusterTests {
             let (a, b) = (cluster.nodes[0], cluster.nodes[1])
             try await Self.withPair(hostedOn: a, joinerStartsOn: b, database: cluster.database) { ada, adaToken, bobToken in
                 let widget = b.httpBase + "/v1/me/latest-received.png?size=64"
-                let starter = try await Self.http("GET", widget, token: adaToken)
+                let starter = try await PairHTTP.request("GET", widget, token: adaToken)
                 #expect(starter.status == 200)
                 let starterTag = try #require(starter.etag)
-                #expect(try await Self.http("GET", widget, token: adaToken, ifNoneMatch: starterTag).status == 304)
+                #expect(try await PairHTTP.request("GET", widget, token: adaToken, ifNoneMatch: starterTag).status == 304)
                 #expect(try await ClusterWidgetCacheTests.cacheHits(httpBase: b.httpBase) >= 1, "B's cache answered the 304")
 
-                let upload = try await Self.http(
+                let upload = try await PairHTTP.request(
                     "POST", a.httpBase + "/v1/me/pair/drawings", token: bobToken,
                     body: ["clientDrawingId": "c_pg_widget", "word": "kite", "strokes": [PairClusterTests.line]])
                 #expect(upload.status == 201)
                 _ = try await ada.next("drawingReceived")
                 let deadline = ContinuousClock.now + .seconds(5)
-                var latest = try await Self.http("GET", widget, token: adaToken, ifNoneMatch: starterTag)
+                var latest = try await PairHTTP.request("GET", widget, token: adaToken, ifNoneMatch: starterTag)
                 while latest.status == 304, ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(20))
-                    latest = try await Self.http("GET", widget, token: adaToken, ifNoneMatch: starterTag)
+                    latest = try await PairHTTP.request("GET", widget, token: adaToken, ifNoneMatch: starterTag)
                 }
                 #expect(latest.status == 200, "B still answers 304 for the starter after Bob's drawing")
                 #expect(latest.etag != starterTag)
@@ -95,7 +87,42 @@ struct PostgresPairClusterTests {
         }
     }
 
+    @Test("a host whose listening connection the database ends listens again: calls sent to the other node reach its room again", .timeLimit(.minutes(1)))
+    func hostListensAgain() async throws {
+        try await PostgresNodes.with(count: 2) { cluster in
+            let (a, b) = (cluster.nodes[0], cluster.nodes[1])
+            try await Self.withPair(hostedOn: a, joinerStartsOn: b, database: cluster.database) { ada, _, bobToken in
+                // Both nodes' listening connections go; each connects again within a second.
+                let ended = try await Self.endListeningConnections(in: cluster.database)
+                #expect(ended == 2)
+                // A call that finds the host deaf gets 500 with Retry-After; the client tries again.
+                let deadline = ContinuousClock.now + .seconds(20)
+                var upload = try await Self.uploadLine(to: b, token: bobToken, clientDrawingId: "c_pg_after_cut")
+                while upload.status == 500, ContinuousClock.now < deadline {
+                    #expect(upload.retryAfter != nil)
+                    try await Task.sleep(for: .milliseconds(200))
+                    upload = try await Self.uploadLine(to: b, token: bobToken, clientDrawingId: "c_pg_after_cut")
+                }
+                #expect(upload.status == 201)
+                let drawingId = try #require(upload.json["drawingId"] as? String)
+                #expect(try await ada.next("drawingReceived")["drawingId"] as? String == drawingId)
+            }
+        }
+    }
+
     // MARK: - Helpers
+
+    static func uploadLine(to node: ChildServer, token: String, clientDrawingId: String) async throws -> PairHTTP.Answer {
+        try await PairHTTP.request(
+            "POST", node.httpBase + "/v1/me/pair/drawings", token: token,
+            body: ["clientDrawingId": clientDrawingId, "word": "kite", "strokes": [PairClusterTests.line]])
+    }
+
+    /// Ends every node's listening connection to `location`'s database, as a failover or a
+    /// network cut would; how many it ended.
+    static func endListeningConnections(in location: PostgresLocation) async throws -> Int {
+        try await PostgresBackends.terminate(applicationName: PostgresNodeChannels.applicationName, in: location)
+    }
 
     /// Ada enters pair mode on `host`; Bob, starting on `joinerStartsOn`, is redirected there and
     /// pairs, then leaves. `body` gets Ada's connection (in the pair room), her token and Bob's.
@@ -147,26 +174,5 @@ struct PostgresPairClusterTests {
             }
             return ["kind": "stroke", "strokeId": stroke, "tool": "pen", "color": "#335577", "width": 4, "points": points]
         }
-    }
-
-    struct Answer {
-        let status: Int
-        let etag: String?
-        let json: [String: Any]
-    }
-
-    static func http(_ method: String, _ url: String, token: String, body: [String: Any]? = nil, ifNoneMatch: String? = nil) async throws -> Answer {
-        var request = URLRequest(url: try #require(URL(string: url)))
-        request.httpMethod = method
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        if let ifNoneMatch { request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match") }
-        if let body {
-            request.httpBody = try JSONSerialization.data(withJSONObject: body)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let http = try #require(response as? HTTPURLResponse)
-        let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-        return Answer(status: http.statusCode, etag: http.value(forHTTPHeaderField: "ETag"), json: json)
     }
 }

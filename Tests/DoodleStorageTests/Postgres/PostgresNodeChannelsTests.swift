@@ -64,9 +64,7 @@ struct PostgresNodeChannelsTests {
             let channels = PostgresNodeChannels(database: database, firstRetry: .milliseconds(50))
             let inbox = Inbox()
             try await Self.whileListening(channels, [(inbox, ["node_a"])]) {
-                try await Self.run(
-                    database,
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = \(PostgresNodeChannels.applicationName) AND datname = current_database()")
+                #expect(try await PostgresBackends.terminate(applicationName: PostgresNodeChannels.applicationName, in: database.location) == 1)
                 try await inbox.waitForListening([true, false, true])
                 try await channels.send("after", on: "node_a")
                 try await inbox.wait(for: 1)
