@@ -5,7 +5,9 @@ import Testing
 
 /// `PostgresArchiveAudit`, which the crash tests trust to find a save half made or made twice:
 /// what the stores write passes it, and each rule, broken alone, is named.
-@Suite("The PostgreSQL archive audit")
+// One database at a time: eight made at once would crowd the shared test server for the tests
+// beside these that time leases.
+@Suite("The PostgreSQL archive audit", .serialized)
 struct PostgresArchiveAuditTests {
     /// One way to damage a whole archive, and the rule it breaks.
     struct Damage: Sendable, CustomTestStringConvertible {
