@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Two doodle-server nodes on one throwaway PostgreSQL cluster, `doodle-load --servers` against
-# them, then what the room directory cost: each directory statement's calls and mean execution
-# time from pg_stat_statements, and a pgbench run of one room's directory statements (claim,
+# them, then (when doodle-pair-hop-bench is built) pair uploads sent to the node hosting the
+# pair's room and to the other one, which hands them over LISTEN/NOTIFY, short and past a
+# NOTIFY's 8,000 bytes; then what the room directory cost: each directory statement's calls and
+# mean execution time from pg_stat_statements, and a pgbench run of one room's directory statements (claim,
 # three seats, a lookup of each kind, release) for their round-trip latency on this machine.
 #
 #   bash LoadTests/scripts/cluster-on-postgres.sh [BUILD_FOLDER] [DOODLE-LOAD FLAG...]
@@ -68,6 +70,13 @@ servers="$(IFS=,; echo "${urls[*]}")"
 
 echo "== doodle-load --servers $servers ${load_flags[*]}"
 "$build/doodle-load" --servers "$servers" "${load_flags[@]}"
+
+if [ -x "$build/doodle-pair-hop-bench" ]; then
+  for points in 2 3000; do
+    echo "== doodle-pair-hop-bench --servers $servers --points $points (uploads handed over LISTEN/NOTIFY)"
+    "$build/doodle-pair-hop-bench" --servers "$servers" --points "$points" --uploads 300
+  done
+fi
 
 echo "== room directory statements during the run (pg_stat_statements; server-side execution time)"
 "${psql[@]}" -d doodle -c "

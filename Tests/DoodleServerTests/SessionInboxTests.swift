@@ -26,7 +26,7 @@ struct SessionInboxTests {
         let (rules, packs) = try RulesLoader.load(folder: TestServer.repositoryRoot + "/GameRules")
         let archive = DiscardingArchive()
         let metrics = ServerMetrics()
-        let alone = ClusterMembership(settings: nil, directory: nil, logger: logger)
+        let alone = ClusterMembership(settings: nil, directory: nil, signals: nil, logger: logger)
         let context = SessionContext(
             rules: rules, packs: packs, directory: PlayerDirectory(),
             registry: RoomRegistry(

@@ -26,16 +26,12 @@ public func buildApplication(
     let archive = ArchiveWriter(storage: storage, logger: logger)
     let renderPool = RenderPool()
     let pictures = Pictures(cache: PictureCache(byteLimit: configuration.pictureCacheBytes), pool: renderPool)
-    // A node of a cluster keeps no widget heads: another node's pair room may store a drawing
-    // this node would not hear of until invalidations cross nodes (LatestHeadCache.invalidate).
-    let latestHeads = LatestHeadCache(capacity: configuration.cluster == nil ? configuration.widgetCacheEntries : 0)
-    if configuration.cluster != nil, configuration.widgetCacheEntries > 0 {
-        logger.info("widget cache off: a node of a cluster does not hear of other nodes' pair drawings yet")
-    }
+    let clusterDirectory = try configuration.cluster?.resolvedDirectory(storage: storage)
+    let clusterSignals = configuration.cluster?.resolvedSignals(storage: storage, logger: logger)
+    let cluster = ClusterMembership(settings: configuration.cluster, directory: clusterDirectory, signals: clusterSignals, logger: logger)
+    let latestHeads = widgetHeads(configuration, clustered: cluster.isClustered, hearsOthers: cluster.signals != nil, logger: logger)
     let players = PlayerRepository(store: storage.playerStore, writer: archive, logger: logger)
     let directory = PlayerDirectory(store: RepositoryPlayerRecords(players: players, clock: clock, logger: logger))
-    let clusterDirectory = try configuration.cluster?.resolvedDirectory(storage: storage)
-    let cluster = ClusterMembership(settings: configuration.cluster, directory: clusterDirectory, logger: logger)
     let registry = RoomRegistry(
         rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, cluster: cluster,
         drawCode: configuration.cluster?.drawPartyCode, logger: logger, seatReleased: { player, code in
@@ -95,12 +91,16 @@ public func buildApplication(
     router.add(middleware: APIErrorMiddleware(routes: router.routes))
 
     let lease = configuration.cluster == nil ? nil : NodeLease(membership: cluster, registry: registry, pairs: pairs)
-    var listener: ClusterSignalListener?
-    if let signals = cluster.signals, let forwarding {
-        listener = ClusterSignalListener(
-            nodeID: cluster.nodeID, signals: signals, players: directory, pairs: pairs, forwarding: forwarding, logger: logger)
+    let (listening, listeningContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    let listener = cluster.signals.flatMap { signals in
+        forwarding.map { forwarding in
+            ClusterSignalListener(
+                nodeID: cluster.nodeID, signals: signals, players: directory, pairs: pairs, forwarding: forwarding, latestHeads: latestHeads,
+                listening: listeningContinuation, logger: logger)
+        }
     }
 
+    let hearsOthers = listener != nil
     let host = configuration.host
     let tlsNote = tls == nil ? "" : " with TLS (https:// and wss://)"
     let application = Application(
@@ -116,22 +116,62 @@ public func buildApplication(
         // request can ask for a picture; the archive writer, first to start, nearly last, so it
         // writes what the rooms hand over while shutting down; the storage's own services (a
         // connection pool) after everything that uses them.
-        services: storage.services + [archive, renderPool, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions]
+        // The head-change announcer stops after every room, so that heads changed while rooms
+        // close still reach the other nodes, and before the pool it sends through.
+        services: storage.services + (latestHeads.announcements.map { [HeadChangeAnnouncer(pending: $0, membership: cluster)] } ?? [])
+            + [archive, renderPool, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions]
             + (configuration.notifications.map { settings -> [any Service] in
                 [NotificationSender(outbox: storage.outbox, settings: settings, clock: clock, metrics: metrics, logger: logger)]
             } ?? []),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
+            // The node joins the cluster once it listens for connections (its address may name
+            // the bound port) and for the other nodes' signals, before anyone is told the server
+            // runs: a node that hosts rooms must hear the calls for them. So the "listening on"
+            // line means ready, on a node of a cluster too.
+            if cluster.isClustered {
+                if hearsOthers { await firstListening(listening, within: .seconds(10), logger: logger) }
+                await cluster.register(boundPort: port)
+            }
             logger.info("listening on \(host):\(port)\(tlsNote)")
-            // The node joins the cluster once it listens (its address may name the bound port),
-            // before anyone is told the server runs.
-            if cluster.isClustered { await cluster.register(boundPort: port) }
             await onServerRunning(port)
         },
         logger: logger)
     return DoodleApplication(
         application: application, drain: ClientDrain(connections: connections, logger: logger), lease: lease, listener: listener,
         logger: logger)
+}
+
+/// The widget-head cache. A node of a cluster keeps heads only if it hears of other nodes'
+/// changes; then it also announces its own.
+private func widgetHeads(_ configuration: ServerConfiguration, clustered: Bool, hearsOthers: Bool, logger: Logger) -> LatestHeadCache {
+    guard clustered else { return LatestHeadCache(capacity: configuration.widgetCacheEntries) }
+    guard hearsOthers else {
+        if configuration.widgetCacheEntries > 0 {
+            logger.info("widget cache off: this node does not hear of other nodes' pair drawings (no cluster signals)")
+        }
+        return LatestHeadCache(capacity: 0)
+    }
+    return LatestHeadCache(capacity: configuration.widgetCacheEntries, announcements: PendingHeadChanges())
+}
+
+/// Waits until the signal listener first listens, at most `limit`: a database that cannot be
+/// reached now holds the node out of the cluster no longer than that (it joins, and hears the
+/// others once the listener gets through).
+private func firstListening(_ listening: AsyncStream<Void>, within limit: Duration, logger: Logger) async {
+    let heard = await withTaskGroup(of: Bool.self) { race in
+        race.addTask {
+            for await _ in listening { return true }
+            return false
+        }
+        race.addTask {
+            try? await Task.sleep(for: limit)
+            return false
+        }
+        defer { race.cancelAll() }
+        return await race.next() ?? false
+    }
+    if !heard { logger.warning("joining the cluster before this node listens for other nodes' signals") }
 }
 
 /// The server as one service: the Hummingbird application plus, started after it and so

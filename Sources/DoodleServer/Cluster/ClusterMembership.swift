@@ -23,13 +23,14 @@ actor ClusterMembership {
 
     /// - Parameter sharedDirectory: the settings' directory, resolved
     ///   (``ClusterSettings/resolvedDirectory(storage:)``); nil when the node runs alone.
-    init(settings: ClusterSettings?, directory sharedDirectory: (any RoomDirectory)?, logger: Logger) {
+    /// - Parameter signals: the settings' signals, resolved (``ClusterSettings/resolvedSignals(storage:logger:)``).
+    init(settings: ClusterSettings?, directory sharedDirectory: (any RoomDirectory)?, signals: (any ClusterSignals)?, logger: Logger) {
         var generator = SystemRandomNumberGenerator()
         nodeID = OpaqueID.make(prefix: "n_", using: &generator)
         self.logger = logger
         guard let settings, let sharedDirectory else {
             isClustered = false
-            signals = nil
+            self.signals = nil
             directory = SingleNodeDirectory()
             lease = .standard
             leaseClock = SystemGameClock()
@@ -37,7 +38,7 @@ actor ClusterMembership {
             return
         }
         isClustered = true
-        signals = settings.signals
+        self.signals = signals
         directory = sharedDirectory
         lease = settings.lease
         leaseClock = settings.leaseClock
@@ -170,6 +171,21 @@ actor ClusterMembership {
             try await signals.broadcast(ClusterSignal(.connected(player: player, nodeID: nodeID, at: at)), from: nodeID)
         } catch {
             logger.error("announcing a connection to the cluster failed", metadata: ["player": "\(player)", "error": "\(error)"])
+        }
+    }
+
+    /// Widget heads changed here: the other nodes forget what they keep of them.
+    func announceHeadsChanged(_ batch: PendingHeadChanges.Batch) async {
+        guard let signals else { return }
+        let players: [PlayerID]?
+        switch batch {
+        case .players(let changed): players = changed
+        case .everyone: players = nil
+        }
+        do {
+            try await signals.broadcast(ClusterSignal(.headsChanged(players: players, nodeID: nodeID)), from: nodeID)
+        } catch {
+            logger.error("announcing widget-head changes to the cluster failed", metadata: ["error": "\(error)"])
         }
     }
 

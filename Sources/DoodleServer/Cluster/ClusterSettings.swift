@@ -1,4 +1,5 @@
 import DoodleStorage
+import Logging
 
 /// How this node takes part in a cluster of nodes sharing one room directory
 /// (docs/architecture.md, "Several nodes"). Without it the server runs alone.
@@ -17,7 +18,9 @@ public struct ClusterSettings: Sendable {
     /// claim to keep them unique. Nil (always, in `doodle-server`): random codes.
     public var drawPartyCode: (@Sendable () -> String)?
     /// How nodes reach each other: pair rooms hosted on one node at a time (calls for them
-    /// handed to it) and 4002 across nodes. Nil: each node serves pairs on its own, as before.
+    /// handed to it), 4002 across nodes, and widget heads changed elsewhere. Nil: the signals
+    /// of the server's database (PostgreSQL `LISTEN`/`NOTIFY`); on a database that has none
+    /// (SQLite, in tests) each node serves pairs on its own and keeps no widget heads.
     public var signals: (any ClusterSignals)?
 
     public init(
@@ -51,6 +54,12 @@ extension ClusterSettings {
         if let shared = storage.roomDirectory { return shared }
         throw ClusterSettingsError(
             message: "a node of a cluster needs a PostgreSQL database its nodes share (--database postgres://…), not \(storage.description)")
+    }
+
+    /// The signals this node uses: its own, else those carried by `storage` (nil: none).
+    func resolvedSignals(storage: Storage, logger: Logger) -> (any ClusterSignals)? {
+        if let signals { return signals }
+        return storage.nodeChannels.map { DatabaseClusterSignals(channels: $0, logger: logger) }
     }
 }
 

@@ -3,9 +3,13 @@ import ServiceLifecycle
 
 /// Reads this node's signals while it runs: a player's newer connection on another node
 /// replaces its connection here (4002); calls for pair rooms this node hosts are run on them and
-/// answered; answers to the calls this node handed over reach their callers. Cancelled (a
-/// crash, as far as the cluster can tell) or shut down, the node stops listening and what is sent
-/// to it from then on is lost, as for a dead process.
+/// answered; answers to the calls this node handed over reach their callers; widget heads
+/// changed elsewhere are forgotten here. Cancelled (a crash, as far as the cluster can tell) or
+/// shut down, the node stops listening and what is sent to it from then on is lost, as for a
+/// dead process.
+///
+/// While it cannot listen the node keeps no widget heads: it would not hear of their changes.
+/// Each time it listens (at first, and again after losing its way) it says so on `listening`.
 struct ClusterSignalListener: Service, CustomStringConvertible {
     var description: String { "ClusterSignalListener" }
 
@@ -14,26 +18,40 @@ struct ClusterSignalListener: Service, CustomStringConvertible {
     let players: PlayerDirectory
     let pairs: PairRegistry
     let forwarding: PairForwarding
+    let latestHeads: LatestHeadCache
+    let listening: AsyncStream<Void>.Continuation
     let logger: Logger
 
     func run() async {
-        let received = await signals.subscribe(nodeID)
-        await withDiscardingTaskGroup { calls in
-            for await signal in received.cancelOnGracefulShutdown() {
-                switch signal.body {
-                case .connected(let player, let nodeID, let at):
-                    guard nodeID != self.nodeID else { continue }
-                    await players.connectedElsewhere(player, at: at)
-                case .pairCall(let callID, let from, let call):
-                    // Each call on its own: one slow room must not hold up the signals behind it.
-                    calls.addTask { await answer(call, callID: callID, to: from) }
-                case .pairAnswer(let callID, let answer):
-                    await forwarding.answered(callID, answer)
+        await cancelWhenGracefulShutdown {
+            await withDiscardingTaskGroup { calls in
+                await signals.listen(as: nodeID) { isListening in
+                    if isListening {
+                        latestHeads.resume()
+                        listening.yield()
+                    } else {
+                        latestHeads.suspend()
+                        logger.warning("this node lost its way to the other nodes: signals sent to it are lost until it listens again")
+                    }
+                } receive: { signal in
+                    switch signal.body {
+                    case .connected(let player, let nodeID, let at):
+                        guard nodeID != self.nodeID else { return }
+                        await players.connectedElsewhere(player, at: at)
+                    case .pairCall(let callID, let from, let call):
+                        // Each call on its own: one slow room must not hold up the signals behind it.
+                        calls.addTask { await answer(call, callID: callID, to: from) }
+                    case .pairAnswer(let callID, let answer):
+                        await forwarding.answered(callID, answer)
+                    case .headsChanged(let changed, let nodeID):
+                        guard nodeID != self.nodeID else { return }
+                        latestHeads.changedElsewhere(changed)
+                    }
                 }
+                calls.cancelAll()
             }
-            calls.cancelAll()
         }
-        await signals.unsubscribe(nodeID)
+        latestHeads.suspend()
     }
 
     private func answer(_ call: PairCall, callID: UInt64, to caller: String) async {

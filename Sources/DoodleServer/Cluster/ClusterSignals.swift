@@ -5,43 +5,31 @@ import DoodleCore
 /// now: a node that died gets nothing, as a PostgreSQL channel nobody listens on drops what is
 /// sent to it. So whoever waits for an answer waits with a deadline.
 ///
-/// Implementations: ``InProcessClusterSignals`` (several nodes in one process, for tests) and,
-/// mechanically from the statements below, PostgreSQL `LISTEN`/`NOTIFY` on the shared database:
-/// ```sql
-/// -- subscribe(node): one channel per node (node ids are `n_` plus URL-safe letters and digits,
-/// -- so they need no quoting beyond the identifier quotes), and one for everyone
-/// LISTEN "doodle_node_<node id>";
-/// LISTEN "doodle_cluster";
-///
-/// -- send(signal, to: node): the signal as JSON (below); delivered when the transaction commits
-/// SELECT pg_notify('doodle_node_' || $1, $2);
-///
-/// -- broadcast(signal, from: node): every listening node, the sender included (it skips its own)
-/// SELECT pg_notify('doodle_cluster', $2);
-///
-/// -- unsubscribe(node)
-/// UNLISTEN *;
-/// ```
-/// Payloads are JSON: `{"kind":"connected","playerId","nodeId","at"}`,
-/// `{"kind":"pairCall","callId","from","call":{…}}` and `{"kind":"pairAnswer","callId","answer":{…}}`.
-/// A `NOTIFY` payload holds at most 8,000 bytes, and an uploaded drawing can be larger: a
-/// `pairCall` carrying an upload is stored first (`INSERT INTO pair_call (id, body) …`) and the
-/// signal names its row, which the host deletes once it has answered.
+/// Implementations: ``InProcessClusterSignals`` (several nodes in one process, for tests) and
+/// ``DatabaseClusterSignals``, over the `NodeChannels` of the database the nodes share
+/// (PostgreSQL `LISTEN`/`NOTIFY`): each node listens on `doodle_node_<node id>` (node ids are
+/// lower-case letters, digits and `_`) and on `doodle_cluster`, where broadcasts go. Signals
+/// travel as JSON (``ClusterSignal``'s `Codable` form); a broadcast names its sender, which
+/// skips its own. A signal longer than a `NOTIFY` holds (a pair call carrying an upload) is
+/// stored, and the notification names its row.
 public protocol ClusterSignals: Sendable {
     /// Sends `signal` to the node with `nodeID`; dropped when that node does not listen.
     func send(_ signal: ClusterSignal, to nodeID: String) async throws
     /// Sends `signal` to every listening node but `nodeID`, the sender.
     func broadcast(_ signal: ClusterSignal, from nodeID: String) async throws
-    /// The signals sent to the node with `nodeID` from now until ``unsubscribe(_:)``.
-    func subscribe(_ nodeID: String) async -> AsyncStream<ClusterSignal>
-    /// The node stops listening: what is sent to it from now on is dropped.
-    func unsubscribe(_ nodeID: String) async
+    /// Listens as the node with `nodeID` until the task is cancelled, handing each signal sent
+    /// to it, or broadcast by another node, to `receive` in the order it arrived.
+    /// `listening(true)` once it listens; `listening(false)` when it has lost its way to the
+    /// others (what is sent meanwhile is lost), after which it tries again and says
+    /// `listening(true)` when it listens anew. Cancelled, the node stops listening: what is sent
+    /// to it from then on is dropped.
+    func listen(as nodeID: String, listening: (Bool) async -> Void, receive: (ClusterSignal) async -> Void) async
 }
 
 /// One node-to-node message. Its contents are the server's own business; the transport only
 /// carries it.
-public struct ClusterSignal: Sendable {
-    enum Body: Sendable {
+public struct ClusterSignal: Sendable, Equatable {
+    enum Body: Sendable, Equatable {
         /// `player` said `hello` on node `nodeID` at `at` (milliseconds): any connection of it
         /// elsewhere that began before is replaced (close 4002).
         case connected(player: PlayerID, nodeID: String, at: Int64)
@@ -49,6 +37,9 @@ public struct ClusterSignal: Sendable {
         case pairCall(callID: UInt64, from: String, call: PairCall)
         /// The answer to the `pairCall` with `callID`.
         case pairAnswer(callID: UInt64, answer: PairCallAnswer)
+        /// The widget heads of `players` changed on node `nodeID` (nil: maybe anyone's): the
+        /// others forget what they keep of them (``LatestHeadCache``).
+        case headsChanged(players: [PlayerID]?, nodeID: String)
     }
 
     let body: Body

@@ -16,20 +16,20 @@ protocol PairActions: Sendable {
 }
 
 /// A whole drawing uploaded over HTTP: its items as `roomState` shows them, in drawing order.
-struct PairUpload: Sendable, Equatable {
+struct PairUpload: Sendable, Equatable, Codable {
     var clientDrawingId: String
     var word: String
     var items: [CanvasItem]
 }
 
-struct PairUploadReceipt: Sendable, Equatable {
+struct PairUploadReceipt: Sendable, Equatable, Codable {
     var drawingId: String
     /// False for a retry of a `clientDrawingId` stored before (HTTP 200 rather than 201).
     var created: Bool
 }
 
 /// As `guessResult` says it.
-struct PairGuessAnswer: Sendable, Equatable {
+struct PairGuessAnswer: Sendable, Equatable, Codable {
     var drawingId: String
     var correct: Bool
     var close: Bool

@@ -19,8 +19,12 @@ struct PairHosting: Sendable {
     }
 
     /// Makes `key` this node's, or says which live node holds it.
+    ///
+    /// Looked up before it is claimed: most calls that reach a node without the room are for a
+    /// room live elsewhere, and a lookup is one read where a claim that loses is a write.
     /// - Throws: ``PairRegistryError/hostedElsewhere(_:)`` when another live node holds it.
     func claim(_ key: String) async throws {
+        if let host = try await membership.remoteHost(of: key) { throw PairRegistryError.hostedElsewhere(host) }
         if try await membership.claim(code: key) { return }
         // Held by a live node: this one (nothing to do), or another.
         if let host = try await membership.remoteHost(of: key) { throw PairRegistryError.hostedElsewhere(host) }

@@ -66,10 +66,13 @@ struct LatestHeadTable {
     /// The generation each player was last invalidated at, while reads that began earlier are out.
     private var invalidatedAt: [PlayerID: UInt64] = [:]
     private var everythingInvalidatedAt: UInt64 = 0
+    /// While true nothing is kept: a node of a cluster that cannot hear of other nodes' changes.
+    private(set) var isSuspended: Bool
     private(set) var statistics = Statistics()
 
-    init(capacity: Int) {
+    init(capacity: Int, suspended: Bool = false) {
         self.capacity = max(capacity, 0)
+        self.isSuspended = suspended
     }
 
     var count: Int { slotByToken.count }
@@ -89,7 +92,7 @@ struct LatestHeadTable {
     /// player holds (never cached, so a token saved a moment later works at once) or a failed read.
     mutating func finishRead(_ ticket: ReadTicket, tokenHash: String, head: LatestHead?) {
         defer { closeRead(ticket) }
-        guard let head, capacity > 0 else { return }
+        guard let head, capacity > 0, !isSuspended else { return }
         guard everythingInvalidatedAt <= ticket.generation, (invalidatedAt[head.playerId] ?? 0) <= ticket.generation else {
             statistics.refusedStale += 1
             return
@@ -117,6 +120,20 @@ struct LatestHeadTable {
         slotByToken.removeAll()
         tokenByPlayer.removeAll()
         hand = 0
+    }
+
+    /// Heads may change unheard of from now on: everything goes, and nothing is kept until
+    /// `resume`.
+    mutating func suspend() {
+        invalidateAll()
+        isSuspended = true
+    }
+
+    /// Changes are heard of again. What was missed meanwhile is unknown, so reads that began
+    /// while suspended store nothing either.
+    mutating func resume() {
+        invalidateAll()
+        isSuspended = false
     }
 
     // MARK: - Private

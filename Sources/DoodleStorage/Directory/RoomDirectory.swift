@@ -122,7 +122,7 @@ public protocol RoomDirectory: Sendable {
 }
 
 /// One node of a cluster, as the directory knows it.
-public struct ClusterNode: Sendable, Hashable {
+public struct ClusterNode: Sendable, Hashable, Codable {
     /// Fresh for every process start.
     public var id: String
     /// The node's public WebSocket address, where clients are sent.

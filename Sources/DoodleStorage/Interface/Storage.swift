@@ -17,13 +17,17 @@ public struct Storage: Sendable {
     /// The room directory the nodes of a cluster share, when the back end can be shared
     /// (PostgreSQL); nil for SQLite, which serves a single node.
     public let roomDirectory: (any RoomDirectory)?
+    /// How the nodes sharing the database message each other, when it can be shared
+    /// (PostgreSQL); nil for SQLite.
+    public let nodeChannels: (any NodeChannels)?
     let batchWriter: any ArchiveBatchWriter
     private let makePairRepository: @Sendable (_ queuesNotifications: Bool) -> any PairRepository
     private let migrations: @Sendable () async throws -> [String]
 
     init(
         description: String, archiveReader: any ArchiveReader, playerStore: any PlayerStore, pairReader: any PairReader,
-        outbox: any NotificationOutbox, services: [any Service], roomDirectory: (any RoomDirectory)?, batchWriter: any ArchiveBatchWriter,
+        outbox: any NotificationOutbox, services: [any Service], roomDirectory: (any RoomDirectory)?,
+        nodeChannels: (any NodeChannels)?, batchWriter: any ArchiveBatchWriter,
         makePairRepository: @escaping @Sendable (_ queuesNotifications: Bool) -> any PairRepository,
         migrations: @escaping @Sendable () async throws -> [String]
     ) {
@@ -34,6 +38,7 @@ public struct Storage: Sendable {
         self.outbox = outbox
         self.services = services
         self.roomDirectory = roomDirectory
+        self.nodeChannels = nodeChannels
         self.batchWriter = batchWriter
         self.makePairRepository = makePairRepository
         self.migrations = migrations
@@ -62,6 +67,7 @@ extension Storage {
             outbox: SQLiteNotificationOutbox(database: database),
             services: [],
             roomDirectory: nil,
+            nodeChannels: nil,
             batchWriter: SQLiteArchiveBatchWriter(database: database),
             makePairRepository: { SQLitePairRepository(database: database, queuesNotifications: $0) },
             migrations: { try await database.appliedMigrations() })
@@ -79,6 +85,7 @@ extension Storage {
             outbox: PostgresNotificationOutbox(database: database),
             services: [database],
             roomDirectory: PostgresRoomDirectory(database: database),
+            nodeChannels: PostgresNodeChannels(database: database),
             batchWriter: PostgresArchiveBatchWriter(database: database),
             makePairRepository: { PostgresPairRepository(database: database, queuesNotifications: $0) },
             migrations: { try await database.appliedMigrations() })

@@ -18,6 +18,8 @@ enum PostgresMigrations {
         Migration(identifier: "v3-notification-outbox", statements: PostgresSchema.notificationOutbox),
         // PostgreSQL only: SQLite serves a single node, which needs no directory.
         Migration(identifier: "v4-room-directory", statements: PostgresSchema.roomDirectory),
+        // PostgreSQL only, as the directory: what carries long messages between nodes.
+        Migration(identifier: "v5-node-messages", statements: PostgresSchema.nodeMessages),
     ]
 
     /// The advisory lock every migrator takes: "doodle" in ASCII, so no other application's

@@ -203,16 +203,7 @@ struct PairClusterTests {
     @Test("a second connection with the same token on another node replaces the first (4002)", .timeLimit(.minutes(1)))
     func replacedAcrossNodes() async throws {
         try await TestCluster.with(nodes: 2) { cluster in
-            let (a, b) = (cluster.nodes[0], cluster.nodes[1])
-            try await DoodleClient.withConnection(to: a.url, logger: Self.logger) { first in
-                let welcome = try await first.hello(name: "Ada")
-                try await DoodleClient.withConnection(to: b.url, logger: Self.logger) { second in
-                    try await second.hello(name: "Ada", token: welcome.token)
-                    #expect(try await first.waitForClose().code == 4002)
-                    // The newer one stays.
-                    _ = try await second.createRoom()
-                }
-            }
+            try await Self.expectReplaced(first: cluster.nodes[0].url, second: cluster.nodes[1].url)
         }
     }
 
@@ -240,30 +231,29 @@ struct PairClusterTests {
         }
     }
 
+    /// Ada connects at `first`, then again with her token at `second`: the first connection is
+    /// closed with 4002 and the second goes on.
+    static func expectReplaced(first firstURL: String, second secondURL: String) async throws {
+        try await DoodleClient.withConnection(to: firstURL, logger: logger) { first in
+            let welcome = try await first.hello(name: "Ada")
+            try await DoodleClient.withConnection(to: secondURL, logger: logger) { second in
+                try await second.hello(name: "Ada", token: welcome.token)
+                #expect(try await first.waitForClose().code == 4002)
+                _ = try await second.createRoom()
+            }
+        }
+    }
+
     static func withPlayer<T>(at node: TestCluster.Node, _ body: (PairPlayer) async throws -> T) async throws -> T {
         try await DoodleClient.withConnection(to: node.url, logger: logger) { connection in try await body(PairPlayer(connection)) }
     }
 
     static var line: [String: Any] { ["kind": "stroke", "strokeId": 1, "tool": "pen", "color": "#335577", "width": 6, "points": [10, 10, 400, 300]] }
 
-    struct Answer {
-        let status: Int
-        let retryAfter: String?
-        let json: [String: Any]
-    }
-
-    static func http(_ method: String, _ node: TestCluster.Node, _ path: String, token: String, body: [String: Any]? = nil) async throws -> Answer {
-        var request = URLRequest(url: try #require(URL(string: node.httpBase + path)))
-        request.httpMethod = method
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        if let body {
-            request.httpBody = try JSONSerialization.data(withJSONObject: body)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        let http = try #require(response as? HTTPURLResponse)
-        let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
-        return Answer(status: http.statusCode, retryAfter: http.value(forHTTPHeaderField: "Retry-After"), json: json)
+    static func http(
+        _ method: String, _ node: TestCluster.Node, _ path: String, token: String, body: [String: Any]? = nil
+    ) async throws -> PairHTTP.Answer {
+        try await PairHTTP.request(method, node.httpBase + path, token: token, body: body)
     }
 
     /// The directory's id of `node`, found through a party room it opens for the purpose.

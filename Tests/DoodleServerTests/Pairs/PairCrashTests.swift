@@ -1,20 +1,25 @@
 import DoodleClient
+import DoodleCore
+import DoodleStorage
 import DoodleTestSupport
 import Foundation
 import Testing
 
 @Suite("Pair mode across kill -9")
 struct PairCrashTests {
-    /// A pair and an acknowledged drawing live in the database: a server killed with SIGKILL and
-    /// started again on the same file still has the pair, delivers the drawing to the partner who
-    /// was away, and the pair room's seq has not gone back.
-    @Test("a pair and a drawing acknowledged with drawingSent survive kill -9; the partner away gets it after the restart", .timeLimit(.minutes(1)))
-    func survivesKill() async throws {
-        try await ChildServer.withScratchArguments { arguments in try await survive(arguments) }
+    /// A pair and an acknowledged drawing live in the database: after a server is killed with
+    /// SIGKILL the back end's pair reader finds both, and a server started again on the same
+    /// database still has the pair, delivers the drawing to the partner who was away, and the
+    /// pair room's seq has not gone back.
+    @Test(
+        "a pair and a drawing acknowledged with drawingSent survive kill -9; the partner away gets it after the restart",
+        .timeLimit(.minutes(1)), arguments: ChildBackEnd.allCases)
+    func survivesKill(_ backEnd: ChildBackEnd) async throws {
+        try await ChildDatabase.with(backEnd) { database in try await survive(database) }
     }
 
-    private func survive(_ arguments: [String]) async throws {
-
+    private func survive(_ database: ChildDatabase) async throws {
+        let arguments = database.serverArguments()
         let first = try await ChildServer.start(arguments: arguments)
         defer { first.sendSIGKILL() }
         let (ada, bob, drawingId, seqBeforeKill) = try await DoodleClient.withConnection(to: first.webSocketURL, logger: TestServer.logger) { adaConnection in
@@ -34,6 +39,17 @@ struct PairCrashTests {
         }
         first.sendSIGKILL()
         #expect(await first.waitForExit())
+        #expect(try await database.damage() == [], "the database as the kill left it")
+        try await database.withStorage { storage in
+            let pairId = try await storage.pairReader.currentPairId(of: ada.id)
+            #expect(pairId != nil)
+            #expect(try await storage.pairReader.currentPairId(of: bob.id) == pairId, "both partners are in the one pair")
+            let stored = try await storage.pairReader.drawing(id: drawingId, viewer: bob.id)
+            #expect(stored?.drawing.pairId == pairId)
+            #expect(stored?.drawing.fromId == ada.id && stored?.drawing.toId == bob.id)
+            #expect(stored?.drawing.status == .pending)
+            #expect(stored?.actions.count == 2, "the stroke's begin and end")
+        }
 
         let second = try await ChildServer.start(arguments: arguments)
         defer { second.sendSIGKILL() }
@@ -54,15 +70,18 @@ struct PairCrashTests {
 
     /// The client heard nothing (the server died after storing), so it sends the same drawing
     /// again to the restarted server: it is stored once and answers the same id.
-    @Test("a submit retried after kill -9 answers the stored drawing and stores nothing", .timeLimit(.minutes(1)))
-    func submitRetriedAcrossKill() async throws {
-        try await ChildServer.withScratchArguments { arguments in try await retry(arguments) }
+    @Test(
+        "a submit retried after kill -9 answers the stored drawing and stores nothing", .timeLimit(.minutes(1)),
+        arguments: ChildBackEnd.allCases)
+    func submitRetriedAcrossKill(_ backEnd: ChildBackEnd) async throws {
+        try await ChildDatabase.with(backEnd) { database in try await retry(database) }
     }
 
-    private func retry(_ arguments: [String]) async throws {
+    private func retry(_ database: ChildDatabase) async throws {
+        let arguments = database.serverArguments()
         let first = try await ChildServer.start(arguments: arguments)
         defer { first.sendSIGKILL() }
-        let (adaToken, drawingId) = try await DoodleClient.withConnection(to: first.webSocketURL, logger: TestServer.logger) { adaConnection in
+        let (adaSession, drawingId) = try await DoodleClient.withConnection(to: first.webSocketURL, logger: TestServer.logger) { adaConnection in
             let ada = PairPlayer(adaConnection)
             let session = try await ada.hello("Ada")
             let code = try #require(try await ada.enterPairMode()["code"] as? String)
@@ -73,7 +92,7 @@ struct PairCrashTests {
                 _ = try await bob.next("roomState")
             }
             _ = try await ada.next("roomState")
-            return (session.token, try #require(try await ada.sendDrawing("c_retry0001", word: "anchor")["drawingId"] as? String))
+            return (session, try #require(try await ada.sendDrawing("c_retry0001", word: "anchor")["drawingId"] as? String))
         }
         first.sendSIGKILL()
         #expect(await first.waitForExit())
@@ -82,7 +101,7 @@ struct PairCrashTests {
         defer { second.sendSIGKILL() }
         try await DoodleClient.withConnection(to: second.webSocketURL, logger: TestServer.logger) { connection in
             let ada = PairPlayer(connection)
-            try await ada.hello("Ada", token: adaToken)
+            try await ada.hello("Ada", token: adaSession.token)
             let state = try await ada.enterPairMode()
             #expect((state["sent"] as? [[String: Any]])?.count == 1)
             let again = try await ada.sendDrawing("c_retry0001", word: "anchor")
@@ -90,6 +109,13 @@ struct PairCrashTests {
             #expect(again["seq"] == nil, "a repeat is private, not a room event")
             try await ada.send(["type": "sync"])
             #expect((try await ada.next("roomState")["sent"] as? [[String: Any]])?.count == 1, "stored once")
+        }
+        second.sendSIGKILL()
+        #expect(await second.waitForExit())
+        #expect(try await database.damage() == [], "the database as the second kill left it")
+        try await database.withStorage { storage in
+            let sent = try await storage.pairReader.drawings(of: adaSession.id, box: .sent, limit: 100, before: nil)
+            #expect(sent?.drawings.map(\.drawingId) == [drawingId], "stored once, under the id first answered")
         }
     }
 }

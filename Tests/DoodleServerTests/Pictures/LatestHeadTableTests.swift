@@ -142,4 +142,32 @@ struct LatestHeadTableTests {
         #expect(table.lookup(tokenHash: "t_b") == .hit(Self.head("p_b")))
         #expect(table.lookup(tokenHash: "t_c") == .hit(Self.head("p_c")))
     }
+
+    @Test("suspended, nothing is kept, not even a read that began before; resumed, a read that began while suspended is refused too")
+    func suspendedKeepsNothing() {
+        var table = LatestHeadTable(capacity: 4)
+        Self.fill(&table, "t_ada", with: Self.head("p_ada"))
+        guard let before = Self.missTicket(&table, "t_bob") else { return }
+        table.suspend()
+        #expect(table.count == 0, "suspending forgets every head")
+        table.finishRead(before, tokenHash: "t_bob", head: Self.head("p_bob"))
+        Self.fill(&table, "t_ada", with: Self.head("p_ada"))
+        #expect(table.count == 0, "nothing read while suspended is kept")
+        guard let during = Self.missTicket(&table, "t_ada") else { return }
+        table.resume()
+        table.finishRead(during, tokenHash: "t_ada", head: Self.head("p_ada"))
+        #expect(table.count == 0, "a read from before the resume may have missed a change")
+        Self.fill(&table, "t_ada", with: Self.head("p_ada", "d_1"))
+        #expect(table.lookup(tokenHash: "t_ada") == .hit(Self.head("p_ada", "d_1")))
+    }
+
+    @Test("a table made suspended keeps nothing until resumed")
+    func startsSuspended() {
+        var table = LatestHeadTable(capacity: 4, suspended: true)
+        Self.fill(&table, "t_ada", with: Self.head("p_ada"))
+        #expect(table.count == 0)
+        table.resume()
+        Self.fill(&table, "t_ada", with: Self.head("p_ada"))
+        #expect(table.lookup(tokenHash: "t_ada") == .hit(Self.head("p_ada")))
+    }
 }

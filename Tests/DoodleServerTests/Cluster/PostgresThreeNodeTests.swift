@@ -1,0 +1,138 @@
+import DoodleClient
+import DoodleCore
+import DoodleStorage
+import DoodleStorageTestSupport
+import DoodleTestSupport
+import Foundation
+import Testing
+
+/// Three real `doodle-server` processes on one PostgreSQL database: more than the pair of nodes
+/// the other cluster tests use, so a redirect has two other nodes to come from, and a node's
+/// death leaves two behind that must go on without it.
+@Suite("Three processes on PostgreSQL")
+struct PostgresThreeNodeTests {
+    static let logger = TestServer.logger
+    static let lease: Int64 = 3_000
+    /// Three processes and their clients on two shared cores: an answer may take seconds.
+    static let answerTimeout = Duration.seconds(15)
+
+    @Test(
+        "a room on node 1 is played from nodes 2 and 3; node 2 killed with SIGKILL leaves the directory within the lease, nodes 1 and 3 play on",
+        .timeLimit(.minutes(1)))
+    func threeNodes() async throws {
+        try await PostgresNodes.with(count: 3, leaseMilliseconds: Self.lease) { cluster in
+            let (one, two, three) = (cluster.nodes[0], cluster.nodes[1], cluster.nodes[2])
+            // Its creator leaves at once; the room stays on node 2 until node 2 dies.
+            let doomed = try await DoodleClient.withConnection(to: two.webSocketURL, logger: Self.logger) { creator in
+                try await creator.hello(name: "Dee", timeout: Self.answerTimeout)
+                return try await creator.createRoom(timeout: Self.answerTimeout).code
+            }
+            try await DoodleClient.withConnection(to: three.webSocketURL, logger: Self.logger) { eve in
+                let eveId = try await eve.hello(name: "Eve", timeout: Self.answerTimeout).playerId
+                let third = try await eve.createRoom(settings: LiveGameTests.quickGame, timeout: Self.answerTimeout)
+                try await DoodleClient.withConnection(to: one.webSocketURL, logger: Self.logger) { ada in
+                    let adaId = try await ada.hello(name: "Ada", timeout: Self.answerTimeout).playerId
+                    let first = try await ada.createRoom(settings: LiveGameTests.quickGame, timeout: Self.answerTimeout)
+                    try await Self.joinFromTwoNodes(first.code, via: two, three) { bob, bobId, cy, cyId in
+                        let players = [ada, bob, cy]
+                        let ids = [adaId, bobId, cyId]
+                        let (drawer, drawerId) = try await LiveGameTests.startFirstTurn(players, ids)
+                        let word = try await drawer.receiveFirst(timeout: Self.answerTimeout) { message -> String? in
+                            if case .event(.phaseDrawing(_, _, let word?), _) = message { word } else { nil }
+                        }
+                        let guessers = Self.others(of: drawerId, players, ids)
+                        try await Self.drawStroke(1, by: drawer, seenBy: guessers)
+
+                        try await Self.killAndWatch(two, hosting: doomed, while: [first.code, third.code], in: cluster)
+                        #expect(try await HTTPProbe.status(one.httpBase + "/v1/rooms/\(doomed)") == 404, "node 1 no longer sends anyone to node 2")
+
+                        // Node 1 plays on: the next stroke reaches both guessers, whose right guesses end the turn.
+                        try await Self.drawStroke(2, by: drawer, seenBy: guessers)
+                        for guesser in guessers {
+                            try await guesser.send(.guess(text: word))
+                            #expect(try await Self.guessResult(of: guesser), "\(drawerId)'s word guessed after the kill")
+                        }
+                        for player in players {
+                            _ = try await player.receiveFirst(timeout: Self.answerTimeout) { if case .event(.turnEnded, _) = $0 { true } else { nil } }
+                        }
+                    }
+                }
+                // Node 3 plays on: a newcomer sent there from node 1 takes a seat, and a game starts.
+                try await DoodleClient.withJoinedConnection(
+                    to: one.webSocketURL, name: "Guest", code: third.code, timeout: Self.answerTimeout, logger: Self.logger
+                ) { guest, welcome, joined, redirects in
+                    #expect(redirects == 1, "node 1 sends the newcomer to node 3")
+                    #expect(joined.players.map(\.name) == ["Eve", "Guest"])
+                    let (players, ids) = ([eve, guest], [eveId, welcome.playerId])
+                    let (drawer, drawerId) = try await LiveGameTests.startFirstTurn(players, ids)
+                    _ = try await drawer.receiveFirst(timeout: Self.answerTimeout) { if case .event(.phaseDrawing, _) = $0 { true } else { nil } }
+                    try await Self.drawStroke(1, by: drawer, seenBy: Self.others(of: drawerId, players, ids))
+                }
+            }
+        }
+    }
+
+    /// Bob starts at node 2 and Cy at node 3; each is sent to the room's node and seated there.
+    private static func joinFromTwoNodes(
+        _ code: String, via second: ChildServer, _ third: ChildServer,
+        _ body: (_ bob: DoodleConnection, _ bobId: PlayerID, _ cy: DoodleConnection, _ cyId: PlayerID) async throws -> Void
+    ) async throws {
+        try await DoodleClient.withJoinedConnection(to: second.webSocketURL, name: "Bob", code: code, timeout: answerTimeout, logger: logger) {
+            bob, bobWelcome, _, bobRedirects in
+            #expect(bobRedirects == 1, "node 2 sends Bob to node 1")
+            try await DoodleClient.withJoinedConnection(to: third.webSocketURL, name: "Cy", code: code, timeout: answerTimeout, logger: logger) {
+                cy, cyWelcome, joined, cyRedirects in
+                #expect(cyRedirects == 1, "node 3 sends Cy to node 1")
+                #expect(joined.players.map(\.name) == ["Ada", "Bob", "Cy"])
+                try await body(bob, bobWelcome.playerId, cy, cyWelcome.playerId)
+            }
+        }
+    }
+
+    /// Kills `node` with SIGKILL and watches the directory in the database (a lookup there takes
+    /// a fraction of a millisecond, where one through a node is a connection and a join): the
+    /// room it hosted must be gone within the lease of its last renewal, the `others` stay.
+    private static func killAndWatch(_ node: ChildServer, hosting code: String, while others: [String], in cluster: PostgresNodes) async throws {
+        let database = try await PostgresArchiveDatabase.open(location: cluster.database, maximumConnections: 1, logger: logger)
+        try await PostgresTestDatabase.withRunning(database) { database in
+            let directory = PostgresRoomDirectory(database: database)
+            #expect(try await directory.host(of: code) != nil, "node 2's room is listed before the kill")
+            let killedAt = ContinuousClock.now
+            node.sendSIGKILL()
+            #expect(await node.waitForExit())
+            while try await directory.host(of: code) != nil, ContinuousClock.now - killedAt < .milliseconds(lease * 3) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            let gone = ContinuousClock.now - killedAt
+            #expect(try await directory.host(of: code) == nil)
+            #expect(gone <= .milliseconds(lease + 500), "gone \(gone) after the kill, lease \(lease) ms")
+            for other in others {
+                #expect(try await directory.host(of: other) != nil, "room \(other) of a living node stays listed")
+            }
+        }
+    }
+
+    /// The players other than `player`.
+    private static func others(of player: PlayerID, _ players: [DoodleConnection], _ ids: [PlayerID]) -> [DoodleConnection] {
+        zip(players, ids).filter { $0.1 != player }.map(\.0)
+    }
+
+    /// One short pen stroke by `drawer`; every one of `watchers` sees it end.
+    private static func drawStroke(_ strokeId: Int, by drawer: DoodleConnection, seenBy watchers: [DoodleConnection]) async throws {
+        let begin = StrokeBegin(strokeId: strokeId, tool: .pen, color: "#336699", width: 4, points: [10 * strokeId, 10, 40 * strokeId, 60])
+        try await drawer.send(.draw(.strokeBegin(begin)))
+        try await drawer.send(.draw(.strokeEnd(strokeId: strokeId)))
+        for watcher in watchers {
+            _ = try await watcher.receiveFirst(timeout: answerTimeout) { message -> Bool? in
+                if case .event(.drawing(.strokeEnd(strokeId), _), _) = message { true } else { nil }
+            }
+        }
+    }
+
+    /// Whether the server judged the guesser's last guess right.
+    private static func guessResult(of guesser: DoodleConnection) async throws -> Bool {
+        try await guesser.receiveFirst(timeout: answerTimeout) { message -> Bool? in
+            if case .guessResult(let result) = message { result.correct } else { nil }
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import DoodleStorage
+import Logging
+import PostgresNIO
+
+/// Ends connections the way a failover or a cut network would, for tests of what survives it.
+public enum PostgresBackends {
+    /// Ends every connection to `location`'s database whose `application_name` is `name`, from a
+    /// connection of its own; how many it ended.
+    public static func terminate(applicationName name: String, in location: PostgresLocation) async throws -> Int {
+        let logger = Logger(label: "doodle-postgres-tests") { _ in SwiftLogNoOpLogHandler() }
+        let connection = try await PostgresConnection.connect(configuration: try location.connectionConfiguration(), id: 0, logger: logger)
+        do {
+            var ended = 0
+            let rows = try await connection.query(
+                """
+                SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                WHERE application_name = \(name) AND datname = current_database() AND pid <> pg_backend_pid()
+                """, logger: logger)
+            for try await terminated in rows.decode(Bool.self) where terminated { ended += 1 }
+            try await connection.close()
+            return ended
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+}
