@@ -1,18 +1,8 @@
 import Logging
-import NIOCore
 import PostgresNIO
 
-/// One connection lent for a read or a transaction, with the few ways the stores use it.
-///
-/// Every statement is handed to the connection on its own event loop, and only while its channel
-/// is still active. postgres-nio's `PostgresConnection.query` writes the statement into the
-/// channel with no write promise, and its answer is promised only by the connection's state
-/// machine (`PostgresChannelHandler.write` → `ConnectionStateMachine.enqueue`), which fails it
-/// once the connection closes. A channel that has closed removes that handler from its pipeline
-/// a moment later (NIO's `BaseSocketChannel.close0`): a statement written after that is dropped by
-/// the pipeline, and its answer is never given, not by a close nor by cancelling the task. The
-/// server ending connections under the archive writer hit that gap, and the writer waited for good.
-/// On the event loop, "still active" and "written to the handler" happen with nothing between.
+/// One connection lent for a read or a transaction, with the few ways the stores use it. Every
+/// statement goes through `PostgresConnection.queryWhileOpen`, never `query` itself: see there why.
 struct PostgresSession {
     let connection: PostgresConnection
     let logger: Logger
@@ -37,17 +27,8 @@ struct PostgresSession {
         try await send(query).first?.decode(T.self)
     }
 
-    /// The statement's whole result. Throws `ChannelError.ioOnClosedChannel` (an outage) for a
-    /// connection already closed, as NIO fails a write to a closed channel.
     private func send(_ query: PostgresQuery) async throws -> PostgresQueryResult {
-        let connection = connection
-        let logger = logger
-        return try await connection.eventLoop.flatSubmit {
-            guard !connection.isClosed else {
-                return connection.eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel)
-            }
-            return connection.query(query, logger: logger)
-        }.get()
+        try await connection.queryWhileOpen(query, logger: logger)
     }
 }
 

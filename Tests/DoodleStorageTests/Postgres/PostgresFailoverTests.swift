@@ -16,7 +16,7 @@ struct PostgresFailoverTests {
     static let drawingsPerRound = 2_000
     static let killInterval: Duration = .milliseconds(25)
 
-    /// Without the guard in `PostgresSession` a statement written to a connection that had just
+    /// Without `PostgresConnection.queryWhileOpen` a statement written to a connection that had just
     /// closed was never answered, and the writer waited on it for good (in each of 6 runs, within
     /// the first round). Such a regression is reported by the time limit (3 minutes: alone the test
     /// takes 3 to 4 s, beside the whole suite on 2 cores about 35 s); Swift Testing still waits
