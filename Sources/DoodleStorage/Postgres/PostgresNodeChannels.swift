@@ -159,7 +159,9 @@ public struct PostgresNodeChannels: NodeChannels {
             try await Task.sleep(for: interval)
             let answered = try await withThrowingTaskGroup(of: Bool.self) { race in
                 race.addTask {
-                    try await connection.query("SELECT 1", logger: logger)
+                    // Not `query`: a statement sent just after the connection closed would never
+                    // be answered (PostgresConnection.queryWhileOpen says why).
+                    _ = try await connection.queryWhileOpen("SELECT 1", logger: logger)
                     return true
                 }
                 race.addTask {
