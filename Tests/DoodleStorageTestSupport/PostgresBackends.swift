@@ -24,4 +24,23 @@ public enum PostgresBackends {
             throw error
         }
     }
+
+    /// How long the lease of the node `nodeID` has left, by the database's clock (nil: no such
+    /// node). Read just after a node is killed, it bounds when its rooms leave the directory
+    /// whatever the load on the machine watching.
+    public static func leaseLeft(ofNode nodeID: String, in location: PostgresLocation) async throws -> Duration? {
+        let logger = Logger(label: "doodle-postgres-tests") { _ in SwiftLogNoOpLogHandler() }
+        let connection = try await PostgresConnection.connect(configuration: try location.connectionConfiguration(), id: 0, logger: logger)
+        do {
+            var left: Double?
+            let rows = try await connection.query(
+                "SELECT EXTRACT(EPOCH FROM expires_at - now())::float8 FROM cluster_node WHERE id = \(nodeID)", logger: logger)
+            for try await seconds in rows.decode(Double.self) { left = seconds }
+            try await connection.close()
+            return left.map { .milliseconds(Int64(($0 * 1000).rounded())) }
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
 }

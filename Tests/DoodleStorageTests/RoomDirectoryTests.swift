@@ -223,9 +223,9 @@ struct DirectoryHarness: Sendable {
     /// Moves the directory's clock on by this many milliseconds (or waits them out).
     let advance: @Sendable (Int64) async throws -> Void
 
-    /// In process: a 15 s lease on a manual clock. On PostgreSQL: a fresh database, a 4 s lease
-    /// timed by the database's `now()` (long enough for a test's steps on a busy machine), and
-    /// real sleeps.
+    /// In process: a 15 s lease on a manual clock. On PostgreSQL: a fresh database, an 8 s lease
+    /// timed by the database's `now()` (long enough for a test's steps beside the whole suite on
+    /// 2 cores: with 4 s, steps that took over a second failed it), and real sleeps.
     static func with(_ backend: DirectoryBackend, _ body: (DirectoryHarness) async throws -> Void) async throws {
         switch backend {
         case .inProcess:
@@ -238,7 +238,7 @@ struct DirectoryHarness: Sendable {
             try await PostgresTestDatabase.withMigratedDatabase { database in
                 try await body(
                     DirectoryHarness(
-                        directory: PostgresRoomDirectory(database: database), lease: 4_000, slack: 300,
+                        directory: PostgresRoomDirectory(database: database), lease: 8_000, slack: 300,
                         advance: { try await Task.sleep(for: .milliseconds($0)) }))
             }
         }

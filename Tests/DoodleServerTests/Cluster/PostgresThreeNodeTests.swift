@@ -96,16 +96,17 @@ struct PostgresThreeNodeTests {
         let database = try await PostgresArchiveDatabase.open(location: cluster.database, maximumConnections: 1, logger: logger)
         try await PostgresTestDatabase.withRunning(database) { database in
             let directory = PostgresRoomDirectory(database: database)
-            #expect(try await directory.host(of: code) != nil, "node 2's room is listed before the kill")
-            let killedAt = ContinuousClock.now
+            let host = try #require(try await directory.host(of: code), "node 2's room is listed before the kill")
             node.sendSIGKILL()
             #expect(await node.waitForExit())
-            while try await directory.host(of: code) != nil, ContinuousClock.now - killedAt < .milliseconds(lease * 3) {
+            // By the database's clock, which times the lease: a watcher on a loaded machine is late.
+            let left = try #require(try await PostgresBackends.leaseLeft(ofNode: host.id, in: cluster.database))
+            #expect(left <= .milliseconds(lease), "the dead node's lease has \(left) left, more than the lease of \(lease) ms")
+            let deadline = ContinuousClock.now + .milliseconds(lease) + .seconds(10)
+            while try await directory.host(of: code) != nil, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(20))
             }
-            let gone = ContinuousClock.now - killedAt
             #expect(try await directory.host(of: code) == nil)
-            #expect(gone <= .milliseconds(lease + 500), "gone \(gone) after the kill, lease \(lease) ms")
             for other in others {
                 #expect(try await directory.host(of: other) != nil, "room \(other) of a living node stays listed")
             }
