@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Two doodle-server nodes on one throwaway PostgreSQL cluster, `doodle-load --servers` against
+# Two doodle-server nodes (DOODLE_NODES=N for more) on one throwaway PostgreSQL cluster, `doodle-load --servers` against
 # them, then (when doodle-pair-hop-bench is built) pair uploads sent to the node hosting the
 # pair's room and to the other one, which hands them over LISTEN/NOTIFY, short and past a
 # NOTIFY's 8,000 bytes; then what the room directory cost: each directory statement's calls and
@@ -54,7 +54,9 @@ psql=("$bin/psql" -X -q -h 127.0.0.1 -p "$pg_port" -U postgres)
 database="postgres://postgres@127.0.0.1:$pg_port/doodle?sslmode=disable"
 
 urls=()
-for name in a b; do
+node_count="${DOODLE_NODES:-2}"
+[[ "$node_count" =~ ^[2-9]$ ]] || { echo "cluster-on-postgres: DOODLE_NODES must be 2–9" >&2; exit 1; }
+for name in $(seq "$node_count"); do
   port="$(free_port)"
   "$build/doodle-server" --database "$database" --port "$port" --node-url "ws://127.0.0.1:$port/v1/ws" \
     --log-level warning >"$scratch/node-$name.log" 2>&1 &
@@ -66,6 +68,14 @@ for name in a b; do
   done
 done
 servers="$(IFS=,; echo "${urls[*]}")"
+# A node takes rooms once it has joined the cluster (its lease is in cluster_node), a moment
+# after its port opens.
+for _ in $(seq 100); do
+  joined="$("${psql[@]}" -d doodle -t -A -c "SELECT count(*) FROM cluster_node WHERE expires_at > now()")"
+  [ "$joined" -eq "$node_count" ] && break
+  sleep 0.1
+done
+[ "$joined" -eq "$node_count" ] || { echo "cluster-on-postgres: only $joined of $node_count nodes joined the cluster" >&2; exit 1; }
 "${psql[@]}" -d doodle -c "SELECT pg_stat_statements_reset()" >/dev/null
 
 echo "== doodle-load --servers $servers ${load_flags[*]}"
@@ -73,8 +83,8 @@ echo "== doodle-load --servers $servers ${load_flags[*]}"
 
 if [ -x "$build/doodle-pair-hop-bench" ]; then
   for points in 2 3000; do
-    echo "== doodle-pair-hop-bench --servers $servers --points $points (uploads handed over LISTEN/NOTIFY)"
-    "$build/doodle-pair-hop-bench" --servers "$servers" --points "$points" --uploads 300
+    echo "== doodle-pair-hop-bench --servers ${urls[0]},${urls[1]} --points $points (uploads handed over LISTEN/NOTIFY)"
+    "$build/doodle-pair-hop-bench" --servers "${urls[0]},${urls[1]}" --points "$points" --uploads 300
   done
 fi
 
