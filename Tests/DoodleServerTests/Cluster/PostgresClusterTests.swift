@@ -114,26 +114,7 @@ struct PostgresClusterTests {
                 try await keeper.hello(name: "Keeper")
                 let kept = try await keeper.createRoom()
                 #expect(try await Self.isListed(lost, askingNode: b), "A's room is known to B before the kill")
-                // The directory is watched straight in the database: a lookup there takes a
-                // fraction of a millisecond, where a probe through B (connect, hello, join) can
-                // take most of a second on a busy machine.
-                let database = try await PostgresArchiveDatabase.open(location: cluster.database, maximumConnections: 1, logger: Self.logger)
-                try await PostgresTestDatabase.withRunning(database) { database in
-                    let directory = PostgresRoomDirectory(database: database)
-                    let host = try #require(try await directory.host(of: lost))
-                    a.sendSIGKILL()
-                    #expect(await a.waitForExit())
-                    // Gone once A's last renewal, made before the kill, is a lease old: checked by
-                    // the database's clock, which times the lease; a watcher on a loaded machine is late.
-                    let left = try #require(try await PostgresBackends.leaseLeft(ofNode: host.id, in: cluster.database))
-                    #expect(left <= .milliseconds(lease), "the dead node's lease has \(left) left, more than the lease of \(lease) ms")
-                    let deadline = ContinuousClock.now + .milliseconds(lease) + .seconds(10)
-                    while try await directory.host(of: lost) != nil, ContinuousClock.now < deadline {
-                        try await Task.sleep(for: .milliseconds(20))
-                    }
-                    #expect(try await directory.host(of: lost) == nil)
-                    #expect(try await directory.host(of: kept.code) != nil, "B's room stays")
-                }
+                try await cluster.killAndWatch(a, hosting: lost, while: [kept.code], leaseMilliseconds: lease)
                 #expect(try await !Self.isListed(lost, askingNode: b), "B answers room_not_found for A's room")
                 // B's room is untouched: still hosted there, and a newcomer joins it.
                 try await DoodleClient.withJoinedConnection(to: b.webSocketURL, name: "Guest", code: kept.code, logger: Self.logger) {

@@ -43,7 +43,7 @@ struct PostgresThreeNodeTests {
                         let guessers = Self.others(of: drawerId, players, ids)
                         try await Self.drawStroke(1, by: drawer, seenBy: guessers)
 
-                        try await Self.killAndWatch(two, hosting: doomed, while: [first.code, third.code], in: cluster)
+                        try await cluster.killAndWatch(two, hosting: doomed, while: [first.code, third.code], leaseMilliseconds: Self.lease)
                         #expect(try await HTTPProbe.status(one.httpBase + "/v1/rooms/\(doomed)") == 404, "node 1 no longer sends anyone to node 2")
 
                         // Node 1 plays on: the next stroke reaches both guessers, whose right guesses end the turn.
@@ -85,30 +85,6 @@ struct PostgresThreeNodeTests {
                 #expect(cyRedirects == 1, "node 3 sends Cy to node 1")
                 #expect(joined.players.map(\.name) == ["Ada", "Bob", "Cy"])
                 try await body(bob, bobWelcome.playerId, cy, cyWelcome.playerId)
-            }
-        }
-    }
-
-    /// Kills `node` with SIGKILL and watches the directory in the database (a lookup there takes
-    /// a fraction of a millisecond, where one through a node is a connection and a join): the
-    /// room it hosted must be gone within the lease of its last renewal, the `others` stay.
-    private static func killAndWatch(_ node: ChildServer, hosting code: String, while others: [String], in cluster: PostgresNodes) async throws {
-        let database = try await PostgresArchiveDatabase.open(location: cluster.database, maximumConnections: 1, logger: logger)
-        try await PostgresTestDatabase.withRunning(database) { database in
-            let directory = PostgresRoomDirectory(database: database)
-            let host = try #require(try await directory.host(of: code), "node 2's room is listed before the kill")
-            node.sendSIGKILL()
-            #expect(await node.waitForExit())
-            // By the database's clock, which times the lease: a watcher on a loaded machine is late.
-            let left = try #require(try await PostgresBackends.leaseLeft(ofNode: host.id, in: cluster.database))
-            #expect(left <= .milliseconds(lease), "the dead node's lease has \(left) left, more than the lease of \(lease) ms")
-            let deadline = ContinuousClock.now + .milliseconds(lease) + .seconds(10)
-            while try await directory.host(of: code) != nil, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
-            #expect(try await directory.host(of: code) == nil)
-            for other in others {
-                #expect(try await directory.host(of: other) != nil, "room \(other) of a living node stays listed")
             }
         }
     }
