@@ -152,10 +152,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The live server harness every test target shares (not a test target itself).
+        // Child processes for tests, started without Foundation's Process (SpawnedProcess says why).
+        .target(
+            name: "ChildProcessSupport",
+            dependencies: [],
+            path: "Tests/ChildProcessSupport",
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "DoodleTestSupport",
             dependencies: [
-                "DoodleServer", "DoodleClient", "DoodleCore", "DoodleStorage",
+                "DoodleServer", "DoodleClient", "DoodleCore", "DoodleStorage", "ChildProcessSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -180,7 +187,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DoodleCoreTests",
-            dependencies: ["DoodleCore"],
+            dependencies: ["DoodleCore", "ChildProcessSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -197,7 +204,7 @@ let package = Package(
         .testTarget(
             name: "DoodleServerTests",
             dependencies: [
-                "DoodleTestSupport", "DoodleStorageTestSupport",
+                "DoodleTestSupport", "DoodleStorageTestSupport", "ChildProcessSupport",
                 "DoodleServer", "DoodleClient", "DoodleCore", "DoodleStorage",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),

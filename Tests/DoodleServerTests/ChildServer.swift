@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import DoodleTestSupport
 import Foundation
 import Synchronization
@@ -11,7 +12,7 @@ import Darwin
 /// The real `doodle-server` executable running as a child process on 127.0.0.1, port 0: for
 /// tests that need what an in-process server cannot give, such as being killed with SIGKILL.
 final class ChildServer: Sendable {
-    let process: Process
+    let process: SpawnedProcess
     let port: Int
     private let output: ServerOutput
 
@@ -21,7 +22,7 @@ final class ChildServer: Sendable {
     /// The end of what the server logged, for failure messages.
     var logTail: String { output.tail }
 
-    private init(process: Process, port: Int, output: ServerOutput) {
+    private init(process: SpawnedProcess, port: Int, output: ServerOutput) {
         self.process = process
         self.port = port
         self.output = output
@@ -32,12 +33,7 @@ final class ChildServer: Sendable {
     /// `startTimeout`). The caller must `sendSIGKILL()` it, also when the test fails.
     static func start(arguments: [String], port: Int = 0, startTimeout: Duration = .seconds(20)) async throws -> ChildServer {
         let executable = try locateExecutable(named: "doodle-server")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments + ["--port", String(port)]
         let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
         let output = ServerOutput()
         // The pipe is read for the whole life of the process: a full pipe would block the
         // server's logging, and with it the server.
@@ -49,7 +45,11 @@ final class ChildServer: Sendable {
                 output.append(data)
             }
         }
-        try process.run()
+        let process = try SpawnedProcess(
+            executable: executable.path, arguments: arguments + ["--port", String(port)],
+            outputDescriptor: pipe.fileHandleForWriting.fileDescriptor)
+        // The child has its own copy: the read end sees the end of the output when the child exits.
+        try pipe.fileHandleForWriting.close()
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: startTimeout)
         while clock.now < deadline {
@@ -62,11 +62,13 @@ final class ChildServer: Sendable {
             do {
                 try await Task.sleep(for: .milliseconds(20))
             } catch {
-                _ = kill(process.processIdentifier, SIGKILL)
+                process.signal(SIGKILL)
+                process.waitUntilExit()
                 throw error
             }
         }
-        _ = kill(process.processIdentifier, SIGKILL)
+        process.signal(SIGKILL)
+        process.waitUntilExit()
         throw ChildServerError.noListeningLine(log: output.tail)
     }
 
@@ -98,10 +100,11 @@ final class ChildServer: Sendable {
         ] + extra)
     }
 
-    /// Sends SIGKILL if the process still runs: no shutdown handler, no flush, no goodbye.
+    /// Sends SIGKILL if the process still runs: no shutdown handler, no flush, no goodbye. Returns
+    /// once it is gone (and reaped: nothing else would reap it).
     func sendSIGKILL() {
-        guard process.isRunning else { return }
-        _ = kill(pid, SIGKILL)
+        process.signal(SIGKILL)
+        process.waitUntilExit()
     }
 
     /// Waits (at most `timeout`) until the process has exited; true if it has.

@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import DoodleCore
 import DoodleStorage
 import DoodleTestSupport
@@ -56,7 +57,7 @@ struct DurabilityTests {
         }
 
         #expect(await server.waitForExit(), "doodle-server did not exit after SIGKILL")
-        #expect(server.process.terminationReason == .uncaughtSignal && server.process.terminationStatus == SIGKILL)
+        #expect(server.process.termination == .signalled(SIGKILL))
         #expect(ledger.failures.isEmpty, "rooms failed before the kill: \(ledger.failures)\n\(server.logTail)")
         // The kill must land under load, not after the games stopped.
         #expect(roomsAtKill == Self.rooms, "only \(roomsAtKill) of \(Self.rooms) rooms were still playing at the kill")

@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import DoodleClient
 import DoodleCore
 import DoodleStorage
@@ -55,7 +56,7 @@ struct ShutdownUnderLoadTests {
         #expect(roomsAtSignal == Self.rooms, "only \(roomsAtSignal) of \(Self.rooms) rooms were playing at the signal")
         let exitTime = try #require(exitedAfter, "doodle-server did not exit within 30 s of SIGTERM\n\(server.logTail)")
         #expect(exitTime < Self.exitBound, "exit took \(exitTime)")
-        #expect(server.process.terminationReason == .exit && server.process.terminationStatus == 0, "\(server.logTail)")
+        #expect(server.process.termination == .exited(code: 0), "\(server.logTail)")
 
         let closures = ledger.closures
         #expect(closures.count == Self.rooms * DurabilityRoom.players)

@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import DoodleClient
 import DoodleCore
 import DoodleServer
@@ -130,16 +131,13 @@ struct StartupTests {
     /// Runs `doodle-server` to its end with `arguments` and only `environment`'s `DOODLE_*`
     /// variables; its exit status and everything it wrote. Only for runs that stop by themselves.
     private func runServerExecutable(_ arguments: [String], environment: [String: String]) async throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = try ChildServer.locateExecutable(named: "doodle-server")
-        process.arguments = arguments
         var inherited = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("DOODLE_") }
         inherited.merge(environment) { _, given in given }
-        process.environment = inherited
         let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
+        let process = try SpawnedProcess(
+            executable: try ChildServer.locateExecutable(named: "doodle-server").path, arguments: arguments, environment: inherited,
+            outputDescriptor: pipe.fileHandleForWriting.fileDescriptor)
+        try pipe.fileHandleForWriting.close()
         // A setting that should have been refused would start a server that never exits.
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .seconds(20))
@@ -147,13 +145,19 @@ struct StartupTests {
             try await Task.sleep(for: .milliseconds(20))
         }
         if process.isRunning {
-            _ = kill(process.processIdentifier, SIGKILL)
+            process.signal(SIGKILL)
             process.waitUntilExit()
             Issue.record("doodle-server \(arguments) kept running")
         }
         // What it wrote (a usage message or help) is far below the pipe's buffer size.
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let code: Int32
+        switch process.termination {
+        case .exited(let exitCode): code = exitCode
+        case .signalled(let signal): code = 128 + signal
+        case nil: code = -1
+        }
+        return (code, String(decoding: output, as: UTF8.self))
     }
 
     @Test("health, metrics and public room info answer over HTTP")

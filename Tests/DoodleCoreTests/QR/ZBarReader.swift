@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import DoodleCore
 import Foundation
 
@@ -21,20 +22,20 @@ struct ZBarReader {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-qr-\(UUID().uuidString).pbm")
         try Data(Self.portableBitmap(code).utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = executable
-        // QR only, no charset conversion, no D-Bus chatter.
-        process.arguments = ["--raw", "-q", "--nodbus", "-Sdisable", "-Sqrcode.enable", file.path]
         let output = Pipe()
         let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        // QR only, no charset conversion, no D-Bus chatter.
+        let process = try SpawnedProcess(
+            executable: executable.path, arguments: ["--raw", "-q", "--nodbus", "-Sdisable", "-Sqrcode.enable", file.path],
+            outputDescriptor: output.fileHandleForWriting.fileDescriptor, errorDescriptor: errors.fileHandleForWriting.fileDescriptor)
+        try output.fileHandleForWriting.close()
+        try errors.fileHandleForWriting.close()
+        // Small outputs, far below a pipe's buffer: reading one after the other cannot block.
         let decoded = output.fileHandleForReading.readDataToEndOfFile()
         let complaint = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ZBarError(status: process.terminationStatus, message: String(decoding: complaint, as: UTF8.self))
+        guard process.termination == .exited(code: 0) else {
+            throw ZBarError(status: process.termination.map { "\($0)" } ?? "running", message: String(decoding: complaint, as: UTF8.self))
         }
         // --raw ends the symbol's data with one newline.
         var bytes = [UInt8](decoded)
@@ -63,8 +64,8 @@ struct ZBarReader {
 
 /// zbarimg found no symbol (exit status 4) or failed.
 struct ZBarError: Error, CustomStringConvertible {
-    let status: Int32
+    let status: String
     let message: String
 
-    var description: String { "zbarimg exited with \(status): \(message)" }
+    var description: String { "zbarimg ended \(status): \(message)" }
 }

@@ -1,3 +1,4 @@
+import ChildProcessSupport
 import DoodleTestSupport
 import Foundation
 
@@ -11,9 +12,9 @@ import Darwin
 /// the listen port and the nodes' addresses are rewritten, so the tests run the documented file.
 final class NginxProxy: Sendable {
     let port: Int
-    private let process: Process
+    private let process: SpawnedProcess
 
-    private init(port: Int, process: Process) {
+    private init(port: Int, process: SpawnedProcess) {
         self.port = port
         self.process = process
     }
@@ -42,15 +43,13 @@ final class NginxProxy: Sendable {
         let configurationPath = prefix.appendingPathComponent("nginx.conf").path
         try configuration.write(toFile: configurationPath, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-p", prefix.path, "-c", configurationPath, "-g", "daemon off;"]
         let log = prefix.appendingPathComponent("stderr.log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         let logHandle = try FileHandle(forWritingTo: log)
-        process.standardError = logHandle
-        process.standardOutput = logHandle
-        try process.run()
+        let process = try SpawnedProcess(
+            executable: executable, arguments: ["-p", prefix.path, "-c", configurationPath, "-g", "daemon off;"],
+            outputDescriptor: logHandle.fileDescriptor)
+        try logHandle.close()
         let proxy = NginxProxy(port: port, process: process)
         defer { proxy.stop() }
         try await proxy.waitUntilListening(log: log)
@@ -87,8 +86,7 @@ final class NginxProxy: Sendable {
 
     /// Fast shutdown (SIGTERM), then waits for the master process to be gone.
     private func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
+        process.signal(SIGTERM)
         process.waitUntilExit()
     }
 
