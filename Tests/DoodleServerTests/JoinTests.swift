@@ -105,9 +105,11 @@ struct JoinTests {
                     for index in 0..<20 {
                         group.addTask {
                             try await server.withConnections(1) { players in
-                                try await players[0].hello(name: "Racer\(index)")
+                                // 21 clients beside the whole suite on 2 cores: an answer may take
+                                // seconds, and a timeout is no answer to the race.
+                                try await players[0].hello(name: "Racer\(index)", timeout: .seconds(20))
                                 do {
-                                    _ = try await players[0].joinRoom(code: room.code)
+                                    _ = try await players[0].joinRoom(code: room.code, timeout: .seconds(20))
                                     return true
                                 } catch let error as ProtocolError {
                                     #expect(error.code == .roomFull)
