@@ -61,26 +61,10 @@ public struct PostgresArchiveReader: ArchiveReader {
     public func drawing(id: String) async throws -> DrawingDetails? {
         try await database.transaction(snapshot: true) { session in
             guard
-                let row = try await session.row(
-                    """
-                    SELECT id, game_id, room_code, word, drawer_id, drawer_name, drawer_gained, started_at, ended_at, record
-                    FROM drawing WHERE id = \(id)
-                    """)
+                let row = try await session.row("\(unescaped: DrawingColumns.select) WHERE id = \(id)")
             else { return nil }
-            // A guesser's name: its current one, else the one its game's ranking recorded.
             let guessers = try await session.rows(
-                """
-                SELECT guess.player_id,
-                       COALESCE(player.name, (SELECT game_player.name FROM game_player
-                                              WHERE game_player.game_id = drawing.game_id AND game_player.player_id = guess.player_id))
-                           AS name,
-                       guess.gained, guess.at_ms
-                FROM guess
-                JOIN drawing ON drawing.id = guess.drawing_id
-                LEFT JOIN player ON player.id = guess.player_id
-                WHERE guess.drawing_id = \(id)
-                ORDER BY guess.position
-                """
+                "\(unescaped: DrawingColumns.guessers) WHERE guess.drawing_id = \(id) ORDER BY guess.position"
             ).map { line in
                 GuessLine(
                     player: PlayerReference(playerId: try line("player_id"), name: try line("name")), gained: try line("gained"),

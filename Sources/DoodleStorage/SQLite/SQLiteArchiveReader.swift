@@ -109,24 +109,9 @@ extension SQLiteArchiveReader {
 
     static let gameRankingSQL = "SELECT player_id, name, score, rank FROM game_player WHERE game_id = ? ORDER BY position"
 
-    static let drawingSQL = """
-        SELECT id, game_id, room_code, word, drawer_id, drawer_name, drawer_gained, started_at, ended_at, record
-        FROM drawing WHERE id = ?
-        """
+    static let drawingSQL = DrawingColumns.select + " WHERE id = ?"
 
-    /// A guesser's name: its current one, else the one its game's ranking recorded.
-    static let drawingGuessesSQL = """
-        SELECT guess.player_id,
-               COALESCE(player.name, (SELECT game_player.name FROM game_player
-                                      WHERE game_player.game_id = drawing.game_id AND game_player.player_id = guess.player_id))
-                   AS name,
-               guess.gained, guess.at_ms
-        FROM guess
-        JOIN drawing ON drawing.id = guess.drawing_id
-        LEFT JOIN player ON player.id = guess.player_id
-        WHERE guess.drawing_id = ?
-        ORDER BY guess.position
-        """
+    static let drawingGuessesSQL = DrawingColumns.guessers + " WHERE guess.drawing_id = ? ORDER BY guess.position"
 
     private static let summaryColumns = """
         SELECT drawing.id, drawing.game_id, drawing.room_code, drawing.word, drawing.drawer_id, drawing.drawer_name,

@@ -1,0 +1,23 @@
+/// SQL both back ends read a finished drawing with, up to the parameter (`?` in SQLite, a bound
+/// value in PostgreSQL): the same text in both dialects, so a drawing reads the same wherever it
+/// is stored.
+enum DrawingColumns {
+    /// A drawing's row; the caller adds `WHERE id = …`.
+    static let select = """
+        SELECT id, game_id, room_code, word, drawer_id, drawer_name, drawer_gained, started_at, ended_at, record
+        FROM drawing
+        """
+
+    /// A drawing's guessers, a guesser's name being its current one, else the one its game's
+    /// ranking recorded; the caller adds `WHERE guess.drawing_id = … ORDER BY guess.position`.
+    static let guessers = """
+        SELECT guess.player_id,
+               COALESCE(player.name, (SELECT game_player.name FROM game_player
+                                      WHERE game_player.game_id = drawing.game_id AND game_player.player_id = guess.player_id))
+                   AS name,
+               guess.gained, guess.at_ms
+        FROM guess
+        JOIN drawing ON drawing.id = guess.drawing_id
+        LEFT JOIN player ON player.id = guess.player_id
+        """
+}
