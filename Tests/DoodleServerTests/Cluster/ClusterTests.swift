@@ -87,32 +87,8 @@ struct ClusterTests {
     @Test("20 simultaneous joiners spread over both nodes race for 3 seats: exactly 3 win", .timeLimit(.minutes(1)))
     func seatRaceAcrossNodes() async throws {
         try await TestCluster.with(nodes: 2) { cluster in
-            try await DoodleClient.withConnection(to: cluster.nodes[0].url, logger: Self.logger) { owner in
-                try await owner.hello(name: "Owner")
-                let room = try await owner.createRoom(settings: SettingsPatch(maxPlayers: 4))
-                let all = await withTaskGroup(of: String.self) { group in
-                    for index in 0..<20 {
-                        let start = cluster.nodes[index % 2]
-                        group.addTask {
-                            do {
-                                // 21 clients on 2 shared cores: answers may take seconds, and a timeout is no answer.
-                                return try await DoodleClient.withJoinedConnection(
-                                    to: start.url, name: "J\(index)", code: room.code, timeout: .seconds(20), logger: Self.logger
-                                ) { _, _, _, _ in "seated" }
-                            } catch let error as ProtocolError {
-                                return error.code.rawValue
-                            } catch {
-                                return "\(error)"
-                            }
-                        }
-                    }
-                    var outcomes: [String] = []
-                    for await outcome in group { outcomes.append(outcome) }
-                    return outcomes
-                }
-                #expect(all.filter { $0 == "seated" }.count == 3, "\(all)")
-                #expect(all.filter { $0 == "room_full" }.count == 17, "\(all)")
-                let info = try await Self.roomInfo(at: cluster.nodes[1], code: room.code)
+            try await SeatRace.expectThreeSeated(ownerAt: cluster.nodes[0].url, joinersStartingAt: cluster.nodes.map(\.url)) { code in
+                let info = try await Self.roomInfo(at: cluster.nodes[1], code: code)
                 #expect((info["players"] as? [Any])?.count == 4)
             }
         }

@@ -37,32 +37,9 @@ struct PostgresClusterTests {
     @Test("20 simultaneous joiners spread over both nodes race for 3 seats: exactly 3 win", .timeLimit(.minutes(1)))
     func seatRace() async throws {
         try await PostgresNodes.with(count: 2) { cluster in
-            try await DoodleClient.withConnection(to: cluster.nodes[0].webSocketURL, logger: Self.logger) { owner in
-                try await owner.hello(name: "Owner")
-                let room = try await owner.createRoom(settings: SettingsPatch(maxPlayers: 4))
-                let outcomes = await withTaskGroup(of: String.self) { group in
-                    for index in 0..<20 {
-                        let start = cluster.nodes[index % 2].webSocketURL
-                        group.addTask {
-                            do {
-                                // 21 clients on 2 shared cores: answers may take seconds, and a timeout is no answer.
-                                return try await DoodleClient.withJoinedConnection(
-                                    to: start, name: "J\(index)", code: room.code, timeout: .seconds(20), logger: Self.logger
-                                ) { _, _, _, _ in "seated" }
-                            } catch let error as ProtocolError {
-                                return error.code.rawValue
-                            } catch {
-                                return "\(error)"
-                            }
-                        }
-                    }
-                    var outcomes: [String] = []
-                    for await outcome in group { outcomes.append(outcome) }
-                    return outcomes
-                }
-                #expect(outcomes.filter { $0 == "seated" }.count == 3, "\(outcomes)")
-                #expect(outcomes.filter { $0 == "room_full" }.count == 17, "\(outcomes)")
-                let info = try await HTTPProbe.json(cluster.nodes[1].httpBase + "/v1/rooms/\(room.code)")
+            try await SeatRace.expectThreeSeated(ownerAt: cluster.nodes[0].webSocketURL, joinersStartingAt: cluster.nodes.map(\.webSocketURL)) {
+                code in
+                let info = try await HTTPProbe.json(cluster.nodes[1].httpBase + "/v1/rooms/\(code)")
                 #expect((info["players"] as? [Any])?.count == 4)
             }
         }
