@@ -183,7 +183,7 @@ actor ClusterMembership {
         case .everyone: players = nil
         }
         do {
-            try await signals.broadcast(ClusterSignal(.headsChanged(players: players, nodeID: nodeID)), from: nodeID)
+            try await signals.broadcast(ClusterSignal(.headsChanged(players: players)), from: nodeID)
         } catch {
             logger.error("announcing widget-head changes to the cluster failed", metadata: ["error": "\(error)"])
         }

@@ -9,7 +9,7 @@ import DoodleStorage
 /// {"kind":"connected","player":"p_…","node":"n_…","at":1700000000000}
 /// {"kind":"pairCall","callId":7,"from":"n_…","call":{"action":"guess","by":"p_…","drawingId":"…","text":"cat"}}
 /// {"kind":"pairAnswer","callId":7,"answer":{"outcome":"gaveUp","word":"cat"}}
-/// {"kind":"headsChanged","players":["p_…"],"node":"n_…"}
+/// {"kind":"headsChanged","players":["p_…"]}
 /// ```
 extension ClusterSignal: Codable {
     private enum Key: String, CodingKey {
@@ -32,7 +32,7 @@ extension ClusterSignal: Codable {
         case "pairAnswer":
             self.init(.pairAnswer(callID: try c.decode(UInt64.self, forKey: .callId), answer: try c.decode(PairCallAnswer.self, forKey: .answer)))
         case "headsChanged":
-            self.init(.headsChanged(players: try c.decodeIfPresent([PlayerID].self, forKey: .players), nodeID: try c.decode(String.self, forKey: .node)))
+            self.init(.headsChanged(players: try c.decodeIfPresent([PlayerID].self, forKey: .players)))
         case let kind:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown signal kind '\(kind)'")
         }
@@ -55,10 +55,9 @@ extension ClusterSignal: Codable {
             try c.encode("pairAnswer", forKey: .kind)
             try c.encode(callID, forKey: .callId)
             try c.encode(answer, forKey: .answer)
-        case .headsChanged(let players, let nodeID):
+        case .headsChanged(let players):
             try c.encode("headsChanged", forKey: .kind)
             try c.encodeIfPresent(players, forKey: .players)
-            try c.encode(nodeID, forKey: .node)
         }
     }
 }

@@ -43,8 +43,7 @@ struct ClusterSignalListener: Service, CustomStringConvertible {
                         calls.addTask { await answer(call, callID: callID, to: from) }
                     case .pairAnswer(let callID, let answer):
                         await forwarding.answered(callID, answer)
-                    case .headsChanged(let changed, let nodeID):
-                        guard nodeID != self.nodeID else { return }
+                    case .headsChanged(let changed):
                         latestHeads.changedElsewhere(changed)
                     }
                 }

@@ -37,9 +37,10 @@ public struct ClusterSignal: Sendable, Equatable {
         case pairCall(callID: UInt64, from: String, call: PairCall)
         /// The answer to the `pairCall` with `callID`.
         case pairAnswer(callID: UInt64, answer: PairCallAnswer)
-        /// The widget heads of `players` changed on node `nodeID` (nil: maybe anyone's): the
-        /// others forget what they keep of them (``LatestHeadCache``).
-        case headsChanged(players: [PlayerID]?, nodeID: String)
+        /// The widget heads of `players` changed on the broadcasting node (nil: maybe anyone's):
+        /// the others forget what they keep of them (``LatestHeadCache``). A broadcast never
+        /// reaches its sender, so the signal need not name it.
+        case headsChanged(players: [PlayerID]?)
     }
 
     let body: Body

@@ -27,8 +27,8 @@ struct ClusterSignalJSONTests {
         ClusterSignal(.pairAnswer(callID: 7, answer: .failed(.refused(ProtocolError(.notPaired, "no partner"))))),
         ClusterSignal(.pairAnswer(callID: 8, answer: .failed(.hostedElsewhere(ClusterNode(id: "n_b", url: "ws://b/v1/ws"))))),
         ClusterSignal(.pairAnswer(callID: 9, answer: .failed(.hostUnreachable(retryAfterSeconds: 15)))),
-        ClusterSignal(.headsChanged(players: ["p_ada", "p_bob"], nodeID: "n_a")),
-        ClusterSignal(.headsChanged(players: nil, nodeID: "n_a")),
+        ClusterSignal(.headsChanged(players: ["p_ada", "p_bob"])),
+        ClusterSignal(.headsChanged(players: nil)),
     ]
 
     @Test("every kind of signal, in an envelope, reads back as it was sent", arguments: signals)
