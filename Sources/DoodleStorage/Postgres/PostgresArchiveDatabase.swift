@@ -57,7 +57,7 @@ public struct PostgresArchiveDatabase: Service, Sendable, CustomStringConvertibl
 
     /// The identifiers of the migrations applied to this database, oldest first.
     public func appliedMigrations() async throws -> [String] {
-        try await read { session in try await PostgresMigrations.applied(on: session.connection, logger: logger) }
+        try await read { session in try await PostgresMigrations.applied(on: session) }
     }
 
     // MARK: - Sessions

@@ -28,51 +28,44 @@ enum PostgresMigrations {
 
     static func migrate(_ connection: PostgresConnection, location: PostgresLocation, logger: Logger) async throws {
         let known = Set(all.map(\.identifier))
+        // Through a session, as every store's statement: `PostgresConnection.queryWhileOpen`.
+        let session = PostgresSession(connection: connection, logger: logger)
         for migration in all {
             do {
                 // A transaction-scoped lock: released by COMMIT or ROLLBACK, so a migrator that
                 // fails or loses its connection never leaves the others waiting.
-                try await connection.withTransaction(logger: logger) { connection in
-                    try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
-                    try await connection.query(
+                try await PostgresArchiveDatabase.transaction(on: session) { session in
+                    try await session.execute("SELECT pg_advisory_xact_lock(\(lockKey))")
+                    try await session.execute(
                         """
                         CREATE TABLE IF NOT EXISTS doodle_migrations (
                             identifier TEXT COLLATE "C" NOT NULL PRIMARY KEY,
                             applied_at BIGINT NOT NULL
                         )
-                        """, logger: logger)
-                    let applied = try await applied(on: connection, logger: logger)
+                        """)
+                    let applied = try await applied(on: session)
                     if applied.contains(where: { !known.contains($0) }) {
                         throw StorageSchemaError.newerSchema(database: location.description)
                     }
                     guard !applied.contains(migration.identifier) else { return }
                     for statement in migration.statements {
-                        try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                        try await session.execute(PostgresQuery(unsafeSQL: statement))
                     }
                     let now = Int64(Date().timeIntervalSince1970 * 1000)
-                    try await connection.query(
-                        "INSERT INTO doodle_migrations (identifier, applied_at) VALUES (\(migration.identifier), \(now))", logger: logger)
+                    try await session.execute("INSERT INTO doodle_migrations (identifier, applied_at) VALUES (\(migration.identifier), \(now))")
                     logger.info("applied migration \(migration.identifier)", metadata: ["database": "\(location)"])
                 }
+            } catch let error as StorageSchemaError {
+                throw error
             } catch {
-                let cause = (error as? PostgresTransactionError)?.cause ?? error
-                if cause is StorageSchemaError { throw cause }
-                throw PostgresFailure(cause, while: "migrating \(location) (\(migration.identifier))")
+                throw PostgresFailure(error, while: "migrating \(location) (\(migration.identifier))")
             }
         }
     }
 
     /// The applied migrations, oldest first (an empty list before the first migration).
-    static func applied(on connection: PostgresConnection, logger: Logger) async throws -> [String] {
-        let exists = try await connection.query("SELECT to_regclass('doodle_migrations') IS NOT NULL", logger: logger)
-        for try await tableExists in exists.decode(Bool.self) where !tableExists {
-            return []
-        }
-        var identifiers: [String] = []
-        let rows = try await connection.query("SELECT identifier FROM doodle_migrations ORDER BY applied_at, identifier", logger: logger)
-        for try await identifier in rows.decode(String.self) {
-            identifiers.append(identifier)
-        }
-        return identifiers
+    static func applied(on session: PostgresSession) async throws -> [String] {
+        guard try await session.value("SELECT to_regclass('doodle_migrations') IS NOT NULL", as: Bool.self) == true else { return [] }
+        return try await session.rows("SELECT identifier FROM doodle_migrations ORDER BY applied_at, identifier").map { try $0("identifier") }
     }
 }
