@@ -10,8 +10,7 @@ enum PostgresErrorKind: Equatable {
     case refused
 
     init(_ error: any Error) {
-        var error = (error as? PostgresFailure)?.underlying ?? error
-        error = (error as? PostgresTransactionError)?.cause ?? error
+        let error = (error as? PostgresFailure)?.underlying ?? error
         switch error {
         case is PostgresUnavailable, is IOError, is ChannelError:
             self = .outage

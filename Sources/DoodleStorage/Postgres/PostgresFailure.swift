@@ -28,10 +28,3 @@ public struct PostgresFailure: Error, CustomStringConvertible {
         }
     }
 }
-
-extension PostgresTransactionError {
-    /// What made the transaction fail: the error of `BEGIN`, of the work inside, or of `COMMIT`.
-    var cause: any Error {
-        beginError ?? closureError ?? commitError ?? self
-    }
-}
