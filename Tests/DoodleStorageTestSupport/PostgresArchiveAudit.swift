@@ -68,29 +68,23 @@ public enum PostgresArchiveAudit {
     ///
     /// - Throws: `PostgresFailure` if the database cannot be reached or refuses a query.
     public static func problems(in location: PostgresLocation) async throws -> [String] {
-        let logger = Logger(label: "doodle-postgres-audit") { _ in SwiftLogNoOpLogHandler() }
-        let connection: PostgresConnection
-        do {
-            connection = try await PostgresConnection.connect(configuration: try location.connectionConfiguration(), id: 0, logger: logger)
-        } catch {
-            throw PostgresFailure(error, while: "connecting to \(location) to audit it")
-        }
-        var problems: [String] = []
-        do {
-            for rule in rules {
-                var offenders: [String] = []
-                for try await offender in try await connection.query(PostgresQuery(unsafeSQL: rule.offenders), logger: logger).decode(String.self) {
-                    offenders.append(offender)
+        try await PostgresLoneConnection.with(location) { connection in
+            var problems: [String] = []
+            do {
+                for rule in rules {
+                    var offenders: [String] = []
+                    let rows = try await connection.query(PostgresQuery(unsafeSQL: rule.offenders), logger: connection.logger)
+                    for try await offender in rows.decode(String.self) {
+                        offenders.append(offender)
+                    }
+                    if !offenders.isEmpty {
+                        problems.append("\(rule.broken): \(offenders.joined(separator: ", "))")
+                    }
                 }
-                if !offenders.isEmpty {
-                    problems.append("\(rule.broken): \(offenders.joined(separator: ", "))")
-                }
+            } catch {
+                throw PostgresFailure(error, while: "auditing \(location)")
             }
-            try await connection.close()
-        } catch {
-            try? await connection.close()
-            throw PostgresFailure(error, while: "auditing \(location)")
+            return problems
         }
-        return problems
     }
 }

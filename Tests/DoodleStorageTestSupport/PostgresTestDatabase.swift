@@ -83,20 +83,12 @@ public enum PostgresTestDatabase {
     /// One statement on the server's own database, on a connection of its own (CREATE and DROP
     /// DATABASE cannot run inside a transaction, nor from within the database they name).
     private static func administer(_ server: PostgresLocation, _ statement: String) async throws {
-        let configuration = try server.connectionConfiguration()
-        let logger = Logger(label: "doodle-postgres-tests") { _ in SwiftLogNoOpLogHandler() }
-        let connection: PostgresConnection
-        do {
-            connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
-        } catch {
-            throw PostgresFailure(error, while: "connecting to the test server \(server)")
-        }
-        do {
-            try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-            try await connection.close()
-        } catch {
-            try? await connection.close()
-            throw PostgresFailure(error, while: "running '\(statement)' on \(server)")
+        try await PostgresLoneConnection.with(server) { connection in
+            do {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: connection.logger)
+            } catch {
+                throw PostgresFailure(error, while: "running '\(statement)' on \(server)")
+            }
         }
     }
 }

@@ -81,15 +81,7 @@ struct PostgresFailoverTests {
     /// A connection of its own to `database`, outside its pool (so never one of the killed), for
     /// the length of `body`.
     private static func withKiller(of database: PostgresArchiveDatabase, _ body: (PostgresConnection) async throws -> Void) async throws {
-        let killer = try await PostgresConnection.connect(
-            configuration: try database.location.connectionConfiguration(), id: 1, logger: logger)
-        do {
-            try await body(killer)
-        } catch {
-            try? await killer.close()
-            throw error
-        }
-        try await killer.close()
+        try await PostgresLoneConnection.with(database.location, id: 1, logger: logger, body)
     }
 
     /// Runs a writer over one round's drawings while `killer` ends every other backend of the
