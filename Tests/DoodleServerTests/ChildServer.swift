@@ -76,28 +76,14 @@ final class ChildServer: Sendable {
     /// shipped rules, log level info). The child is killed and the folder removed afterwards,
     /// whatever happens; `body` gets the database's path to read it after the child is gone.
     static func withTemporaryDatabase<T>(_ body: (ChildServer, _ databasePath: String) async throws -> T) async throws -> T {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-child-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let databasePath = scratch.appendingPathComponent("doodle.sqlite").path
-        let server = try await start(arguments: [
-            "--database", databasePath, "--rules", TestServer.repositoryRoot + "/GameRules", "--log-level", "info",
-        ])
-        defer { server.sendSIGKILL() }
-        return try await body(server, databasePath)
+        try await withScratchDatabase(.sqlite) { server, database in try await body(server, database.location) }
     }
 
     /// Runs `body` with the arguments of a `doodle-server` on a database in a fresh scratch
     /// folder (the shipped rules, log level info, plus `extra`), for tests that start, kill and
     /// start again servers on one file. The folder is removed afterwards.
     static func withScratchArguments<T>(extra: [String] = [], _ body: ([String]) async throws -> T) async throws -> T {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-child-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        return try await body([
-            "--database", scratch.appendingPathComponent("doodle.sqlite").path, "--rules", TestServer.repositoryRoot + "/GameRules",
-            "--log-level", "info",
-        ] + extra)
+        try await ChildDatabase.with(.sqlite) { database in try await body(database.serverArguments(extra: extra)) }
     }
 
     /// Sends SIGKILL if the process still runs: no shutdown handler, no flush, no goodbye. Returns
