@@ -48,7 +48,7 @@ struct PairBotBrainTests {
 
     static func submittedId(in actions: [PairBotAction]) -> String? {
         actions.lazy.compactMap { action -> String? in
-            if case .send(.submitDrawing(let id)) = action { id } else { nil }
+            if case .send(.pair(.submitDrawing(let id))) = action { id } else { nil }
         }.first
     }
 
@@ -75,7 +75,7 @@ struct PairBotBrainTests {
     func wholePair() throws {
         var brain = Self.pairedCreator()
         let drawing = Self.run(&brain, from: .zero, for: .seconds(3))
-        let begins = drawing.filter { if case .send(.beginDrawing) = $0 { true } else { false } }
+        let begins = drawing.filter { if case .send(.pair(.beginDrawing)) = $0 { true } else { false } }
         #expect(begins.count == 1)
         #expect(drawing.contains { if case .send(.draw) = $0 { true } else { false } }, "strokes between begin and submit")
         let clientDrawingId = try #require(Self.submittedId(in: drawing))
@@ -84,7 +84,7 @@ struct PairBotBrainTests {
 
         Self.feed(&brain, [PairFrames.drawingReceived("d_hers", seq: 2)], at: .seconds(3))
         let guesses = Self.run(&brain, from: .seconds(3), for: .seconds(1))
-        guard case .send(.pairGuess(let drawingId, let text)) = guesses.first else {
+        guard case .send(.guess(let text, let drawingId?)) = guesses.first else {
             Issue.record("no guess: \(guesses)")
             return
         }
@@ -159,7 +159,7 @@ struct PairBotBrainTests {
 
     static func isAttempt(_ action: PairBotAction) -> Bool {
         switch action {
-        case .send(.pairGuess), .send(.giveUp): true
+        case .send(.guess(_, .some)), .send(.pair(.giveUp)): true
         default: false
         }
     }
@@ -188,7 +188,7 @@ struct PairBotBrainTests {
         }
         #expect(until > .seconds(3))
         brain.connectionLost()
-        guard case .hello(_, _, let token, let lastSeq) = brain.connectionOpened(at: until) else {
+        guard case .session(.hello(_, _, let token, let lastSeq)) = brain.connectionOpened(at: until) else {
             Issue.record("no hello")
             return
         }

@@ -88,9 +88,15 @@ struct Harness {
         return effects
     }
 
+    /// Sends what a client would: the message as a party room reads it (the session refuses
+    /// the others before a room sees them).
     @discardableResult
-    mutating func send(_ message: ClientMessage, from player: PlayerID) -> [RoomEffect] {
-        apply(machine.handle(message, from: player, now: now))
+    mutating func send(_ message: ClientMessage, from player: PlayerID, sourceLocation: SourceLocation = #_sourceLocation) -> [RoomEffect] {
+        guard let partyMessage = message.forPartyRoom else {
+            Issue.record("\(message.typeName) never reaches a party room", sourceLocation: sourceLocation)
+            return []
+        }
+        return apply(machine.handle(partyMessage, from: player, now: now))
     }
 
     @discardableResult
@@ -166,7 +172,7 @@ struct Harness {
 
     /// Starts a game (from the owner) and returns its effects.
     @discardableResult
-    mutating func startGame() -> [RoomEffect] { send(.startGame, from: machine.ownerId) }
+    mutating func startGame() -> [RoomEffect] { send(.startGame, from: machine.ownerId ?? "(no owner)") }
 
     /// All seq'd messages each player received, in order.
     func seqs(of player: PlayerID) -> [Int] { (inbox[player] ?? []).compactMap(\.seq) }

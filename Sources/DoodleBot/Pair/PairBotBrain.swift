@@ -149,7 +149,7 @@ public struct PairBotBrain: Sendable {
             case .send(.draw):
                 lastDrawingSentAt = now
                 stats.drawingMessagesSent += 1
-            case .send(.submitDrawing(let clientDrawingId)):
+            case .send(.pair(.submitDrawing(let clientDrawingId))):
                 if openDrawing?.clientDrawingId == clientDrawingId { openDrawing?.submittedAt = now }
             case .goOffline:
                 stats.offlinePeriods += 1

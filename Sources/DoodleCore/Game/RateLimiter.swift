@@ -22,10 +22,10 @@ public struct RateLimiter: Sendable {
 
     public static func bucket(for message: ClientMessage) -> Bucket {
         switch message {
-        case .guess, .pairGuess: .guess
+        case .guess: .guess
         case .draw: .drawing
-        case .joinRoom: .joinRoom
-        default: .other
+        case .session(.joinRoom): .joinRoom
+        case .session, .party, .pair: .other
         }
     }
 

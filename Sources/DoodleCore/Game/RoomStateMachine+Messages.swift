@@ -1,7 +1,6 @@
 extension RoomStateMachine {
-    /// Handles one message from a seated player. Session-level messages (hello, createRoom,
-    /// joinRoom, leaveRoom, rename, sync) belong to the caller and are refused here.
-    public mutating func handle(_ message: ClientMessage, from player: PlayerID, now: Int64) -> [RoomEffect] {
+    /// Handles one message from a seated player.
+    public mutating func handle(_ message: PartyMessage, from player: PlayerID, now: Int64) -> [RoomEffect] {
         guard isMember(player) else {
             return [error(.notInRoom, "you are not in this room", to: player, ref: message.typeName)]
         }
@@ -12,20 +11,16 @@ extension RoomStateMachine {
         return due + dispatch(message, from: player, now: now)
     }
 
-    private mutating func dispatch(_ message: ClientMessage, from player: PlayerID, now: Int64) -> [RoomEffect] {
+    private mutating func dispatch(_ message: PartyMessage, from player: PlayerID, now: Int64) -> [RoomEffect] {
         switch message {
-        case .updateSettings(let patch): return updateSettings(patch, by: player)
-        case .startGame: return startGame(by: player, now: now)
-        case .kick(let target): return kick(target, by: player, now: now)
-        case .lockRoom(let locked): return lockRoom(locked, by: player)
-        case .voteKick(let target): return voteKick(target, by: player, now: now)
-        case .chooseWord(let index): return chooseWord(index, by: player, now: now)
+        case .command(.updateSettings(let patch)): return updateSettings(patch, by: player)
+        case .command(.startGame): return startGame(by: player, now: now)
+        case .command(.kick(let target)): return kick(target, by: player, now: now)
+        case .command(.lockRoom(let locked)): return lockRoom(locked, by: player)
+        case .command(.voteKick(let target)): return voteKick(target, by: player, now: now)
+        case .command(.chooseWord(let index)): return chooseWord(index, by: player, now: now)
         case .draw(let action): return draw(action, by: player)
-        case .guess(let text), .pairGuess(_, let text): return guess(text, by: player, now: now)
-        case .suggestWords, .beginDrawing, .submitDrawing, .giveUp, .unpair:
-            return [error(.invalidPhase, "\(message.typeName) is for pair rooms", to: player, ref: message.typeName)]
-        case .hello, .rename, .createRoom, .joinRoom, .leaveRoom, .sync:
-            return [error(.badMessage, "\(message.typeName) is not a room message", to: player, ref: message.typeName)]
+        case .guess(let text): return guess(text, by: player, now: now)
         }
     }
 
@@ -58,7 +53,7 @@ extension RoomStateMachine {
         let owner = ownerId
         broadcast(
             variants: [
-                ([owner], .settingsChanged(SettingsView(settings: settings, showsCustomWords: true), locked: locked)),
+                (owner.map { [$0] } ?? [], .settingsChanged(SettingsView(settings: settings, showsCustomWords: true), locked: locked)),
                 (memberIDs.filter { $0 != owner }, .settingsChanged(SettingsView(settings: settings, showsCustomWords: false), locked: locked)),
             ], into: &effects)
     }

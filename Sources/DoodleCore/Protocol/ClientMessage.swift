@@ -1,45 +1,97 @@
-/// Everything a client may send, one case per `type` of the contract.
+/// Everything a client may send, decoded into the group of the places it can reach: the
+/// session's own messages, those only a party room or only a pair room reads, and the drawing
+/// and guessing messages that whichever room the player is in reads. A place's `switch` then
+/// lists only what can reach it, and the compiler checks that it lists all of it.
 public enum ClientMessage: Sendable, Equatable {
+    /// Handled by the connection's session wherever its player is.
+    case session(SessionMessage)
+    /// Read by a party room only.
+    case party(PartyCommand)
+    /// Read by a pair room only.
+    case pair(PairCommand)
+    /// A drawing message, for the room the player is in, of either kind.
+    case draw(DrawingAction)
+    /// `guess`: a party room reads `text` (and ignores `drawingId`, an unknown field there); a
+    /// pair room needs the `drawingId` of the drawing guessed.
+    case guess(text: String, drawingId: String?)
+
+    /// The `type` field, used as an error's `ref`.
+    public var typeName: String {
+        switch self {
+        case .session(let message): message.typeName
+        case .party(let command): command.typeName
+        case .pair(let command): command.typeName
+        case .draw(let action): action.typeName
+        case .guess: "guess"
+        }
+    }
+
+    /// The message as a party room reads it; nil for a pair room's command or the session's own.
+    public var forPartyRoom: PartyMessage? {
+        switch self {
+        case .party(let command): .command(command)
+        case .draw(let action): .draw(action)
+        case .guess(let text, _): .guess(text: text)
+        case .session, .pair: nil
+        }
+    }
+}
+
+/// The messages a connection's session handles itself, in and out of rooms.
+public enum SessionMessage: Sendable, Equatable {
     case hello(protocol: Int, name: String, token: String?, lastSeq: Int?)
     case rename(name: String)
     case createRoom(mode: RoomMode, settings: SettingsPatch)
     case joinRoom(code: String)
+    /// A seat in the fullest open public room of a word pack (nil: the server's default pack).
+    case quickPlay(wordPack: String?)
     case leaveRoom
     case sync
+
+    public var typeName: String {
+        switch self {
+        case .hello: "hello"
+        case .quickPlay: "quickPlay"
+        case .rename: "rename"
+        case .createRoom: "createRoom"
+        case .joinRoom: "joinRoom"
+        case .leaveRoom: "leaveRoom"
+        case .sync: "sync"
+        }
+    }
+}
+
+/// The messages only a party room reads.
+public enum PartyCommand: Sendable, Equatable {
     case updateSettings(SettingsPatch)
     case startGame
     case kick(playerId: PlayerID)
     case lockRoom(locked: Bool)
     case voteKick(playerId: PlayerID)
     case chooseWord(index: Int)
-    case draw(DrawingAction)
-    case guess(text: String)
-    /// A guess at one pair drawing: `guess` with a `drawingId`. A party room reads it as a
-    /// plain guess (an unknown field is ignored there).
-    case pairGuess(drawingId: String, text: String)
-    case suggestWords
-    case beginDrawing(clientDrawingId: String, word: String)
-    case submitDrawing(clientDrawingId: String)
-    case giveUp(drawingId: String)
-    case unpair
 
-    /// The `type` field, used as an error's `ref`.
     public var typeName: String {
         switch self {
-        case .hello: "hello"
-        case .rename: "rename"
-        case .createRoom: "createRoom"
-        case .joinRoom: "joinRoom"
-        case .leaveRoom: "leaveRoom"
-        case .sync: "sync"
         case .updateSettings: "updateSettings"
         case .startGame: "startGame"
         case .kick: "kick"
         case .lockRoom: "lockRoom"
         case .voteKick: "voteKick"
         case .chooseWord: "chooseWord"
-        case .draw(let action): action.typeName
-        case .guess, .pairGuess: "guess"
+        }
+    }
+}
+
+/// The messages only a pair room reads.
+public enum PairCommand: Sendable, Equatable {
+    case suggestWords
+    case beginDrawing(clientDrawingId: String, word: String)
+    case submitDrawing(clientDrawingId: String)
+    case giveUp(drawingId: String)
+    case unpair
+
+    public var typeName: String {
+        switch self {
         case .suggestWords: "suggestWords"
         case .beginDrawing: "beginDrawing"
         case .submitDrawing: "submitDrawing"
@@ -49,75 +101,32 @@ public enum ClientMessage: Sendable, Equatable {
     }
 }
 
-extension ClientMessage: Codable {
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: JSONKey.self)
-        let type: String = try c.required("type")
-        switch type {
-        case "hello":
-            self = .hello(
-                protocol: try c.required("protocol"), name: try c.required("name"),
-                token: try c.optional("token"), lastSeq: try c.optional("lastSeq"))
-        case "rename": self = .rename(name: try c.required("name"))
-        case "createRoom":
-            self = .createRoom(mode: try c.optional("mode") ?? .party, settings: try c.optional("settings") ?? SettingsPatch())
-        case "joinRoom": self = .joinRoom(code: try c.required("code"))
-        case "leaveRoom": self = .leaveRoom
-        case "sync": self = .sync
-        case "updateSettings": self = .updateSettings(try c.required("settings"))
-        case "startGame": self = .startGame
-        case "kick": self = .kick(playerId: try c.required("playerId"))
-        case "lockRoom": self = .lockRoom(locked: try c.required("locked"))
-        case "voteKick": self = .voteKick(playerId: try c.required("playerId"))
-        case "chooseWord": self = .chooseWord(index: try c.required("index"))
-        case "guess":
-            if let drawingId: String = try c.optional("drawingId") {
-                self = .pairGuess(drawingId: drawingId, text: try c.required("text"))
-            } else {
-                self = .guess(text: try c.required("text"))
-            }
-        case "suggestWords": self = .suggestWords
-        case "beginDrawing": self = .beginDrawing(clientDrawingId: try c.required("clientDrawingId"), word: try c.required("word"))
-        case "submitDrawing": self = .submitDrawing(clientDrawingId: try c.required("clientDrawingId"))
-        case "giveUp": self = .giveUp(drawingId: try c.required("drawingId"))
-        case "unpair": self = .unpair
-        default:
-            guard let action = try DrawingAction.decode(type: type, from: c) else {
-                throw DecodingError.dataCorruptedError(forKey: "type", in: c, debugDescription: "unknown message type '\(type)'")
-            }
-            self = .draw(action)
+/// What a party room's state machine reads: its own commands, drawing and guesses.
+public enum PartyMessage: Sendable, Equatable {
+    case command(PartyCommand)
+    case draw(DrawingAction)
+    case guess(text: String)
+
+    public var typeName: String {
+        switch self {
+        case .command(let command): command.typeName
+        case .draw(let action): action.typeName
+        case .guess: "guess"
         }
     }
+}
 
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: JSONKey.self)
-        try c.put(typeName, "type")
+/// What a pair room reads: its own commands, drawing, and guesses at one drawing.
+public enum PairRoomMessage: Sendable, Equatable {
+    case command(PairCommand)
+    case draw(DrawingAction)
+    case guess(drawingId: String, text: String)
+
+    public var typeName: String {
         switch self {
-        case .hello(let version, let name, let token, let lastSeq):
-            try c.put(version, "protocol")
-            try c.put(name, "name")
-            try c.putIfPresent(token, "token")
-            try c.putIfPresent(lastSeq, "lastSeq")
-        case .rename(let name): try c.put(name, "name")
-        case .createRoom(let mode, let settings):
-            try c.put(mode, "mode")
-            if !settings.isEmpty { try c.put(settings, "settings") }
-        case .joinRoom(let code): try c.put(code, "code")
-        case .updateSettings(let settings): try c.put(settings, "settings")
-        case .kick(let playerId), .voteKick(let playerId): try c.put(playerId, "playerId")
-        case .lockRoom(let locked): try c.put(locked, "locked")
-        case .chooseWord(let index): try c.put(index, "index")
-        case .draw(let action): try action.encodeFields(into: &c)
-        case .guess(let text): try c.put(text, "text")
-        case .pairGuess(let drawingId, let text):
-            try c.put(drawingId, "drawingId")
-            try c.put(text, "text")
-        case .beginDrawing(let id, let word):
-            try c.put(id, "clientDrawingId")
-            try c.put(word, "word")
-        case .submitDrawing(let id): try c.put(id, "clientDrawingId")
-        case .giveUp(let drawingId): try c.put(drawingId, "drawingId")
-        case .leaveRoom, .sync, .startGame, .unpair, .suggestWords: break
+        case .command(let command): command.typeName
+        case .draw(let action): action.typeName
+        case .guess: "guess"
         }
     }
 }

@@ -4,8 +4,9 @@ import Foundation
 import Logging
 import NIOCore
 
-/// The protocol state of one connection: before and after `hello`, which player it is, the
-/// room it sits in, and its rate limits. Messages are handled one at a time, in order.
+/// The protocol state of one connection: before and after `hello`, which player it is, its
+/// place (no room, a party room, pair mode), and its rate limits. Messages are handled one at
+/// a time, in order; each room message goes to the place with one switch.
 struct ClientSession: Sendable {
     private let context: SessionContext
     private let queue: OutboundQueue
@@ -15,7 +16,20 @@ struct ClientSession: Sendable {
     private var logger: Logger
     private(set) var player: PlayerDirectory.Player?
     private var token = ""
-    private(set) var room: Room?
+    private var storedPlace = SessionPlace.lobby
+
+    /// The player's place, seen fresh: a pair mode the registry ended is no room any more.
+    private var place: SessionPlace {
+        mutating get {
+            if case .pair(let ticket) = storedPlace, !ticket.isCurrent { storedPlace = .lobby }
+            return storedPlace
+        }
+    }
+
+    /// The party room this connection is in, if any.
+    private var partyRoom: Room? {
+        if case .party(let room) = storedPlace { room } else { nil }
+    }
 
     init(context: SessionContext, queue: OutboundQueue) {
         self.context = context
@@ -47,23 +61,21 @@ struct ClientSession: Sendable {
             }
         }
         guard admit(RateLimiter.bucket(for: message), ref: message.typeName, now: now) else { return }
-        if case .draw = message, let player, let room {
-            await room.handle(message, from: player.id)
-        } else {
-            await handle(message)
-        }
+        await handle(message)
     }
 
     /// Handles a drawing message at once when this connection's room runs on the event loop
     /// the caller is on: no task, no hop. False (nothing done) when the text must go the usual
     /// way — another message type, no room yet, or a room on another loop.
     mutating func receiveOnRoomLoop(text: String) -> Bool {
-        guard let player, let room, room.eventLoop.inEventLoop, let message = DrawingJSON.decodeClientStroke(text) else {
+        guard let player, let room = partyRoom, room.eventLoop.inEventLoop, let message = DrawingJSON.decodeClientStroke(text),
+            case .draw(let action) = message
+        else {
             return false
         }
         context.metrics.messageReceived()
         guard admit(RateLimiter.bucket(for: message), ref: message.typeName, now: context.clock.nowMillis()) else { return true }
-        room.assumeIsolated { room in room.handleNow(message, from: player.id) }
+        room.assumeIsolated { room in room.handleNow(.draw(action), from: player.id) }
         return true
     }
 
@@ -94,14 +106,17 @@ struct ClientSession: Sendable {
 
     private mutating func handle(_ message: ClientMessage) async {
         guard let player else {
-            if case .hello(let version, let name, let token, let lastSeq) = message {
+            if case .session(.hello(let version, let name, let token, let lastSeq)) = message {
                 await hello(version: version, name: name, token: token, lastSeq: lastSeq)
             } else {
                 send(error: ProtocolError(.notReady, "send hello first", ref: message.typeName))
             }
             return
         }
-        switch message {
+        guard case .session(let sessionMessage) = message else {
+            return await route(message, from: player)
+        }
+        switch sessionMessage {
         case .hello:
             send(error: ProtocolError(.badMessage, "hello was already sent", ref: "hello"))
         case .rename(let name):
@@ -110,30 +125,52 @@ struct ClientSession: Sendable {
             await createRoom(player, mode: mode, patch: patch)
         case .joinRoom(let code):
             await joinRoom(player, rawCode: code)
+        case .quickPlay(let wordPack):
+            await quickPlay(player, wordPack: wordPack)
         case .leaveRoom:
-            if let room {
-                self.room = nil
-                await room.leave(player.id)
-            } else if await context.pairs.isPresent(player.id, queueID: queue.id) {
-                await context.pairs.leave(player.id, queueID: queue.id, connectionLost: false)
-            } else {
+            switch place {
+            case .lobby:
                 send(error: ProtocolError(.notInRoom, "you are not in a room", ref: "leaveRoom"))
+            case .party(let room):
+                storedPlace = .lobby
+                await room.leave(player.id)
+            case .pair:
+                storedPlace = .lobby
+                await context.pairs.leave(player.id, queueID: queue.id, connectionLost: false)
             }
         case .sync:
-            if let room {
-                await room.sync(player.id)
-            } else if await context.pairs.isPresent(player.id, queueID: queue.id) {
-                await context.pairs.sync(player.id, queue: queue)
-            } else {
-                send(error: ProtocolError(.notInRoom, "you are not in a room", ref: "sync"))
+            switch place {
+            case .lobby: send(error: ProtocolError(.notInRoom, "you are not in a room", ref: "sync"))
+            case .party(let room): await room.sync(player.id)
+            case .pair: await context.pairs.sync(player.id, queue: queue)
             }
-        default:
-            if let room {
-                await room.handle(message, from: player.id)
-            } else {
-                // Pair mode, or no room at all: the pair registry knows which, and answers.
-                await context.pairs.handle(message, from: player.id, queue: queue)
+        }
+    }
+
+    /// A room message goes to the player's place; the kind of room decides how it reads it.
+    private mutating func route(_ message: ClientMessage, from player: PlayerDirectory.Player) async {
+        switch place {
+        case .lobby:
+            // `unpair` works from outside the pair room too (acknowledged without `seq`).
+            if case .pair(.unpair) = message { return await context.pairs.unpairFromOutside(player.id, queue: queue) }
+            send(error: ProtocolError(.notInRoom, "you are not in a room", ref: message.typeName))
+        case .party(let room):
+            guard let partyMessage = message.forPartyRoom else {
+                return send(error: ProtocolError(.invalidPhase, "\(message.typeName) is for pair rooms", ref: message.typeName))
             }
+            await room.handle(partyMessage, from: player.id)
+        case .pair:
+            let pairMessage: PairRoomMessage
+            switch message {
+            case .pair(let command): pairMessage = .command(command)
+            case .draw(let action): pairMessage = .draw(action)
+            case .guess(let text, let drawingId?): pairMessage = .guess(drawingId: drawingId, text: text)
+            case .guess(_, nil):
+                return send(error: ProtocolError(.badMessage, "a guess in a pair room names its drawingId", ref: "guess"))
+            case .party, .session:
+                return send(error: ProtocolError(.invalidPhase, "\(message.typeName) is not a pair room message", ref: message.typeName))
+            }
+            await context.pairs.handle(pairMessage, from: player.id, queue: queue)
         }
     }
 
@@ -158,7 +195,7 @@ struct ClientSession: Sendable {
         if let code = session.roomCode, let room = await context.registry.room(code: code),
             await room.resume(session.player.id, queue: queue, lastSeq: lastSeq)
         {
-            self.room = room
+            storedPlace = .party(room)
             await room.rename(session.player.id, to: name)
             return
         }
@@ -167,7 +204,9 @@ struct ClientSession: Sendable {
             context.metrics.redirectSent()
             return send(.redirect(Redirect(url: seat.node.url, code: PairHosting.redirectCode(forKey: seat.code))))
         }
-        _ = await context.pairs.resume(session.player.id, name: name, queue: queue, lastSeq: lastSeq)
+        if let ticket = await context.pairs.resume(session.player.id, name: name, queue: queue, lastSeq: lastSeq) {
+            storedPlace = .pair(ticket)
+        }
     }
 
     private mutating func rename(_ player: PlayerDirectory.Player, to rawName: String) async {
@@ -177,28 +216,31 @@ struct ClientSession: Sendable {
         case .success(let name):
             self.player?.name = name
             await context.directory.rename(player.id, tokenHashOf: token, to: name)
-            if let room {
+            switch place {
+            case .party(let room):
                 await room.rename(player.id, to: name)
-            } else {
+            case .pair:
                 await context.pairs.rename(player.id, to: name)
+                send(.event(.playerRenamed(playerId: player.id, name: name), seq: nil))
+            case .lobby:
                 send(.event(.playerRenamed(playerId: player.id, name: name), seq: nil))
             }
         }
     }
 
     private mutating func createRoom(_ player: PlayerDirectory.Player, mode: RoomMode, patch: SettingsPatch) async {
-        guard room == nil else {
+        switch (place, mode) {
+        case (.party, _):
             return send(error: ProtocolError(.alreadyInRoom, "leave your room before creating another", ref: "createRoom"))
-        }
-        guard mode == .party else {
-            // Pair mode ignores settings: a pair room has no rounds or turns to set.
-            if let error = await context.pairs.enter(player.id, name: player.name, queue: queue) {
-                send(error: error.withRef("createRoom"))
-            }
-            return
-        }
-        guard await !context.pairs.isPresent(player.id, queueID: queue.id) else {
+        case (.pair, .pair):
+            return send(error: ProtocolError(.alreadyInRoom, "you are in your pair room already; leave it first", ref: "createRoom"))
+        case (.pair, .party):
             return send(error: ProtocolError(.alreadyInRoom, "leave your pair room before creating another room", ref: "createRoom"))
+        case (.lobby, .pair):
+            // Pair mode ignores settings: a pair room has no rounds or turns to set.
+            return enteredPair(await context.pairs.enter(player.id, name: player.name, queue: queue), ref: "createRoom")
+        case (.lobby, .party):
+            break
         }
         let settings: RoomSettings
         switch context.settingsValidator.apply(patch, to: context.rules.defaultSettings, playerCount: 1) {
@@ -212,9 +254,24 @@ struct ClientSession: Sendable {
             logger.error("creating a room failed", metadata: ["error": "\(error)"])
             return send(error: ProtocolError(.internal, "no room could be opened just now; try again", ref: "createRoom"))
         }
+        await seated(player, in: room)
+    }
+
+    /// The player holds a seat in `room` now: the directories learn where it sits, so a later
+    /// `hello` (here or on another node) finds it.
+    private mutating func seated(_ player: PlayerDirectory.Player, in room: Room) async {
         await context.directory.seatTaken(player.id, room: room.code)
         if context.cluster.isClustered { await context.cluster.seatTaken(player.id, room: room.code) }
-        self.room = room
+        storedPlace = .party(room)
+    }
+
+    /// Takes the place pair mode gave, or tells the client why there is none.
+    private mutating func enteredPair(_ entry: PairEntry, ref: String) {
+        switch entry {
+        case .entered(let ticket): storedPlace = .pair(ticket)
+        case .redirected: break
+        case .refused(let error): send(error: error.withRef(ref))
+        }
     }
 
     private mutating func joinRoom(_ player: PlayerDirectory.Player, rawCode: String) async {
@@ -222,23 +279,36 @@ struct ClientSession: Sendable {
             return send(error: ProtocolError(.invalidCode, "an invite code is 6 letters and digits", ref: "joinRoom"))
         }
         if InviteCode.kind(of: code) == .pair {
-            if let error = await context.pairs.join(player.id, name: player.name, code: code, queue: queue, inPartyRoom: room != nil) {
-                send(error: error.withRef("joinRoom"))
-            }
-            return
+            let inPartyRoom = partyRoom != nil
+            return enteredPair(await context.pairs.join(player.id, name: player.name, code: code, queue: queue, inPartyRoom: inPartyRoom), ref: "joinRoom")
         }
         guard let target = await context.registry.room(code: code) else {
             return await joinElsewhere(player, code: code)
         }
-        guard room == nil, await !context.pairs.isPresent(player.id, queueID: queue.id) else {
+        guard case .lobby = place else {
             return send(error: ProtocolError(.alreadyInRoom, "leave your room before joining another", ref: "joinRoom"))
         }
         if let error = await target.join(player.id, name: player.name, queue: queue) {
             return send(error: error.withRef("joinRoom"))
         }
-        await context.directory.seatTaken(player.id, room: code)
-        if context.cluster.isClustered { await context.cluster.seatTaken(player.id, room: code) }
-        room = target
+        await seated(player, in: target)
+    }
+
+    /// A seat in a public room of the pack: the fullest that takes the player, or a new one.
+    private mutating func quickPlay(_ player: PlayerDirectory.Player, wordPack: String?) async {
+        let pack = wordPack ?? context.rules.settings.wordPack
+        guard context.packNames.contains(pack) else {
+            return send(error: ProtocolError(.invalidSettings, "there is no word pack '\(pack)'; GET /v1/word-packs lists them", ref: "quickPlay"))
+        }
+        guard case .lobby = place else {
+            return send(error: ProtocolError(.alreadyInRoom, "leave your room before playing in another", ref: "quickPlay"))
+        }
+        switch await context.registry.quickPlay(player.id, name: player.name, wordPack: pack, queue: queue) {
+        case .refused(let error):
+            send(error: error.withRef("quickPlay"))
+        case .seated(let room):
+            await seated(player, in: room)
+        }
     }
 
     /// A party code no room here has: another node's room (the client is redirected there, no
@@ -255,7 +325,7 @@ struct ClientSession: Sendable {
         }
         guard let host else { return send(error: notFound) }
         // The contract's order of checks: the room exists (elsewhere), then "leave first".
-        guard room == nil, await !context.pairs.isPresent(player.id, queueID: queue.id) else {
+        guard case .lobby = place else {
             return send(error: ProtocolError(.alreadyInRoom, "leave your room before joining another", ref: "joinRoom"))
         }
         context.metrics.redirectSent()
@@ -275,13 +345,13 @@ struct ClientSession: Sendable {
     }
 
     /// The connection is over: keep the seat for the reconnect grace period.
-    func ended() async {
+    mutating func ended() async {
         guard let player else { return }
         await context.directory.connectionEnded(player.id, queueID: queue.id)
-        if let room {
-            await room.disconnected(player.id, queueID: queue.id)
-        } else {
-            await context.pairs.leave(player.id, queueID: queue.id, connectionLost: true)
+        switch place {
+        case .lobby: break
+        case .party(let room): await room.disconnected(player.id, queueID: queue.id)
+        case .pair: await context.pairs.leave(player.id, queueID: queue.id, connectionLost: true)
         }
     }
 

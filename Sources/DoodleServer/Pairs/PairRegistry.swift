@@ -20,8 +20,11 @@ actor PairRegistry {
         var place: Place
         var name: String
         var queue: OutboundQueue
+        /// The session's hold on this place: ended when the registry takes the player out.
+        let ticket = PairTicket()
     }
 
+    /// Who is in pair mode on which connection; added, replaced and removed by `setPresence` only.
     private var present: [PlayerID: Presence] = [:]
     /// Who left pair mode by losing its connection, and when: `hello` within the reconnect
     /// grace puts it back where it was.
@@ -54,25 +57,25 @@ actor PairRegistry {
         self.logger = logger
     }
 
-    /// Whether the connection `queueID` of `player` is in a pair room or its waiting room.
-    func isPresent(_ player: PlayerID, queueID: UInt64) -> Bool {
-        present[player]?.queue.id == queueID
-    }
-
     // MARK: - Entering
 
     /// `createRoom` with `"mode":"pair"`: the player's pair room if it has a partner, else its
     /// waiting room with its open code — after any unpairing it has not heard of.
-    func enter(_ player: PlayerID, name: String, queue: OutboundQueue) async -> ProtocolError? {
-        if present[player]?.queue.id == queue.id {
-            return ProtocolError(.alreadyInRoom, "you are in your pair room already; leave it first")
-        }
-        return await place(player, name: name, queue: queue, lastSeq: nil, resuming: nil)
+    func enter(_ player: PlayerID, name: String, queue: OutboundQueue) async -> PairEntry {
+        let refusal = await place(player, name: name, queue: queue, lastSeq: nil, resuming: nil)
+        return entry(of: player, on: queue, refusal: refusal)
+    }
+
+    /// Where an entry left the player: in a place here, sent to another node, or refused.
+    private func entry(of player: PlayerID, on queue: OutboundQueue, refusal: ProtocolError?) -> PairEntry {
+        if let refusal { return .refused(refusal) }
+        guard let presence = present[player], presence.queue.id == queue.id else { return .redirected }
+        return .entered(presence.ticket)
     }
 
     /// After `hello`: a player that was in pair mode on a connection just replaced, or lost
-    /// one within the reconnect grace, is put back; true when it was.
-    func resume(_ player: PlayerID, name: String, queue: OutboundQueue, lastSeq: Int?) async -> Bool {
+    /// one within the reconnect grace, is put back; its ticket when it was.
+    func resume(_ player: PlayerID, name: String, queue: OutboundQueue, lastSeq: Int?) async -> PairTicket? {
         let now = clock.nowMillis()
         let previous: Place
         if let presence = present[player] {
@@ -80,13 +83,14 @@ actor PairRegistry {
         } else if let gone = recentlyGone[player], now - gone.at <= Int64(rules.timing.reconnectGraceSeconds) * 1000 {
             previous = gone.place
         } else {
-            return false
+            return nil
         }
         recentlyGone[player] = nil
         if let error = await place(player, name: name, queue: queue, lastSeq: lastSeq, resuming: previous) {
             queue.send(frame(for: PairMessage.error(error)))
         }
-        return true
+        guard let presence = present[player], presence.queue.id == queue.id else { return nil }
+        return presence.ticket
     }
 
     /// Puts the player where it belongs now. `lastSeq` counts only when it comes back to the
@@ -105,7 +109,7 @@ actor PairRegistry {
                     redirect(queue, to: node, code: code)
                     return nil
                 }
-                present[player] = Presence(place: .waiting(code: code), name: name, queue: queue)
+                setPresence(player, Presence(place: .waiting(code: code), name: name, queue: queue))
                 queue.sendSnapshot(frame(for: PairRoomSnapshot.waiting(seq: 0, code: code, player: player, name: name)))
                 await hosting?.seatTaken(player, key: code)
                 // Taken while this entry read it, and the pairing found nobody waiting to move:
@@ -118,7 +122,7 @@ actor PairRegistry {
                 return nil
             case .paired(let pairId):
                 let sameRoom = resuming == .paired(pairId: pairId)
-                present[player] = Presence(place: .paired(pairId: pairId), name: name, queue: queue)
+                setPresence(player, Presence(place: .paired(pairId: pairId), name: name, queue: queue))
                 let entered: Bool?
                 do {
                     entered = try await withRoom(pairId) { room in
@@ -126,17 +130,17 @@ actor PairRegistry {
                         return await room.enter(player, queue: queue, lastSeq: sameRoom ? lastSeq : nil) ? true : nil
                     }
                 } catch PairRegistryError.hostedElsewhere(let node) {
-                    if present[player]?.queue.id == queue.id { present[player] = nil }
+                    if present[player]?.queue.id == queue.id { setPresence(player, nil) }
                     redirect(queue, to: node, code: nil)
                     return nil
                 }
-                if entered == nil { present[player] = nil }
+                if entered == nil { setPresence(player, nil) }
                 if entered != nil { await hosting?.seatTaken(player, key: PairHosting.key(ofPair: pairId)) }
                 return entered == nil ? ProtocolError(.notPaired, "your pair has just ended") : nil
             }
         } catch {
             logger.error("entering pair mode failed", metadata: ["player": "\(player)", "error": "\(error)"])
-            if present[player]?.queue.id == queue.id { present[player] = nil }
+            if present[player]?.queue.id == queue.id { setPresence(player, nil) }
             return ProtocolError(.internal, "your pair room could not be opened; try again")
         }
     }
@@ -145,38 +149,46 @@ actor PairRegistry {
 
     /// `joinRoom` with a pair code, checked in the contract's order; `inPartyRoom` says the
     /// joiner sits in a party room (refused once the code itself is known good).
-    func join(_ player: PlayerID, name: String, code: String, queue: OutboundQueue, inPartyRoom: Bool) async -> ProtocolError? {
+    func join(_ player: PlayerID, name: String, code: String, queue: OutboundQueue, inPartyRoom: Bool) async -> PairEntry {
+        switch await pair(player, name: name, code: code, queue: queue, inPartyRoom: inPartyRoom) {
+        case .failure(let refusal): .refused(refusal)
+        case .success: entry(of: player, on: queue, refusal: nil)
+        }
+    }
+
+    private func pair(_ player: PlayerID, name: String, code: String, queue: OutboundQueue, inPartyRoom: Bool) async -> Result<Void, ProtocolError> {
+        func refused(_ code: ErrorCode, _ message: String) -> Result<Void, ProtocolError> { .failure(ProtocolError(code, message)) }
         do {
             guard let info = try await pairs.code(code) else {
-                return ProtocolError(.roomNotFound, "no room has that code")
+                return refused(.roomNotFound, "no room has that code")
             }
-            if info.ownerId == player { return ProtocolError(.invalidTarget, "that is your own pair code: give it to your partner") }
-            if try await pairs.pairId(of: player) != nil { return ProtocolError(.alreadyPaired, "you have a partner already") }
-            if inPartyRoom { return ProtocolError(.alreadyInRoom, "leave your room before joining another") }
-            guard info.isOpen else { return ProtocolError(.roomFull, "that pair code has been used") }
+            if info.ownerId == player { return refused(.invalidTarget, "that is your own pair code: give it to your partner") }
+            if try await pairs.pairId(of: player) != nil { return refused(.alreadyPaired, "you have a partner already") }
+            if inPartyRoom { return refused(.alreadyInRoom, "leave your room before joining another") }
+            guard info.isOpen else { return refused(.roomFull, "that pair code has been used") }
             // The owner waits on another node: the pair is formed there, the joiner goes there.
             if let hosting, let host = try await hosting.remoteHost(of: code) {
                 redirect(queue, to: host, code: code)
-                return nil
+                return .success(())
             }
             let pairId = OpaqueID.make(prefix: "pr_", using: &random)
             let ownerWaits = present[info.ownerId]?.place == .waiting(code: code)
             switch try await pairs.form(
                 code: code, joiner: player, joinerName: name, pairId: pairId, now: clock.nowMillis(), notifyOwner: !ownerWaits)
             {
-            case .codeNotFound: return ProtocolError(.roomNotFound, "no room has that code")
-            case .ownCode: return ProtocolError(.invalidTarget, "that is your own pair code: give it to your partner")
-            case .alreadyPaired: return ProtocolError(.alreadyPaired, "one of you has a partner already")
-            case .codeSpent: return ProtocolError(.roomFull, "that pair code has been used")
+            case .codeNotFound: return refused(.roomNotFound, "no room has that code")
+            case .ownCode: return refused(.invalidTarget, "that is your own pair code: give it to your partner")
+            case .alreadyPaired: return refused(.alreadyPaired, "one of you has a partner already")
+            case .codeSpent: return refused(.roomFull, "that pair code has been used")
             case .formed(_, let ownerId):
                 latestHeads.invalidate(player)
                 latestHeads.invalidate(ownerId)
                 await enterFormed(pairId: pairId, owner: ownerId, ownerCode: code, joiner: player, joinerName: name, queue: queue)
-                return nil
+                return .success(())
             }
         } catch {
             logger.error("pairing failed", metadata: ["player": "\(player)", "error": "\(error)"])
-            return ProtocolError(.internal, "pairing failed; try again")
+            return refused(.internal, "pairing failed; try again")
         }
     }
 
@@ -186,7 +198,7 @@ actor PairRegistry {
         var entrants: [(player: PlayerID, queue: OutboundQueue)] = [(joiner, queue)]
         // A joiner that waited in its own waiting room leaves it: its code is no longer live here.
         let joinerWaited: String? = if case .waiting(let code)? = present[joiner]?.place { code } else { nil }
-        present[joiner] = Presence(place: .paired(pairId: pairId), name: joinerName, queue: queue)
+        setPresence(joiner, Presence(place: .paired(pairId: pairId), name: joinerName, queue: queue))
         if let waiting = present[owner], waiting.place == .waiting(code: ownerCode) {
             present[owner]?.place = .paired(pairId: pairId)
             entrants.append((owner, waiting.queue))
@@ -203,7 +215,7 @@ actor PairRegistry {
         } catch {
             logger.error("opening a new pair room failed", metadata: ["pair": "\(pairId)", "error": "\(error)"])
             for entrant in entrants {
-                present[entrant.player] = nil
+                setPresence(entrant.player, nil)
                 entrant.queue.send(frame(for: PairMessage.error(ProtocolError(.internal, "you are paired, but the pair room could not be opened; enter it again"))))
             }
         }
@@ -212,9 +224,10 @@ actor PairRegistry {
     // MARK: - In the room
 
     /// A pair message, or a drawing message, from a player in pair mode.
-    func handle(_ message: ClientMessage, from player: PlayerID, queue: OutboundQueue) async {
+    func handle(_ message: PairRoomMessage, from player: PlayerID, queue: OutboundQueue) async {
         guard let presence = present[player], presence.queue.id == queue.id else {
-            if case .unpair = message { return await unpairFromOutside(player, queue: queue) }
+            // Taken out of pair mode (the pair ended) while this message was on its way.
+            if case .command(.unpair) = message { return await unpairFromOutside(player, queue: queue) }
             queue.send(frame(for: PairMessage.error(ProtocolError(.notInRoom, "you are not in a room", ref: message.typeName))))
             return
         }
@@ -227,7 +240,7 @@ actor PairRegistry {
     }
 
     /// `unpair` from outside the pair room: acknowledged to the caller without `seq`.
-    private func unpairFromOutside(_ player: PlayerID, queue: OutboundQueue) async {
+    func unpairFromOutside(_ player: PlayerID, queue: OutboundQueue) async {
         switch await unpair(by: player) {
         case .success: queue.send(frame(for: PairMessage.unpaired(by: player, seq: nil)))
         case .failure(.refused(let error)): queue.send(frame(for: PairMessage.error(error.withRef("unpair"))))
@@ -261,7 +274,7 @@ actor PairRegistry {
     /// connection may come back within the grace.
     func leave(_ player: PlayerID, queueID: UInt64, connectionLost: Bool) async {
         guard let presence = present[player], presence.queue.id == queueID else { return }
-        present[player] = nil
+        setPresence(player, nil)
         if connectionLost { remember(player, at: presence.place) }
         switch presence.place {
         case .waiting(let code):
@@ -274,6 +287,13 @@ actor PairRegistry {
             guard let room = rooms[pairId] else { return }
             if await room.left(player, queueID: queueID, acknowledged: !connectionLost) { await releaseIfIdle(pairId) }
         }
+    }
+
+    /// A presence replaced or removed has its ticket ended: a session still holding it is in
+    /// no room here (one that asked for the change holds the new ticket, or none, already).
+    private func setPresence(_ player: PlayerID, _ presence: Presence?) {
+        let old = if let presence { present.updateValue(presence, forKey: player) } else { present.removeValue(forKey: player) }
+        if let old, old.ticket !== presence?.ticket { old.ticket.end() }
     }
 
     private func remember(_ player: PlayerID, at place: Place) {
@@ -377,7 +397,7 @@ actor PairRegistry {
     /// The pair ended: its room goes, and whoever was in it is in no room any more.
     private func ended(_ pairId: String) async {
         for (player, presence) in present where presence.place == .paired(pairId: pairId) {
-            present[player] = nil
+            setPresence(player, nil)
         }
         for (player, gone) in recentlyGone where gone.place == .paired(pairId: pairId) {
             recentlyGone[player] = nil

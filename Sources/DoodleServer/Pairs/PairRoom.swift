@@ -127,31 +127,20 @@ actor PairRoom {
     // MARK: - Messages from the WebSocket
 
     /// A pair message from a partner in the room.
-    func handle(_ message: ClientMessage, from player: PlayerID) async {
+    func handle(_ message: PairRoomMessage, from player: PlayerID) async {
         await exclusively {
             let now = clock.nowMillis()
-            let effects: [PairEffect]
-            switch message {
-            case .beginDrawing(let clientDrawingId, let word):
-                effects = machine.beginDrawing(player, clientDrawingId: clientDrawingId, word: word)
-            case .draw(let action):
-                effects = machine.draw(player, action)
-            case .submitDrawing(let clientDrawingId):
-                effects = machine.submit(player, clientDrawingId: clientDrawingId, now: now)
-            case .pairGuess(let drawingId, let text):
-                effects = machine.guess(player, drawingId: drawingId, text: text)
-            case .giveUp(let drawingId):
-                effects = machine.giveUp(player, drawingId: drawingId)
-            case .suggestWords:
-                effects = machine.suggestWords(player)
-            case .unpair:
-                effects = machine.unpair(by: player)
-            case .guess:
-                effects = [.send(to: [player], .error(ProtocolError(.badMessage, "a guess in a pair room names its drawingId", ref: "guess")))]
-            default:
-                let error = ProtocolError(.invalidPhase, "\(message.typeName) is not a pair room message", ref: message.typeName)
-                effects = [.send(to: [player], .error(error))]
-            }
+            let effects: [PairEffect] =
+                switch message {
+                case .command(.beginDrawing(let clientDrawingId, let word)):
+                    machine.beginDrawing(player, clientDrawingId: clientDrawingId, word: word)
+                case .draw(let action): machine.draw(player, action)
+                case .command(.submitDrawing(let clientDrawingId)): machine.submit(player, clientDrawingId: clientDrawingId, now: now)
+                case .guess(let drawingId, let text): machine.guess(player, drawingId: drawingId, text: text)
+                case .command(.giveUp(let drawingId)): machine.giveUp(player, drawingId: drawingId)
+                case .command(.suggestWords): machine.suggestWords(player)
+                case .command(.unpair): machine.unpair(by: player)
+                }
             _ = await perform(effects)
         }
     }

@@ -1,0 +1,96 @@
+/// The contract's flat JSON (`{"type":"joinRoom","code":"K7PQ2M"}`) for the grouped messages:
+/// the group is the server's reading of `type`, never on the wire.
+extension ClientMessage: Codable {
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: JSONKey.self)
+        let type: String = try c.required("type")
+        switch type {
+        case "hello":
+            self = .hello(
+                protocol: try c.required("protocol"), name: try c.required("name"),
+                token: try c.optional("token"), lastSeq: try c.optional("lastSeq"))
+        case "rename": self = .rename(name: try c.required("name"))
+        case "createRoom":
+            self = .createRoom(mode: try c.optional("mode") ?? .party, settings: try c.optional("settings") ?? SettingsPatch())
+        case "joinRoom": self = .joinRoom(code: try c.required("code"))
+        case "quickPlay": self = .session(.quickPlay(wordPack: try c.optional("wordPack")))
+        case "leaveRoom": self = .leaveRoom
+        case "sync": self = .sync
+        case "updateSettings": self = .updateSettings(try c.required("settings"))
+        case "startGame": self = .startGame
+        case "kick": self = .kick(playerId: try c.required("playerId"))
+        case "lockRoom": self = .lockRoom(locked: try c.required("locked"))
+        case "voteKick": self = .voteKick(playerId: try c.required("playerId"))
+        case "chooseWord": self = .chooseWord(index: try c.required("index"))
+        case "guess": self = .guess(text: try c.required("text"), drawingId: try c.optional("drawingId"))
+        case "suggestWords": self = .suggestWords
+        case "beginDrawing": self = .beginDrawing(clientDrawingId: try c.required("clientDrawingId"), word: try c.required("word"))
+        case "submitDrawing": self = .submitDrawing(clientDrawingId: try c.required("clientDrawingId"))
+        case "giveUp": self = .giveUp(drawingId: try c.required("drawingId"))
+        case "unpair": self = .unpair
+        default:
+            guard let action = try DrawingAction.decode(type: type, from: c) else {
+                throw DecodingError.dataCorruptedError(forKey: "type", in: c, debugDescription: "unknown message type '\(type)'")
+            }
+            self = .draw(action)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: JSONKey.self)
+        try c.put(typeName, "type")
+        switch self {
+        case .session(let message): try message.encodeFields(into: &c)
+        case .party(let command): try command.encodeFields(into: &c)
+        case .pair(let command): try command.encodeFields(into: &c)
+        case .draw(let action): try action.encodeFields(into: &c)
+        case .guess(let text, let drawingId):
+            try c.putIfPresent(drawingId, "drawingId")
+            try c.put(text, "text")
+        }
+    }
+}
+
+extension SessionMessage {
+    func encodeFields(into c: inout JSONEncodingContainer) throws {
+        switch self {
+        case .hello(let version, let name, let token, let lastSeq):
+            try c.put(version, "protocol")
+            try c.put(name, "name")
+            try c.putIfPresent(token, "token")
+            try c.putIfPresent(lastSeq, "lastSeq")
+        case .rename(let name): try c.put(name, "name")
+        case .createRoom(let mode, let settings):
+            try c.put(mode, "mode")
+            if !settings.isEmpty { try c.put(settings, "settings") }
+        case .joinRoom(let code): try c.put(code, "code")
+        case .quickPlay(let wordPack): try c.putIfPresent(wordPack, "wordPack")
+        case .leaveRoom, .sync: break
+        }
+    }
+}
+
+extension PartyCommand {
+    func encodeFields(into c: inout JSONEncodingContainer) throws {
+        switch self {
+        case .updateSettings(let settings): try c.put(settings, "settings")
+        case .kick(let playerId), .voteKick(let playerId): try c.put(playerId, "playerId")
+        case .lockRoom(let locked): try c.put(locked, "locked")
+        case .chooseWord(let index): try c.put(index, "index")
+        case .startGame: break
+        }
+    }
+}
+
+extension PairCommand {
+    func encodeFields(into c: inout JSONEncodingContainer) throws {
+        switch self {
+        case .beginDrawing(let id, let word):
+            try c.put(id, "clientDrawingId")
+            try c.put(word, "word")
+        case .submitDrawing(let id): try c.put(id, "clientDrawingId")
+        case .giveUp(let drawingId): try c.put(drawingId, "drawingId")
+        case .suggestWords, .unpair: break
+        }
+    }
+}
