@@ -55,6 +55,23 @@ extension DoodleConnection {
         }
     }
 
+    /// Sends `quickPlay` and returns the `roomState` of the public room the server seated this
+    /// player in.
+    ///
+    /// - Throws: the ``DoodleCore/ProtocolError`` of an `error` reply (`invalid_settings` for an
+    ///   unknown pack, `already_in_room`), ``Redirected`` when the room chosen is on another node
+    ///   (join it there with its code), and the errors of ``receive(timeout:)``.
+    public func quickPlay(wordPack: String? = nil, timeout: Duration = .seconds(5)) async throws -> RoomSnapshot {
+        try await send(.quickPlay(wordPack: wordPack))
+        let reply = try await receive(timeout: timeout)
+        switch reply {
+        case .roomState(let snapshot): return snapshot
+        case .error(let error): throw error
+        case .redirect(let redirect): throw Redirected(redirect: redirect)
+        default: throw DoodleClientError.unexpectedMessage(reply, expected: "roomState")
+        }
+    }
+
     /// Sends `sync` and returns the `roomState`. Room events that arrive before it are skipped:
     /// the snapshot reflects them.
     ///

@@ -194,7 +194,7 @@ import Testing
         #expect(h.send(.startGame, from: b).errors(to: b) == [.notOwner])
         let effects = h.startGame()
         let events = effects.broadcastEvents
-        #expect(events.first == .phaseLobby)
+        #expect(events.first == .phaseLobby(startsAt: nil))
         #expect(events.dropFirst().first == .phaseChoosing(round: 1, drawerId: a, deadline: h.now + 15_000))
         #expect(h.machine.snapshot(for: a).players.allSatisfy { $0.score == 0 })
         h.checkSequencing(continuous: [a, b])

@@ -13,13 +13,15 @@ extension RoomStateMachine {
         var seat = Seat(id: player, name: name)
         // Someone who guessed, left and came back in the same turn cannot score twice.
         seat.guessed = phase == .drawing && turn?.guesses.contains { $0.playerId == player } == true
-        if seats.isEmpty { ownerId = player }  // an emptied room has no owner left: the first one back takes it
+        // An emptied room has no owner left: the first one back takes it (unless it has none).
+        if seats.isEmpty && !startsOnItsOwn { ownerId = player }
         seats.append(seat)
         rebuildMemberIDs()
         emptySince = nil
         seq += 1
         effects.append(.send(to: others, .event(.playerJoined(playerInfo(seat)), seq: seq)))
         effects.append(.send(to: [player], .roomState(snapshot(for: player))))
+        reconsiderAutoStart(now: now, into: &effects)
         return .success(effects)
     }
 
@@ -41,6 +43,7 @@ extension RoomStateMachine {
         broadcast(.playerConnection(playerId: player, connected: false), into: &effects)
         recheckKickVotes(now: now, into: &effects)
         afterMembershipChange(departed: player, now: now, into: &effects)
+        reconsiderAutoStart(now: now, into: &effects)
         return effects + tick(now: now)
     }
 
@@ -53,6 +56,7 @@ extension RoomStateMachine {
             seats[index].connected = true
             seats[index].disconnectedAt = nil
             broadcast(.playerConnection(playerId: player, connected: true), into: &effects)
+            reconsiderAutoStart(now: now, into: &effects)
         }
         return effects
     }
@@ -123,6 +127,7 @@ extension RoomStateMachine {
         effects.append(.seatReleased(player))
         if seats.isEmpty {
             emptySince = now
+            if !startsOnItsOwn { ownerId = nil }
             phase = .lobby
             phaseDeadline = nil
             turn = nil
@@ -133,6 +138,7 @@ extension RoomStateMachine {
         if player == ownerId { transferOwnership(into: &effects) }
         recheckKickVotes(now: now, into: &effects)
         afterMembershipChange(departed: player, now: now, into: &effects)
+        reconsiderAutoStart(now: now, into: &effects)
     }
 
     /// Ownership passes to the earliest-joined connected player (or, with nobody connected,

@@ -17,6 +17,7 @@ extension RoomStateMachine {
             settings: SettingsView(settings: settings, showsCustomWords: player == ownerId),
             players: seats.map(playerInfo), phase: phase, round: phase == .lobby ? nil : round, rounds: settings.rounds,
             drawerId: inTurn ? turn?.drawerId : nil, deadline: inTurn ? phaseDeadline : nil, hint: hint,
-            word: word, choices: choices, strokes: turn?.board.visible ?? [])
+            word: word, choices: choices, strokes: turn?.board.visible ?? [],
+            startsAt: phase == .lobby && startsOnItsOwn ? phaseDeadline : nil)
     }
 }

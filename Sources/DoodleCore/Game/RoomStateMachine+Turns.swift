@@ -8,6 +8,12 @@ extension RoomStateMachine {
             return [error(.notEnoughPlayers, "a game needs at least 2 connected players", to: player, ref: "startGame")]
         }
         var effects: [RoomEffect] = []
+        beginGame(now: now, into: &effects)
+        return effects + tick(now: now)
+    }
+
+    /// A new game from the lobby or game over: scores reset, the first turn begins.
+    mutating func beginGame(now: Int64, into effects: inout [RoomEffect]) {
         for index in seats.indices {
             seats[index].score = 0
             seats[index].guessed = false
@@ -18,15 +24,15 @@ extension RoomStateMachine {
             phaseDeadline = nil
             turn = nil
             round = nil
-            broadcast(.phaseLobby, into: &effects)
+            broadcast(.phaseLobby(startsAt: nil), into: &effects)
         }
+        phaseDeadline = nil
         kickVotes = [:]
         offeredWords = []
         game = GameProgress(id: random.makeID(prefix: "g_"), startedAt: now)
         round = 1
         drawerQueue = memberIDs
         startNextTurn(now: now, into: &effects)
-        return effects + tick(now: now)
     }
 
     /// Moves to the next drawer of the round (or the next round, or the end of the game).
@@ -182,7 +188,9 @@ extension RoomStateMachine {
         }
         game = nil
         phase = .gameOver
-        phaseDeadline = nil
+        // A room that starts on its own shows the result for a reveal's length, then goes back
+        // to its lobby to count down to the next game.
+        phaseDeadline = startsOnItsOwn ? now + Int64(settings.revealSeconds) * 1000 : nil
         drawerQueue = []
         turn?.revealTimes = []
         broadcast(.gameEnded(GameSummary(gameId: gameId, reason: reason, ranking: ranking)), into: &effects)
@@ -209,8 +217,12 @@ extension RoomStateMachine {
                 endTurn(.timeout, now: deadline, into: &effects)
             case .turnEnd:
                 startNextTurn(now: deadline, into: &effects)
-            case .lobby, .gameOver:
+            case .lobby:
                 phaseDeadline = nil
+                autoStartIsDue(now: deadline, into: &effects)
+            case .gameOver:
+                phaseDeadline = nil
+                rematchIsDue(now: deadline, into: &effects)
             }
         }
         return effects

@@ -12,7 +12,11 @@ public struct RoomStateMachine: Sendable {
     var random: SeededRandom
 
     public internal(set) var settings: RoomSettings
-    public internal(set) var ownerId: PlayerID
+    /// Nil in a room that starts on its own, and in an emptied room until someone is back.
+    public internal(set) var ownerId: PlayerID?
+    /// A room quick play opened: no owner, and its games start on their own
+    /// (`RoomStateMachine+AutoStart`).
+    public let startsOnItsOwn: Bool
     public internal(set) var locked = false
     /// The seq of the latest room event.
     public internal(set) var seq = 0
@@ -63,7 +67,7 @@ public struct RoomStateMachine: Sendable {
     /// Creates a room with its creator seated. The creator's `roomState` (seq 0) is in `effects`.
     public init(
         code: String, mode: RoomMode, settings: RoomSettings, creator: PlayerID, creatorName: String,
-        rules: GameRules, packs: [String: WordPack], seed: UInt64
+        rules: GameRules, packs: [String: WordPack], seed: UInt64, startsOnItsOwn: Bool = false
     ) {
         self.code = code
         self.mode = mode
@@ -73,14 +77,15 @@ public struct RoomStateMachine: Sendable {
         self.validator = SettingsValidator(rules: rules, packNames: Set(packs.keys))
         self.random = SeededRandom(seed: seed)
         self.settings = settings
-        self.ownerId = creator
+        self.startsOnItsOwn = startsOnItsOwn
+        self.ownerId = startsOnItsOwn ? nil : creator
         seats.append(Seat(id: creator, name: creatorName))
         memberIDs = [creator]
     }
 
     /// The creator's first `roomState`.
     public func creationEffects() -> [RoomEffect] {
-        [.send(to: [ownerId], .roomState(snapshot(for: ownerId)))]
+        memberIDs.map { creator in .send(to: [creator], .roomState(snapshot(for: creator))) }
     }
 
     // MARK: - Queries

@@ -64,7 +64,10 @@ public enum RoomEvent: Sendable, Equatable {
     case phaseChoosing(round: Int, drawerId: PlayerID, deadline: Int64)
     /// `word` is set only in the drawer's copy.
     case phaseDrawing(deadline: Int64, hint: String, word: String?)
-    case phaseLobby
+    /// Back in the lobby (after a rematch is set up; scores reset). `startsAt`: when a room
+    /// that starts on its own will start its game, null while it waits for players (and always
+    /// for a room with an owner, who starts it).
+    case phaseLobby(startsAt: Int64?)
     case hint(String)
     case playerGuessed(playerId: PlayerID, gained: Int)
     case drawing(DrawingAction, playerId: PlayerID)
@@ -124,7 +127,9 @@ public enum RoomEvent: Sendable, Equatable {
             try c.put(deadline, "deadline")
             try c.put(hint, "hint")
             try c.putIfPresent(word, "word")
-        case .phaseLobby: try c.put(Phase.lobby, "phase")
+        case .phaseLobby(let startsAt):
+            try c.put(Phase.lobby, "phase")
+            try c.putNullable(startsAt, "startsAt")
         case .hint(let hint): try c.put(hint, "hint")
         case .playerGuessed(let playerId, let gained):
             try c.put(playerId, "playerId")
@@ -166,7 +171,7 @@ public enum RoomEvent: Sendable, Equatable {
             case .drawing:
                 return .phaseDrawing(deadline: try c.required("deadline"), hint: try c.required("hint"), word: try c.optional("word"))
             case .lobby:
-                return .phaseLobby
+                return .phaseLobby(startsAt: try c.optional("startsAt"))
             case .turnEnd, .gameOver:
                 throw DecodingError.dataCorruptedError(forKey: "phase", in: c, debugDescription: "no phase event for \(phase)")
             }

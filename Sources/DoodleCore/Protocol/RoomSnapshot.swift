@@ -21,7 +21,8 @@ public struct RoomSnapshot: Sendable, Equatable {
     public var seq: Int
     public var code: String
     public var mode: RoomMode
-    public var ownerId: PlayerID
+    /// Null in a room that starts on its own (quick play's): nobody may change its settings.
+    public var ownerId: PlayerID?
     public var locked: Bool
     public var settings: SettingsView
     public var players: [PlayerInfo]
@@ -34,11 +35,14 @@ public struct RoomSnapshot: Sendable, Equatable {
     public var word: String?
     public var choices: [String]?
     public var strokes: [CanvasItem]
+    /// In the lobby of a room that starts on its own: when its game starts, or null while it
+    /// waits for players. Absent from other rooms' snapshots.
+    public var startsAt: Int64?
 
     public init(
-        seq: Int, code: String, mode: RoomMode, ownerId: PlayerID, locked: Bool, settings: SettingsView,
+        seq: Int, code: String, mode: RoomMode, ownerId: PlayerID?, locked: Bool, settings: SettingsView,
         players: [PlayerInfo], phase: Phase, round: Int?, rounds: Int, drawerId: PlayerID?, deadline: Int64?,
-        hint: String?, word: String?, choices: [String]?, strokes: [CanvasItem]
+        hint: String?, word: String?, choices: [String]?, strokes: [CanvasItem], startsAt: Int64? = nil
     ) {
         self.seq = seq
         self.code = code
@@ -56,13 +60,14 @@ public struct RoomSnapshot: Sendable, Equatable {
         self.word = word
         self.choices = choices
         self.strokes = strokes
+        self.startsAt = startsAt
     }
 
     func encodeFields(into c: inout JSONEncodingContainer) throws {
         try c.put(seq, "seq")
         try c.put(code, "code")
         try c.put(mode, "mode")
-        try c.put(ownerId, "ownerId")
+        try c.putNullable(ownerId, "ownerId")
         try c.put(locked, "locked")
         try c.put(settings, "settings")
         try c.put(players, "players")
@@ -75,15 +80,16 @@ public struct RoomSnapshot: Sendable, Equatable {
         try c.putIfPresent(word, "word")
         try c.putIfPresent(choices, "choices")
         try c.put(strokes, "strokes")
+        try c.putIfPresent(startsAt, "startsAt")
     }
 
     init(from c: JSONDecodingContainer) throws {
         self.init(
             seq: try c.required("seq"), code: try c.required("code"), mode: try c.required("mode"),
-            ownerId: try c.required("ownerId"), locked: try c.required("locked"), settings: try c.required("settings"),
+            ownerId: try c.optional("ownerId"), locked: try c.required("locked"), settings: try c.required("settings"),
             players: try c.required("players"), phase: try c.required("phase"), round: try c.optional("round"),
             rounds: try c.required("rounds"), drawerId: try c.optional("drawerId"), deadline: try c.optional("deadline"),
             hint: try c.optional("hint"), word: try c.optional("word"), choices: try c.optional("choices"),
-            strokes: try c.required("strokes"))
+            strokes: try c.required("strokes"), startsAt: try c.optional("startsAt"))
     }
 }

@@ -11,10 +11,13 @@ public struct RoomSettings: Sendable, Equatable, Codable {
     public var customWords: [String]
     public var customWordsOnly: Bool
     public var lateJoin: Bool
+    /// Listed in `GET /v1/rooms` and open to quick play (`public` on the wire).
+    public var isPublic: Bool
 
     public init(
         maxPlayers: Int, rounds: Int, drawSeconds: Int, chooseSeconds: Int, revealSeconds: Int,
-        wordChoices: Int, hints: Int, wordPack: String, customWords: [String], customWordsOnly: Bool, lateJoin: Bool
+        wordChoices: Int, hints: Int, wordPack: String, customWords: [String], customWordsOnly: Bool, lateJoin: Bool,
+        isPublic: Bool = false
     ) {
         self.maxPlayers = maxPlayers
         self.rounds = rounds
@@ -27,6 +30,7 @@ public struct RoomSettings: Sendable, Equatable, Codable {
         self.customWords = customWords
         self.customWordsOnly = customWordsOnly
         self.lateJoin = lateJoin
+        self.isPublic = isPublic
     }
 
     /// Applies a patch, field by field; validation is the caller's (see `SettingsValidator`).
@@ -43,6 +47,7 @@ public struct RoomSettings: Sendable, Equatable, Codable {
         if let value = patch.customWords { result.customWords = value }
         if let value = patch.customWordsOnly { result.customWordsOnly = value }
         if let value = patch.lateJoin { result.lateJoin = value }
+        if let value = patch.isPublic { result.isPublic = value }
         return result
     }
 }
@@ -70,7 +75,8 @@ extension SettingsView: Codable {
             revealSeconds: try c.required("revealSeconds"), wordChoices: try c.required("wordChoices"),
             hints: try c.required("hints"), wordPack: try c.required("wordPack"),
             customWords: words ?? Array(repeating: "", count: count),
-            customWordsOnly: try c.required("customWordsOnly"), lateJoin: try c.required("lateJoin"))
+            customWordsOnly: try c.required("customWordsOnly"), lateJoin: try c.required("lateJoin"),
+            isPublic: try c.optional("public") ?? false)
         showsCustomWords = words != nil
     }
 
@@ -88,6 +94,7 @@ extension SettingsView: Codable {
         try c.put(settings.customWords.count, "customWordCount")
         try c.put(settings.customWordsOnly, "customWordsOnly")
         try c.put(settings.lateJoin, "lateJoin")
+        try c.put(settings.isPublic, "public")
     }
 }
 
@@ -106,12 +113,13 @@ public struct SettingsPatch: Sendable, Equatable {
     public var customWords: [String]?
     public var customWordsOnly: Bool?
     public var lateJoin: Bool?
+    public var isPublic: Bool?
     public var nullFields: [String] = []
 
     public init(
         maxPlayers: Int? = nil, rounds: Int? = nil, drawSeconds: Int? = nil, chooseSeconds: Int? = nil,
         revealSeconds: Int? = nil, wordChoices: Int? = nil, hints: Int? = nil, wordPack: String? = nil,
-        customWords: [String]? = nil, customWordsOnly: Bool? = nil, lateJoin: Bool? = nil
+        customWords: [String]? = nil, customWordsOnly: Bool? = nil, lateJoin: Bool? = nil, isPublic: Bool? = nil
     ) {
         self.maxPlayers = maxPlayers
         self.rounds = rounds
@@ -124,11 +132,12 @@ public struct SettingsPatch: Sendable, Equatable {
         self.customWords = customWords
         self.customWordsOnly = customWordsOnly
         self.lateJoin = lateJoin
+        self.isPublic = isPublic
     }
 
     static let fieldNames = [
         "maxPlayers", "rounds", "drawSeconds", "chooseSeconds", "revealSeconds", "wordChoices", "hints",
-        "wordPack", "customWords", "customWordsOnly", "lateJoin",
+        "wordPack", "customWords", "customWordsOnly", "lateJoin", "public",
     ]
 
     public var isEmpty: Bool { self == SettingsPatch() }
@@ -148,6 +157,7 @@ extension SettingsPatch: Codable {
         customWords = try c.optional("customWords")
         customWordsOnly = try c.optional("customWordsOnly")
         lateJoin = try c.optional("lateJoin")
+        isPublic = try c.optional("public")
         nullFields = try Self.fieldNames.filter { name in
             let key = JSONKey(name)
             return c.contains(key) ? try c.decodeNil(forKey: key) : false
@@ -167,6 +177,7 @@ extension SettingsPatch: Codable {
         try c.putIfPresent(customWords, "customWords")
         try c.putIfPresent(customWordsOnly, "customWordsOnly")
         try c.putIfPresent(lateJoin, "lateJoin")
+        try c.putIfPresent(isPublic, "public")
         for name in nullFields { try c.encodeNil(forKey: JSONKey(name)) }
     }
 }

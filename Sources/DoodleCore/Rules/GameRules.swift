@@ -83,10 +83,25 @@ public struct LimitRules: Sendable, Equatable, Codable {
     public var outboundBufferBytes: Int
     /// Bytes queued for all connections together before the most backed-up ones are dropped.
     public var serverOutboundBytes: Int
+    /// Watchers one party room admits besides its seats.
+    public var maxSpectators: Int
 
     /// The backlog below which a connection is never dropped for the server's budget: a few
     /// events' worth, which any live client takes within a round trip.
     public var sizeableBacklogBytes: Int { 64 * 1024 }
+}
+
+/// Rooms that quick play opens (GameRules/README.md, "Public rooms"): their settings, and when
+/// they start on their own, having no owner to do it.
+public struct PublicRoomRules: Sendable, Equatable, Codable {
+    public var maxPlayers: Int
+    public var rounds: Int
+    public var drawSeconds: Int
+    public var lateJoin: Bool
+    /// Connected players in the lobby that start the countdown.
+    public var autoStartPlayers: Int
+    /// From the countdown's start to the game's.
+    public var autoStartSeconds: Int
 }
 
 /// Everything in `GameRules/rules.json`: the single source of defaults, bounds and constants.
@@ -97,6 +112,7 @@ public struct GameRules: Sendable, Equatable, Codable {
     public var rateLimits: RateLimitRules
     public var timing: TimingRules
     public var limits: LimitRules
+    public var publicRoom: PublicRoomRules
 
     public var defaultSettings: RoomSettings {
         RoomSettings(
@@ -105,5 +121,18 @@ public struct GameRules: Sendable, Equatable, Codable {
             revealSeconds: settings.revealSeconds.default, wordChoices: settings.wordChoices.default,
             hints: settings.hints.default, wordPack: settings.wordPack, customWords: [],
             customWordsOnly: settings.customWordsOnly, lateJoin: settings.lateJoin)
+    }
+
+    /// The settings of a room quick play opens for `wordPack`: the defaults, with
+    /// `publicRoom`'s on top.
+    public func publicRoomSettings(wordPack: String) -> RoomSettings {
+        var result = defaultSettings
+        result.maxPlayers = publicRoom.maxPlayers
+        result.rounds = publicRoom.rounds
+        result.drawSeconds = publicRoom.drawSeconds
+        result.lateJoin = publicRoom.lateJoin
+        result.wordPack = wordPack
+        result.isPublic = true
+        return result
     }
 }

@@ -122,5 +122,14 @@ public enum RulesLoader {
         try require(l.outboundBufferBytes >= 4 * l.maxFrameBytes, "limits.outboundBufferBytes", "must be at least 4 × limits.maxFrameBytes")
         try require(
             l.serverOutboundBytes >= l.outboundBufferBytes, "limits.serverOutboundBytes", "must be at least limits.outboundBufferBytes")
+        try require(l.maxSpectators >= 0, "limits.maxSpectators", "must not be negative")
+        let room = rules.publicRoom
+        try require(s.maxPlayers.contains(room.maxPlayers), "publicRoom.maxPlayers", "must lie within settings.maxPlayers")
+        try require(s.rounds.contains(room.rounds), "publicRoom.rounds", "must lie within settings.rounds")
+        try require(s.drawSeconds.contains(room.drawSeconds), "publicRoom.drawSeconds", "must lie within settings.drawSeconds")
+        try require(
+            room.autoStartPlayers >= 2 && room.autoStartPlayers <= room.maxPlayers, "publicRoom.autoStartPlayers",
+            "must be at least 2 (a game needs two) and at most publicRoom.maxPlayers")
+        try require(room.autoStartSeconds >= 0, "publicRoom.autoStartSeconds", "must not be negative")
     }
 }

@@ -60,10 +60,12 @@ public func buildApplication(
     let router = Router(context: DoodleRequestContext.self)
     let inviteCodes = InviteCodeLookup(registry: registry, cluster: cluster, pairs: pairRepository, limit: rules.rateLimits.joinRoom,
         addresses: ClientAddress(trustedProxies: configuration.trustedProxies), clock: clock)
+    let webSocketAddress = WebSocketAddress(secure: tls != nil, cluster: cluster)
     StatusRoutes(
         metrics: metrics, archive: archive, outbound: outbound, pictureCache: pictures.cache, latestHeads: latestHeads, lookup: inviteCodes,
-        secure: tls != nil, cluster: cluster
+        secure: tls != nil, address: webSocketAddress
     ).register(on: router)
+    PublicRoomRoutes(registry: registry, address: webSocketAddress).register(on: router)
     InviteQRRoutes(lookup: inviteCodes, secure: tls != nil).register(on: router)
     let storageCalls = StorageCalls(logger: logger)
     let authentication = BearerAuthentication(players: players, storage: storageCalls)

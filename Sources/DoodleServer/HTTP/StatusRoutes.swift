@@ -15,8 +15,8 @@ struct StatusRoutes {
     let lookup: InviteCodeLookup
     /// Whether clients reach this server over TLS (`wss://`).
     let secure: Bool
-    /// This node's own address, when it is one of a cluster.
-    let cluster: ClusterMembership
+    /// Where clients connect for a room hosted here.
+    let address: WebSocketAddress
 
     func register(on router: Router<DoodleRequestContext>) {
         router.get("/v1/health") { _, _ in
@@ -35,7 +35,7 @@ struct StatusRoutes {
             switch try await lookup.find(request, context: requestContext) {
             case .party(_, let room):
                 var info = await room.publicInfo()
-                info.url = await webSocketURL(answering: request)
+                info.url = await address.url(answering: request)
                 return try info.response(from: request, context: requestContext)
             case .remoteParty(let code, let host):
                 return try RemoteRoomInfo(code: code, url: host.url).response(from: request, context: requestContext)
@@ -48,13 +48,6 @@ struct StatusRoutes {
 
     struct Health: ResponseEncodable {
         let status: String
-    }
-
-    /// Where to connect for a room hosted here: this node's address in a cluster, else the
-    /// address the client reached this server by.
-    private func webSocketURL(answering request: Request) async -> String {
-        if let url = await cluster.url, cluster.isClustered { return url }
-        return "\(secure ? "wss" : "ws")://\(request.head.authority ?? "localhost")\(GameServerChannel.webSocketPath)"
     }
 }
 

@@ -23,6 +23,10 @@ actor Room {
     private let logger: Logger
     private let onSeatReleased: @Sendable (PlayerID, String) async -> Void
     private let onExpired: @Sendable (String) async -> Void
+    /// Told when a public room's counts, phase or openness change (and once when it turns private).
+    private let onPublicStatus: @Sendable (PublicRoomStatus) async -> Void
+    /// The status last told, so that only changes are.
+    private var toldStatus: PublicRoomStatus?
     private let work: AsyncStream<Work>.Continuation
     private nonisolated let workStream: AsyncStream<Work>
     private var scheduledDeadline: Int64?
@@ -32,7 +36,8 @@ actor Room {
         machine: RoomStateMachine, creatorQueue: OutboundQueue, replayCapacity: Int, replayByteLimit: Int, clock: any GameClock,
         archive: any GameArchive, logger: Logger,
         onSeatReleased: @escaping @Sendable (PlayerID, String) async -> Void,
-        onExpired: @escaping @Sendable (String) async -> Void
+        onExpired: @escaping @Sendable (String) async -> Void,
+        onPublicStatus: @escaping @Sendable (PublicRoomStatus) async -> Void = { _ in }
     ) {
         self.code = machine.code
         self.eventLoop = creatorQueue.eventLoop
@@ -44,8 +49,9 @@ actor Room {
         self.logger = logger
         self.onSeatReleased = onSeatReleased
         self.onExpired = onExpired
+        self.onPublicStatus = onPublicStatus
         (workStream, work) = AsyncStream.makeStream(of: Work.self, bufferingPolicy: .unbounded)
-        connections[machine.ownerId] = creatorQueue
+        if let creator = machine.memberIDs.first { connections[creator] = creatorQueue }
     }
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -63,8 +69,9 @@ actor Room {
     private struct FollowUp: Sendable {
         var released: [PlayerID] = []
         var expired = false
+        var status: PublicRoomStatus?
 
-        var isEmpty: Bool { released.isEmpty && !expired }
+        var isEmpty: Bool { released.isEmpty && !expired && status == nil }
     }
 
     /// Sends the creator its first `roomState`.
@@ -160,13 +167,13 @@ actor Room {
         queue.sendSnapshot(encoder.encode(.roomState(machine.snapshot(for: player))))
     }
 
-    func handle(_ message: ClientMessage, from player: PlayerID) async {
+    func handle(_ message: PartyMessage, from player: PlayerID) async {
         await perform(machine.handle(message, from: player, now: clock.nowMillis()))
     }
 
     /// The same, synchronously, for a caller already on the room's event loop. Whatever would
     /// have to wait (it never does for drawing) is left to the room's task.
-    func handleNow(_ message: ClientMessage, from player: PlayerID) {
+    func handleNow(_ message: PartyMessage, from player: PlayerID) {
         let followUp = performNow(machine.handle(message, from: player, now: clock.nowMillis()))
         if !followUp.isEmpty { work.yield(.followUp(followUp)) }
     }
@@ -189,7 +196,18 @@ actor Room {
     /// Carries out effects in order. Every frame is queued before anything awaits, so events
     /// of one call never interleave with those of another.
     private func perform(_ effects: [RoomEffect]) async {
-        await finish(performNow(effects))
+        var followUp = performNow(effects)
+        followUp.status = changedPublicStatus()
+        await finish(followUp)
+    }
+
+    /// The room's public status if it changed since last told. Private rooms are never told
+    /// (nothing lists them); drawing never changes it, so the synchronous drawing path skips this.
+    private func changedPublicStatus() -> PublicRoomStatus? {
+        let status = machine.publicStatus
+        guard status.isPublic || toldStatus?.isPublic == true, status != toldStatus else { return nil }
+        toldStatus = status
+        return status
     }
 
     /// Queues every frame, hands records to storage and reschedules the timer; returns what
@@ -225,6 +243,7 @@ actor Room {
     }
 
     private func finish(_ followUp: FollowUp) async {
+        if let status = followUp.status { await onPublicStatus(status) }
         for player in followUp.released { await onSeatReleased(player, code) }
         if followUp.expired {
             logger.debug("room expired", metadata: ["room": "\(code)"])

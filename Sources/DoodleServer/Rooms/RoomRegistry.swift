@@ -2,16 +2,22 @@ import DoodleCore
 import Logging
 import ServiceLifecycle
 
-/// Hands out invite codes, finds rooms by code, and runs every room's timers inside its own
-/// task group for as long as the room lives.
+/// Hands out invite codes, finds rooms by code, keeps the public rooms' status for the room
+/// list and quick play, and runs every room's timers inside its own task group for as long as
+/// the room lives.
 actor RoomRegistry: Service {
-    private var rooms: [String: Room] = [:]
+    private(set) var rooms: [String: Room] = [:]
+    /// The public rooms here, as they last told their status, with when each opened.
+    var publicRooms: [String: PublicRoomEntry] = [:]
+    /// Quick play takes one player of a word pack at a time (`RoomRegistry+QuickPlay`); the
+    /// others of that pack wait here, first come first served.
+    var quickPlayWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     private let newRooms: AsyncStream<Room>.Continuation
     private nonisolated let newRoomStream: AsyncStream<Room>
     private var random = SystemRandomNumberGenerator()
-    private let rules: GameRules
+    let rules: GameRules
     private let packs: [String: WordPack]
-    private let clock: any GameClock
+    let clock: any GameClock
     private let archive: any GameArchive
     private let logger: Logger
     private let metrics: ServerMetrics
@@ -59,17 +65,20 @@ actor RoomRegistry: Service {
     /// Creates a room with its creator seated and sends the creator its `roomState`.
     ///
     /// - Throws: ``RoomRegistryError`` when no code could be claimed in the room directory.
-    func create(mode: RoomMode, settings: RoomSettings, creator: PlayerID, creatorName: String, queue: OutboundQueue) async throws -> Room {
+    func create(
+        mode: RoomMode, settings: RoomSettings, creator: PlayerID, creatorName: String, queue: OutboundQueue, startsOnItsOwn: Bool = false
+    ) async throws -> Room {
         let code = try await claimNewCode()
         let machine = RoomStateMachine(
             code: code, mode: mode, settings: settings, creator: creator, creatorName: creatorName, rules: rules, packs: packs,
-            seed: random.next())
+            seed: random.next(), startsOnItsOwn: startsOnItsOwn)
         let room = Room(
             machine: machine, creatorQueue: queue, replayCapacity: rules.limits.replayBufferEvents,
             replayByteLimit: rules.limits.replayBufferBytes, clock: clock, archive: archive,
             logger: logger,
             onSeatReleased: seatReleased,
-            onExpired: { [weak self] code in await self?.remove(code: code) })
+            onExpired: { [weak self] code in await self?.remove(code: code) },
+            onPublicStatus: { [weak self] status in await self?.publicStatusChanged(status) })
         rooms[code] = room
         metrics.roomsChanged(rooms.count)
         newRooms.yield(room)
@@ -118,6 +127,7 @@ actor RoomRegistry: Service {
     }
 
     private func remove(code: String) async {
+        publicRooms[code] = nil
         guard let room = rooms.removeValue(forKey: code) else { return }
         metrics.roomsChanged(rooms.count)
         await room.close()

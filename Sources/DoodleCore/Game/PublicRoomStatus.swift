@@ -1,0 +1,56 @@
+/// What the room list and quick play know of a party room: its counts, phase and whether it
+/// takes players — nothing secret, and nothing that changes with each stroke.
+public struct PublicRoomStatus: Sendable, Equatable {
+    public var code: String
+    public var wordPack: String
+    /// Listed and open to quick play.
+    public var isPublic: Bool
+    /// Connected players.
+    public var players: Int
+    /// Seats held, connected or within the reconnect grace: what makes a room full.
+    public var seats: Int
+    public var maxPlayers: Int
+    public var spectators: Int
+    public var phase: Phase
+    public var round: Int?
+    public var rounds: Int
+    public var locked: Bool
+    public var lateJoin: Bool
+
+    public init(
+        code: String, wordPack: String, isPublic: Bool, players: Int, seats: Int, maxPlayers: Int, spectators: Int, phase: Phase,
+        round: Int?, rounds: Int, locked: Bool, lateJoin: Bool
+    ) {
+        self.code = code
+        self.wordPack = wordPack
+        self.isPublic = isPublic
+        self.players = players
+        self.seats = seats
+        self.maxPlayers = maxPlayers
+        self.spectators = spectators
+        self.phase = phase
+        self.round = round
+        self.rounds = rounds
+        self.locked = locked
+        self.lateJoin = lateJoin
+    }
+
+    /// Whether quick play may seat a player here (the room still refuses one it banned).
+    public var takesQuickPlayers: Bool {
+        isPublic && !locked && seats < maxPlayers && (lateJoin || phase == .lobby || phase == .gameOver)
+    }
+
+    /// Whether quick play may put a watcher here: full rooms too, never a locked one.
+    public var takesQuickSpectators: Bool {
+        isPublic && !locked
+    }
+}
+
+extension RoomStateMachine {
+    public var publicStatus: PublicRoomStatus {
+        PublicRoomStatus(
+            code: code, wordPack: settings.wordPack, isPublic: settings.isPublic && mode == .party, players: connectedCount,
+            seats: seats.count, maxPlayers: settings.maxPlayers, spectators: 0, phase: phase, round: phase == .lobby ? nil : round,
+            rounds: settings.rounds, locked: locked, lateJoin: settings.lateJoin)
+    }
+}

@@ -1,0 +1,83 @@
+import DoodleCore
+import Foundation
+import Hummingbird
+
+/// `GET /v1/rooms`: the public rooms, for strangers to pick one. It names only rooms their
+/// creators made public, so unlike a code lookup it reveals nothing private and has no
+/// per-address limit.
+struct PublicRoomRoutes {
+    let registry: RoomRegistry
+    let address: WebSocketAddress
+
+    func register(on router: Router<DoodleRequestContext>) {
+        router.get("/v1/rooms") { request, _ -> JSONResponse<PublicRoomList> in
+            let query = request.uri.queryParameters
+            let limit = try Self.limit(query["limit"].map(String.init))
+            let phase = try query["phase"].map { text in
+                guard let phase = Phase(rawValue: String(text)) else {
+                    throw APIError.badRequest("phase must be one of lobby, choosing, drawing, turnEnd, gameOver")
+                }
+                return phase
+            }
+            let entries = await registry.listPublicRooms(wordPack: query["wordPack"].map(String.init), phase: phase)
+            let url = await address.url(answering: request)
+            return JSONResponse(PublicRoomList(rooms: entries.prefix(limit).map { PublicRoomList.Room($0.status, url: url) }))
+        }
+    }
+
+    static let defaultLimit = 50
+    static let maxLimit = 100
+
+    private static func limit(_ text: String?) throws -> Int {
+        guard let text else { return defaultLimit }
+        guard let limit = Int(text), (1...maxLimit).contains(limit) else {
+            throw APIError.badRequest("limit must be an integer from 1 to \(maxLimit)")
+        }
+        return limit
+    }
+}
+
+/// The body of `GET /v1/rooms`.
+struct PublicRoomList: Codable, Sendable {
+    struct Room: Codable, Sendable {
+        var code: String
+        var wordPack: String
+        /// Connected players.
+        var players: Int
+        var maxPlayers: Int
+        var spectators: Int
+        var phase: Phase
+        var round: Int?
+        var rounds: Int
+        /// The WebSocket address of the node hosting the room.
+        var url: String
+
+        init(_ status: PublicRoomStatus, url: String) {
+            code = status.code
+            wordPack = status.wordPack
+            players = status.players
+            maxPlayers = status.maxPlayers
+            spectators = status.spectators
+            phase = status.phase
+            round = status.round
+            rounds = status.rounds
+            self.url = url
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(code, forKey: .code)
+            try c.encode(wordPack, forKey: .wordPack)
+            try c.encode(players, forKey: .players)
+            try c.encode(maxPlayers, forKey: .maxPlayers)
+            try c.encode(spectators, forKey: .spectators)
+            try c.encode(phase, forKey: .phase)
+            // Null in the lobby, never absent.
+            try c.encode(round, forKey: .round)
+            try c.encode(rounds, forKey: .rounds)
+            try c.encode(url, forKey: .url)
+        }
+    }
+
+    var rooms: [Room]
+}
