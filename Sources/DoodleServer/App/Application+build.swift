@@ -65,6 +65,7 @@ public func buildApplication(
         secure: tls != nil, cluster: cluster
     ).register(on: router)
     InviteQRRoutes(lookup: inviteCodes, secure: tls != nil).register(on: router)
+    WordPackRoutes(packs: packs).register(on: router)
     let storageCalls = StorageCalls(logger: logger)
     let authentication = BearerAuthentication(players: players, storage: storageCalls)
     ArchiveRoutes(
