@@ -36,17 +36,20 @@ enum Fixtures {
     static let start: Int64 = 1_700_000_000_000
 
     /// A party room created by `players[0]` and joined by the others (in order) at `start`.
+    /// - Parameter otherPacks: installed besides the `en` pack of `words`.
     static func makeMachine(
         players: Int = 3, settings patch: SettingsPatch = SettingsPatch(), seed: UInt64 = 42,
-        words: [String] = Fixtures.words, rules customRules: GameRules? = nil
+        words: [String] = Fixtures.words, otherPacks: [WordPack] = [], rules customRules: GameRules? = nil
     ) throws -> Harness {
         let rules = try customRules ?? Fixtures.rules()
         let settings = rules.defaultSettings.merged(with: patch)
         let creator = names[0]
+        var installed = ["en": pack(words)]
+        for other in otherPacks { installed[other.name] = other }
         var harness = Harness(
             machine: RoomStateMachine(
                 code: "K7PQ2M", mode: .party, settings: settings, creator: id(creator), creatorName: creator,
-                rules: rules, packs: ["en": pack(words)], seed: seed),
+                rules: rules, packs: installed, seed: seed),
             now: start)
         harness.apply(harness.machine.creationEffects())
         for name in names[1..<players] {

@@ -67,6 +67,7 @@ public func buildApplication(
     ).register(on: router)
     PublicRoomRoutes(registry: registry, address: webSocketAddress).register(on: router)
     InviteQRRoutes(lookup: inviteCodes, secure: tls != nil).register(on: router)
+    WordPackRoutes(packs: packs).register(on: router)
     let storageCalls = StorageCalls(logger: logger)
     let authentication = BearerAuthentication(players: players, storage: storageCalls)
     ArchiveRoutes(
