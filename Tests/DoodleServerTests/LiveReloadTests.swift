@@ -49,7 +49,8 @@ struct LiveReloadTests {
                     #expect(state.word == dropped.word)
                     #expect(state.strokes.count == 1, "the canvas so far")
 
-                    try await drawer.send(.draw(.strokeBegin(StrokeBegin(strokeId: 2, tool: .pen, color: "#00ff00", width: 4, points: [50, 50, 60, 60]))))
+                    let stroke = StrokeBegin(strokeId: 2, tool: .pen, color: "#00ff00", width: 4, points: [50, 50, 60, 60])
+                    try await drawer.send(.draw(.strokeBegin(stroke)))
                     try await drawer.send(.draw(.strokeEnd(strokeId: 2)))
                     _ = try await drawer.receiveFirst { message -> Bool? in
                         if case .event(.drawing(.strokeEnd(2), _), _) = message { true } else { nil }
