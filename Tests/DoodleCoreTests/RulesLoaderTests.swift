@@ -44,6 +44,7 @@ import Testing
         #expect(rules.scoring.guesserTimeBonus == 450)
         #expect(rules.scoring.drawerMax == 250)
         #expect(rules.timing.reconnectGraceSeconds == 60)
+        #expect(rules.timing.drawerGraceSeconds == 15)
         #expect(rules.limits.canvasWidth == 1600 && rules.limits.canvasHeight == 1200)
         #expect(rules.limits.replayBufferEvents == 2048 && rules.limits.replayBufferBytes == 16384)
         #expect(rules.defaultSettings.wordPack == "en")
@@ -138,6 +139,10 @@ import Testing
         #expect(flood?.contains("rateLimits.floodMultiplier") == true, "\(flood ?? "loaded")")
         let base = try brokenRulesMessage("scoring") { $0["guesserBase"] = 0 }
         #expect(base?.contains("scoring.guesserBase") == true, "\(base ?? "loaded")")
+        let drawerGrace = try brokenRulesMessage("timing") { $0["drawerGraceSeconds"] = -1 }
+        #expect(drawerGrace?.contains("timing.drawerGraceSeconds") == true, "\(drawerGrace ?? "loaded")")
+        // No grace is allowed too: a drop then ends a drawing at once, as before revision 4.
+        #expect(try brokenRulesMessage("timing") { $0["drawerGraceSeconds"] = 0 } == nil)
     }
 
     @Test func limitsThatDrawingsOrTheReplayCannotHoldAreNamed() throws {

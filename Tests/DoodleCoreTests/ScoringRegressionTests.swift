@@ -6,16 +6,36 @@ import Testing
 @Suite struct ScoringRegressionTests {
     /// README §8: "Points are added the moment they are earned". A game that ends with
     /// notEnoughPlayers in the middle of a drawing must still rank Bob with the 500 he earned.
+    /// Since revision 4 only seats count, so the drawer leaving is what cuts it short.
     @Test func pointsEarnedInTheUnfinishedTurnCountWhenTheGameEndsEarly() throws {
         var h = try Fixtures.makeMachine(players: 3)
-        let (b, c) = (h.members[1], h.members[2])
+        let (a, b, c) = (h.members[0], h.members[1], h.members[2])
         h.startGame()
         let word = try h.chooseFirst()
         #expect(h.guess(word, from: b).guessResults.first?.result.gained == 500)
-        h.disconnect(b)
-        let ended = try #require(h.disconnect(c).gameEnds.first)
+        h.leave(c)
+        let ended = try #require(h.leave(a).gameEnds.first)
         #expect(ended.reason == .notEnoughPlayers)
         #expect(ended.ranking.first { $0.playerId == b }?.score == 500)
+    }
+
+    /// The same when the game ends with the drawer alone mid-drawing (the others' seats
+    /// expired): no turnEnded, yet the drawer is paid its share for the guess made.
+    @Test func theDrawerLeftAloneMidDrawingIsPaidItsShare() throws {
+        var h = try Fixtures.makeMachine(players: 3)
+        let (a, b, c) = (h.members[0], h.members[1], h.members[2])
+        h.startGame()
+        let word = try h.chooseFirst()
+        h.guess(word, from: b)
+        h.disconnect(b)
+        h.disconnect(c)
+        let expired = h.advance(by: 60_000)
+        #expect(expired.turnEnds.isEmpty)
+        let ended = try #require(expired.gameEnds.first)
+        #expect(ended.reason == .notEnoughPlayers)
+        // c = 1 (Bob, gone now), n = max(1, 0 guessers left) = 1: the whole 250.
+        #expect(ended.ranking.map(\.playerId) == [a])
+        #expect(ended.ranking.first?.score == 250)
     }
 
     /// README §8 again: the snapshot's scores during a drawing include gains already made.

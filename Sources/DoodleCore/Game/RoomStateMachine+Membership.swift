@@ -32,7 +32,8 @@ extension RoomStateMachine {
         return effects + tick(now: now)
     }
 
-    /// The player's connection dropped; it keeps its seat for the reconnect grace period.
+    /// The player's connection dropped; it keeps its seat for the reconnect grace period, and
+    /// a drawer its turn for the drawer grace (`tick` ends the turn when that runs out).
     public mutating func disconnect(_ player: PlayerID, now: Int64) -> [RoomEffect] {
         guard let index = seatIndex(player), seats[index].connected else { return [] }
         seats[index].connected = false
@@ -42,16 +43,21 @@ extension RoomStateMachine {
         // `lastSeq` must have no gap.
         broadcast(.playerConnection(playerId: player, connected: false), into: &effects)
         recheckKickVotes(now: now, into: &effects)
-        afterMembershipChange(departed: player, now: now, into: &effects)
+        // `allGuessed` counts connected guessers: the one still missing may just have dropped.
+        if phase == .drawing, everyConnectedGuesserGuessed {
+            endTurn(.allGuessed, now: now, into: &effects)
+        }
         reconsiderAutoStart(now: now, into: &effects)
         return effects + tick(now: now)
     }
 
     /// The player is back within its grace period. Its own `playerConnection` is addressed to
-    /// it as well, so a replay from `lastSeq` ends with it.
+    /// it as well, so a replay from `lastSeq` ends with it. Timers already due run first, so a
+    /// drawer back after its grace ran out (the room's timer not yet fired) has lost its turn,
+    /// and a player back after its reconnect grace has lost its seat (check `isMember` after).
     public mutating func reconnect(_ player: PlayerID, now: Int64) -> [RoomEffect] {
-        guard let index = seatIndex(player) else { return [] }
-        var effects: [RoomEffect] = []
+        var effects = tick(now: now)
+        guard let index = seatIndex(player) else { return effects }
         if !seats[index].connected {
             seats[index].connected = true
             seats[index].disconnectedAt = nil
@@ -137,7 +143,7 @@ extension RoomStateMachine {
         }
         if player == ownerId { transferOwnership(into: &effects) }
         recheckKickVotes(now: now, into: &effects)
-        afterMembershipChange(departed: player, now: now, into: &effects)
+        afterSeatRemoved(player, now: now, into: &effects)
         reconsiderAutoStart(now: now, into: &effects)
     }
 
@@ -149,14 +155,15 @@ extension RoomStateMachine {
         broadcast(.ownerChanged(ownerId: heir.id), into: &effects)
     }
 
-    /// A player left or lost its connection during a game: the drawer's turn ends, too few
-    /// connected players end the game, and the last missing guess may complete the turn.
-    mutating func afterMembershipChange(departed player: PlayerID, now: Int64, into effects: inout [RoomEffect]) {
+    /// A seat went during a game (left, kicked, or its reconnect grace ran out): the drawer's
+    /// turn ends at once, too few seats end the game, and the last missing guess may complete
+    /// the turn.
+    mutating func afterSeatRemoved(_ player: PlayerID, now: Int64, into effects: inout [RoomEffect]) {
         guard isGameRunning else { return }
         if let turn, turn.drawerId == player, phase == .choosing || phase == .drawing {
             endTurn(.drawerLeft, now: now, into: &effects)
         }
-        if connectedCount < 2 {
+        if tooFewSeatsToPlay {
             endGame(.notEnoughPlayers, now: now, into: &effects)
             return
         }

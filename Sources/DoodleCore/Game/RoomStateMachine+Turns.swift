@@ -196,7 +196,8 @@ extension RoomStateMachine {
         broadcast(.gameEnded(GameSummary(gameId: gameId, reason: reason, ranking: ranking)), into: &effects)
     }
 
-    /// Runs every timer that is due at `now`: seat and room expiry, hints, and phase deadlines.
+    /// Runs every timer that is due at `now`: seat and room expiry, hints, an absent drawer's
+    /// grace, and phase deadlines.
     public mutating func tick(now: Int64) -> [RoomEffect] {
         var effects: [RoomEffect] = []
         expireSeats(now: now, into: &effects)
@@ -204,13 +205,17 @@ extension RoomStateMachine {
         var passes = 0
         while passes < 4 * (seats.count + 2) * max(settings.rounds, 1) {
             passes += 1
-            if phase == .drawing, let reveal = turn?.revealTimes.first, reveal <= now, reveal <= (phaseDeadline ?? .max) {
+            if phase == .drawing, let reveal = turn?.revealTimes.first, reveal <= now, reveal <= (phaseDeadline ?? .max),
+                reveal <= (drawerGraceEnd ?? .max)
+            {
                 revealHint(into: &effects)
                 continue
             }
+            if endDrawingIfDrawerGraceRanOut(now: now, into: &effects) { continue }
             guard let deadline = phaseDeadline, deadline <= now else { break }
             switch phase {
             case .choosing:
+                if endChoosingIfDrawerGraceRanOut(at: deadline, into: &effects) { continue }
                 let choice = turn?.choices.randomElement(using: &random) ?? ""
                 startDrawing(word: choice, now: deadline, into: &effects)
             case .drawing:

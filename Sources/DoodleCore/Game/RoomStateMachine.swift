@@ -99,12 +99,15 @@ public struct RoomStateMachine: Sendable {
 
     func seatIndex(_ player: PlayerID) -> Int? { seats.firstIndex { $0.id == player } }
 
-    /// When `tick(now:)` must next run: the phase deadline, the next hint, a reconnect grace
-    /// running out, or the empty-room grace running out — whichever comes first.
+    /// When `tick(now:)` must next run: the phase deadline, the next hint, an absent drawer's
+    /// grace or a reconnect grace running out, or the empty-room grace running out — whichever
+    /// comes first.
     public var nextDeadline: Int64? {
         var candidates: [Int64] = []
         if let phaseDeadline { candidates.append(phaseDeadline) }
         if phase == .drawing, let turn, let reveal = turn.revealTimes.first { candidates.append(reveal) }
+        // While choosing, the drawer's grace is looked at only at the choosing deadline.
+        if phase == .drawing, let drawerGraceEnd { candidates.append(drawerGraceEnd) }
         let grace = Int64(rules.timing.reconnectGraceSeconds) * 1000
         for seat in seats { if let at = seat.disconnectedAt { candidates.append(at + grace) } }
         if let emptySince { candidates.append(emptySince + Int64(rules.timing.emptyRoomGraceSeconds) * 1000) }

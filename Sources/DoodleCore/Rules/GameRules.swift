@@ -54,6 +54,9 @@ public struct RateLimitRules: Sendable, Equatable, Codable {
 
 public struct TimingRules: Sendable, Equatable, Codable {
     public var reconnectGraceSeconds: Int
+    /// How long a drawer whose connection dropped keeps its turn: a reload must not end it
+    /// (PROTOCOL.md rev 4, "A reload is not a departure").
+    public var drawerGraceSeconds: Int
     public var emptyRoomGraceSeconds: Int
     public var pingIntervalSeconds: Int
     public var idleTimeoutSeconds: Int

@@ -96,6 +96,7 @@ public enum RulesLoader {
         try require(r.floodMultiplier >= 2, "rateLimits.floodMultiplier", "must be at least 2")
         let t = rules.timing
         try require(t.reconnectGraceSeconds >= 0, "timing.reconnectGraceSeconds", "must not be negative")
+        try require(t.drawerGraceSeconds >= 0, "timing.drawerGraceSeconds", "must not be negative")
         try require(t.emptyRoomGraceSeconds >= 0, "timing.emptyRoomGraceSeconds", "must not be negative")
         try require(t.pingIntervalSeconds >= 1, "timing.pingIntervalSeconds", "must be at least 1")
         try require(t.idleTimeoutSeconds > t.pingIntervalSeconds, "timing.idleTimeoutSeconds", "must exceed timing.pingIntervalSeconds")

@@ -136,11 +136,16 @@ actor Room {
         // The reconnect event is addressed to the player too; it reaches it via the replay below.
         let effects = machine.reconnect(player, now: clock.nowMillis())
         await perform(effects)
+        // Timers that were due when it came back may have taken its seat after all.
+        guard machine.isMember(player) else { return false }
         connections[player] = queue
         if let lastSeq, let frames = replay.frames(for: player, after: lastSeq, currentSeq: machine.seq, maxBytes: replayByteLimit) {
             for frame in frames { queue.send(frame) }
         } else {
             queue.sendSnapshot(encoder.encode(.roomState(machine.snapshot(for: player))))
+        }
+        if let choices = machine.pendingChoices(for: player) {
+            queue.send(encoder.encode(.chooseWord(choices: choices)))
         }
         return true
     }
