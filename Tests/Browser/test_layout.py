@@ -18,8 +18,9 @@ def assert_turn_fits(page, drawing, who):
             assert_in_viewport(page, selector, when)
         # One row of tools: nothing wrapped under the others at desktop width.
         if who == "desktop":
-            tops = page.eval_on_selector_all("#tools button", "(bs) => new Set(bs.map((b) => Math.round(b.getBoundingClientRect().top)))")
-            assert len(tops) == 1, f"the desktop toolbar wraps into {len(tops)} rows"
+            middles = page.eval_on_selector_all(
+                "#tools button", "(bs) => [...new Set(bs.map((b) => { const r = b.getBoundingClientRect(); return Math.round(r.top + r.height / 2); }))]")
+            assert len(middles) == 1, f"the desktop toolbar wraps into {len(middles)} rows"
     assert horizontal_overflow(page) <= 0, f"the page overflows sideways {when}"
 
 
