@@ -6,7 +6,7 @@ import os
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
-from helpers import PHONE
+from helpers import DESKTOP, PHONE
 
 BASE_URL = os.environ.get("DOODLE_BASE_URL")
 CHROMIUM = os.environ.get("DOODLE_CHROMIUM", "/usr/bin/chromium")
@@ -25,25 +25,37 @@ def browser():
         browser.close()
 
 
+def name_player(page, name):
+    """Types a name into the header and waits until the server welcomed the player by it."""
+    page.fill("#name", name)
+    page.click("#name-form button")
+    expect(page.locator("#conn")).to_have_attribute("data-state", "online")
+    expect(page.locator("#me-name")).to_have_text(name)
+
+
 @pytest.fixture
 def open_player(browser):
-    """Opens the page in a fresh browser context (its own localStorage, so its own player),
-    names the player and waits until the server welcomed it. Uncaught page errors fail the test."""
+    """Opens the page in a fresh browser context (its own localStorage, so its own player) at
+    the desktop size of the outside review (1280×800) or on a phone, in the browser language
+    `locale` (Playwright's default when None). With `named`, names the player and waits until
+    the server welcomed it; without, leaves the page as a first visitor sees it. Uncaught page
+    errors fail the test."""
     contexts, errors = [], []
 
-    def open_player(name, path="/", phone=False):
-        options = {"viewport": {"width": 1280, "height": 900}}
+    def open_player(name, path="/", phone=False, locale=None, named=True):
+        options = {"viewport": DESKTOP}
         if phone:
             options = {"viewport": PHONE, "has_touch": True, "is_mobile": True, "device_scale_factor": 3}
+        if locale:
+            options["locale"] = locale
         context = browser.new_context(**options)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(f"{name}: {error}"))
         page.on("dialog", lambda dialog: dialog.accept())
         page.goto(BASE_URL + path)
-        page.fill("#name", name)
-        page.click("#name-form button")
-        expect(page.locator("#conn")).to_have_text(f"connected as {name}")
+        if named:
+            name_player(page, name)
         return page
 
     yield open_player

@@ -1,9 +1,10 @@
 """What the browser tests do to a page: draw with a mouse or a finger, read a canvas, wait for
-one of several pages, measure horizontal overflow."""
+one of several pages, measure horizontal overflow, check what is on screen."""
 
 import time
 
 PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
 
 # A zigzag across the middle of a canvas, in fractions of its size.
 ZIGZAG = [(0.2, 0.3), (0.35, 0.7), (0.5, 0.3), (0.65, 0.7), (0.8, 0.3)]
@@ -84,3 +85,12 @@ def watch_replay(page, selector):
 def replay_states(page):
     """The values data-replay took since watch_replay, oldest first, ending with the current one."""
     return page.evaluate("() => [...window.__replay.before.slice(1), window.__replay.canvas.dataset.replay]")
+
+
+def assert_in_viewport(page, selector, when=""):
+    """The element is wholly inside the window as it is now, so a player sees it without scrolling."""
+    box = page.locator(selector).first.bounding_box()
+    assert box, f"{selector} is not on screen {when}"
+    view = page.viewport_size
+    inside = box["x"] >= -0.5 and box["y"] >= -0.5 and box["x"] + box["width"] <= view["width"] + 0.5 and box["y"] + box["height"] <= view["height"] + 0.5
+    assert inside, f"{selector} at {box} is not inside the {view['width']}×{view['height']} window {when}"

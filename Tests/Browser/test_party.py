@@ -1,4 +1,5 @@
-"""Two players play a one-round party game to its end in two browser contexts."""
+"""Two players play a one-round party game to its end in two browser contexts; at game over a
+reload keeps the gallery and the ranking, and the front page's leaderboard lists them."""
 
 import re
 
@@ -71,3 +72,17 @@ def test_a_party_game_ends_with_the_last_drawing_and_a_gallery_that_replays(open
     assert bob.inner_text("#viewer-title") in words
     bob.click("#viewer-close")
     expect(bob.locator("#viewer")).to_be_hidden()
+
+    # A reload at game over brings the game's drawings and its ranking back, our line marked.
+    ada.reload()
+    expect(ada.locator("#game-over")).to_be_visible()
+    expect(ada.locator("#game-gallery .tile")).to_have_count(2, timeout=10_000)
+    expect(ada.locator("#ranking li")).to_have_count(2)
+    expect(ada.locator("#ranking li.me")).to_contain_text("Ada")
+    expect(ada.locator("#podium li")).to_have_count(2)
+
+    # Back on the front page, the leaderboard (GET /v1/leaderboard) has both players.
+    ada.click("#leave")
+    expect(ada.locator("#leaderboard-panel")).to_be_visible()
+    expect(ada.locator("#leaderboard li.me")).to_contain_text("Ada", timeout=10_000)
+    expect(ada.locator("#leaderboard")).to_contain_text("Bob")

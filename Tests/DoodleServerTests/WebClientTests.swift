@@ -11,7 +11,10 @@ import FoundationNetworking
 @Suite("The browser client")
 struct WebClientTests {
     /// The page's scripts, each imported by the page or by another script.
-    static let scripts = ["app.js", "connection.js", "party.js", "pair.js", "pen.js", "canvas.js", "replay.js", "gallery.js", "ui.js"]
+    static let scripts = [
+        "app.js", "connection.js", "party.js", "pair.js", "pen.js", "canvas.js", "replay.js", "gallery.js", "ui.js", "i18n.js", "icons.js",
+        "invite.js", "leaderboard.js", "sound.js",
+    ]
 
     @Test("GET / serves the page, which loads its script as a module and its style sheet")
     func servesThePage() async throws {
@@ -64,6 +67,20 @@ struct WebClientTests {
             #expect(client.contains("api(`/v1/games/${encodeURIComponent(gameId)}`)"))
             #expect(client.contains("api(`/v1/me/pair/drawings?box=${box}&limit=30`)"))
             #expect(client.contains("`/v1/drawings/${encodeURIComponent(d.id)}.svg`"))
+        }
+    }
+
+    @Test("The icon is served at /favicon.ico and at the address the page links, as SVG")
+    func servesTheIcon() async throws {
+        try await TestServer.with { server in
+            let (page, _) = try await get(server, "/")
+            #expect(page.contains(#"<link rel="icon" href="/web/favicon.svg" type="image/svg+xml">"#))
+            for path in ["/favicon.ico", "/web/favicon.svg"] {
+                let (icon, http) = try await get(server, path)
+                #expect(http.statusCode == 200, "\(path)")
+                #expect(http.value(forHTTPHeaderField: "Content-Type") == "image/svg+xml; charset=utf-8", "\(path)")
+                #expect(icon.hasPrefix("<svg"), "\(path)")
+            }
         }
     }
 

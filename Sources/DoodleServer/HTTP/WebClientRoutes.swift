@@ -2,13 +2,16 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// The browser client: its page (`Web/index.html`) at `GET /`, and the scripts and style sheet
-/// beside it at `GET /web/{file}`.
+/// The browser client: its page (`Web/index.html`) at `GET /`, and the scripts, style sheet and
+/// icon beside it at `GET /web/{file}`.
 struct WebClientRoutes {
     /// Every file of the `Web` folder by name, read once at start-up so a request never touches the disk.
     let assets: [String: WebAsset]
 
     static let pageName = "index.html"
+    /// Browsers and bookmark tools ask for `/favicon.ico` whatever the page links; they take an
+    /// SVG there when it is served as one.
+    static let iconName = "favicon.svg"
     static let assetPrefix = "/web/"
 
     /// Reads the `Web` folder from the module's resources; start-up fails with `WebClientError`
@@ -44,6 +47,7 @@ struct WebClientRoutes {
         router.get("/") { _, _ in try response(for: Self.pageName, withBody: true) }
         // What a GET would answer, without the body: link checkers and uptime probes ask this.
         router.head("/") { _, _ in try response(for: Self.pageName, withBody: false) }
+        router.get("/favicon.ico") { _, _ in try response(for: Self.iconName, withBody: true) }
         router.get("\(Self.assetPrefix){file}") { _, context in
             try response(for: try context.parameters.require("file"), withBody: true)
         }

@@ -1,16 +1,23 @@
-// The page's entry: the header (name, Party/Pair tabs), which view shows, and where each
-// server message goes. The party game lives in party.js, pair mode in pair.js.
+// The page's entry: the header (name, Party/Pair tabs, sound, language), which view shows,
+// and where each server message goes. The party game lives in party.js, pair mode in pair.js.
 
-import { session, setHandlers, connect, reconnectNow, send, forgetRoom, isOpen } from "./connection.js";
+import { session, setHandlers, connect, reconnectNow, send, forgetRoom, isOpen, relabelConnection } from "./connection.js";
 import { setUpViewer } from "./gallery.js";
-import { setUpPair, pairHandlers, renderPair, resetPair, linkIsPair } from "./pair.js";
+import { t, translatePage, errorText, LANGUAGES, language, setLanguage, onLanguageChange } from "./i18n.js";
+import { icon } from "./icons.js";
+import { lookUpInvite, inviteLine, inviteGone } from "./invite.js";
+import { refreshLeaderboard, renderLeaderboard } from "./leaderboard.js";
+import { setUpPair, pairHandlers, renderPair, resetPair, linkIsPair, renderHistory } from "./pair.js";
 import { setUpParty, partyHandlers, renderParty, resetParty } from "./party.js";
-import { $, showError } from "./ui.js";
+import { soundOn, setSound } from "./sound.js";
+import { $, showError, setPressed } from "./ui.js";
 
 // A share link decides the view; otherwise the page comes back to the one last used.
 let view = linkIsPair() ? "pair" : location.hash.length > 1 ? "party" : localStorage.getItem("doodle.view") === "pair" ? "pair" : "party";
 let reseated = false;     // since the last welcome, did the server put us back into a room?
 let reseatCheck = null;   // the check after the last welcome (a redirect brings another welcome)
+let renaming = false;     // the header shows the name form instead of the name
+let wasOnFront = false;   // the front page showed at the last render
 
 const inPair = () => session.room?.mode === "pair";
 const inParty = () => Boolean(session.room) && !inPair();
@@ -39,7 +46,7 @@ function enterRoom() {
 // (it answers already_in_room meanwhile): ask again, a little later each time.
 let freshCodeTries = null;
 function askForFreshCode(tries) {
-  if (tries > 5) { freshCodeTries = null; showError("Could not open a new pair code; switch to Party and back to Pair to try again."); return; }
+  if (tries > 5) { freshCodeTries = null; showError(t("pair.freshCodeFailed")); return; }
   freshCodeTries = tries;
   setTimeout(() => send({ type: "createRoom", mode: "pair" }), tries === 0 ? 0 : 100 * 2 ** tries);
 }
@@ -76,7 +83,9 @@ function handle(msg) {
         askForFreshCode(freshCodeTries + 1);
         break;
       }
-      showError(msg.message || msg.code);
+      showError(errorText(msg.code, msg.message));
+      // The link's room could not be joined: the lobby says what became of it.
+      if (msg.ref === "joinRoom" && !session.room && partyCodeInLink()) lookUpInvite(partyCodeInLink(), render);
       if (session.room) roomHandlers().error(msg);
       if (msg.code === "already_in_room" && msg.ref === "joinRoom" && inParty()) history.replaceState(null, "", `#${session.room.code}`);
       break;
@@ -88,6 +97,15 @@ function handle(msg) {
         leftRoom(false);
         if (view === "pair") askForFreshCode(0);
       }
+      break;
+    case "playerRenamed":
+      // Our own new name: the header shows it; outside a room the server tells only us.
+      if (msg.playerId === session.me) {
+        session.name = msg.name;
+        localStorage.setItem("doodle.name", msg.name);
+        renaming = false;
+      }
+      if (session.room) roomHandlers().playerRenamed?.(msg);
       break;
     case "playerLeft":
       if (msg.playerId === session.me) leftRoom(false);
@@ -104,14 +122,52 @@ function handle(msg) {
 
 function render() {
   const named = Boolean(session.me);
-  $("tab-party").classList.toggle("on", view === "party");
-  $("tab-pair").classList.toggle("on", view === "pair");
+  // A first visit (no name yet) gets the welcome card; a returning one waits for its welcome.
+  const firstVisit = !named && !localStorage.getItem("doodle.name");
+  const onFront = named && view === "party" && !inParty();
+  setPressed($("tab-party"), view === "party");
+  setPressed($("tab-pair"), view === "pair");
   $("tabs").classList.toggle("hidden", !named);
-  $("lobby").classList.toggle("hidden", !named || view !== "party" || Boolean(session.room));
+  $("front").classList.toggle("hidden", !firstVisit && !onFront);
+  $("welcome").classList.toggle("hidden", !firstVisit);
+  $("lobby").classList.toggle("hidden", !onFront);
   $("game").classList.toggle("hidden", view !== "party" || !inParty());
   $("pair-view").classList.toggle("hidden", !named || view !== "pair");
+  renderHeader(named);
+  renderWelcome();
+  if (onFront) renderJoinInfo();
+  if (onFront && !wasOnFront) refreshLeaderboard();
+  wasOnFront = onFront;
   if (inParty()) renderParty();
   if (view === "pair") renderPair();
+}
+
+// The header names the player once the server has welcomed it; "Change name" opens the form.
+function renderHeader(named) {
+  const editing = !named || renaming;
+  $("me").classList.toggle("hidden", editing);
+  $("name-form").classList.toggle("hidden", !editing);
+  $("me-name").textContent = session.name || "";
+  const sound = $("sound");
+  setPressed(sound, soundOn());
+  sound.replaceChildren(icon(soundOn() ? "soundOn" : "soundOff"));
+}
+
+function renderWelcome() {
+  const code = partyCodeInLink();
+  $("welcome-title").textContent = code ? t("invite.title", { code }) : t("welcome.title");
+  $("welcome-info").textContent = inviteLine(code);
+  $("welcome-info").classList.toggle("hidden", !$("welcome-info").textContent);
+  const joining = code && !inviteGone(code);
+  $("welcome-text").textContent = t(joining ? "welcome.textInvite" : "welcome.text");
+  $("welcome-go").textContent = joining ? t("welcome.join", { code }) : t("welcome.go");
+}
+
+// After a link's room could not be joined, the join form says what became of it.
+function renderJoinInfo() {
+  const code = partyCodeInLink();
+  $("join-info").textContent = code ? `${code}: ${inviteLine(code)}` : "";
+  $("join-info").classList.toggle("hidden", !code || !inviteLine(code));
 }
 
 // Switching views leaves the room of the other one; the server takes our messages in order,
@@ -120,7 +176,7 @@ $("tab-pair").onclick = () => {
   if (view === "pair") return;
   if (inParty()) {
     const playing = ["choosing", "drawing", "turnEnd"].includes(session.room.phase);
-    if (playing && !confirm(`Leave the game in room ${session.room.code}?`)) return;
+    if (playing && !confirm(t("leaveGame.confirm", { code: session.room.code }))) return;
     send({ type: "leaveRoom" });
     leftRoom(false);
   }
@@ -141,16 +197,51 @@ $("name-form").onsubmit = (e) => {
   if (!name) return;
   localStorage.setItem("doodle.name", name);
   if (session.me && isOpen()) send({ type: "rename", name }); else reconnectNow();
+  render();
 };
+$("rename").onclick = () => {
+  renaming = true;
+  $("name").value = session.name || "";
+  render();
+  $("name").focus();
+  $("name").select();
+};
+$("name").onkeydown = (e) => { if (e.key === "Escape" && session.me) { renaming = false; render(); } };
+$("welcome-go").onclick = () => {
+  if (!$("name").value.trim()) { $("name").focus(); $("name").reportValidity(); return; }
+  $("name-form").requestSubmit();
+};
+$("sound").onclick = () => { setSound(!soundOn()); render(); };
+
+const picker = $("lang");
+// Short codes keep the header on one line on a phone; each option says its language's name.
+picker.replaceChildren(...Object.entries(LANGUAGES).map(([code, label]) => {
+  const option = new Option(code.toUpperCase(), code);
+  option.title = label;
+  option.lang = code;
+  return option;
+}));
+picker.value = language();
+picker.onchange = () => setLanguage(picker.value);
+onLanguageChange(() => { picker.value = language(); relabelConnection(); renderLeaderboard(); renderHistory(); render(); });
+
+// The game fills the window below the header, whose height changes as it wraps.
+new ResizeObserver(() => document.documentElement.style.setProperty("--header-h", `${$("top").offsetHeight}px`)).observe($("top"));
 
 setHandlers(handle, (code) => {
   if (code === 4000) { leftRoom(false); render(); }
 });
+translatePage();
+relabelConnection();
+$("rename").prepend(icon("pen"));
 setUpParty();
 setUpPair();
 setUpViewer();
 $("name").value = localStorage.getItem("doodle.name") || "";
 const linked = partyCodeInLink();
 if (linked) $("join-code").value = linked;
+// Only a first visit looks the room up (each lookup counts against a per-address limit): a
+// player with a name joins at once, and hears of a failure from the join itself.
+if (linked && !$("name").value) lookUpInvite(linked, render);
 if ($("name").value) connect();
 render();

@@ -141,9 +141,12 @@ export function itemsToActions(items) {
   return actions;
 }
 
-// A small canvas showing `items` at once, for a gallery tile or an inbox entry.
-export function thumbnail(items, width = 240) {
+// A small canvas showing `items` at once, for a gallery tile or an inbox entry; `label` is
+// what a screen reader says for it.
+export function thumbnail(items, width = 240, label = "") {
   const canvas = document.createElement("canvas");
+  canvas.setAttribute("role", "img");
+  if (label) canvas.setAttribute("aria-label", label);
   canvas.width = width; canvas.height = Math.round((width * H) / W);
   new Board(canvas).reset(items);
   return canvas;

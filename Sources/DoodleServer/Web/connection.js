@@ -1,11 +1,13 @@
 // The one WebSocket to the server: hello/welcome, reconnecting with backoff, the room's `seq`
 // (a gap asks for a fresh roomState), and the budget for drawing messages.
 
+import { t } from "./i18n.js";
 import { $, showError } from "./ui.js";
 
 // What the page knows of its session; the views read and update it.
 export const session = {
   me: null,              // our playerId, from welcome
+  name: null,            // our name as the server last said it (welcome, playerRenamed)
   room: null,            // our copy of roomState (party or pair), kept current by room events
   lastSeq: null,         // seq of the newest room event applied to `room`
   clockOffset: 0,        // server clock minus ours, from welcome.serverTime
@@ -35,7 +37,7 @@ export function connect() {
   // A node that keeps failing may be gone (its rooms with it): back to the page's own server.
   if (retries > 2) nodeURL = null;
   ws = new WebSocket(nodeURL || `${scheme}://${location.host}/v1/ws`);
-  setConn("connecting…");
+  setConn("connecting");
   ws.onopen = () => {
     const hello = { type: "hello", protocol: 1, name: $("name").value.trim() };
     if (token()) hello.token = token();
@@ -45,7 +47,7 @@ export function connect() {
   };
   ws.onmessage = (e) => {
     let msg;
-    try { msg = JSON.parse(e.data); } catch (err) { showError(`bad message from server: ${err}`); return; }
+    try { msg = JSON.parse(e.data); } catch (err) { showError(t("conn.badMessage", { error: err })); return; }
     receive(msg);
   };
   ws.onclose = (e) => closed(e.code);
@@ -62,7 +64,14 @@ export function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
 export const isOpen = () => Boolean(ws && ws.readyState === WebSocket.OPEN);
-function setConn(text) { $("conn").textContent = text; }
+// The header's connection light and word; data-state lets styles and tests read it in any language.
+let connState = "offline";
+function setConn(state) {
+  connState = state;
+  $("conn").dataset.state = state;
+  $("conn-text").textContent = t(`conn.${state}`);
+}
+export const relabelConnection = () => setConn(connState);
 
 function receive(msg) {
   if (msg.type === "welcome") {
@@ -71,7 +80,8 @@ function receive(msg) {
     session.clockOffset = msg.serverTime - Date.now();
     localStorage.setItem("doodle.token", msg.token);
     localStorage.setItem("doodle.name", msg.name);
-    setConn(`connected as ${msg.name}`);
+    session.name = msg.name;
+    setConn("online");
     // Redirected while joining: ask this node for the room we asked the other one for.
     if (pendingJoin) { send({ type: "joinRoom", code: pendingJoin }); pendingJoin = null; }
   }
@@ -93,12 +103,12 @@ function receive(msg) {
 function followRedirect(msg) {
   if (++redirectsInARow > MAX_REDIRECTS) {
     redirectsInARow = 0;
-    showError("The servers kept sending this page from one to another; try again in a moment.");
+    showError(t("conn.redirectLoop"));
     return;
   }
   nodeURL = msg.url;
   pendingJoin = session.room || !askedToJoin ? null : msg.code;
-  setConn("moving to the room's server…");
+  setConn("moving");
   if (ws) { ws.onclose = null; ws.close(); ws = null; }
   connect();
 }
@@ -109,11 +119,9 @@ export function forgetRoom() { session.room = null; session.lastSeq = null; sync
 function closed(code) {
   ws = null;
   setConn("offline");
-  const reasons = { 1002: "This page speaks an unsupported protocol version.", 4000: "You were kicked from the room.",
-    4001: "The server is restarting; reconnecting…", 4002: "You connected from another tab; this one stopped." };
-  if (reasons[code]) showError(reasons[code]);
+  if ([1002, 4000, 4001, 4002, 4004, 4005].includes(code)) showError(t(`close.${code}`));
   onClosedRoom(code);
-  if (code === 1002 || code === 4002) return;
+  if (code === 1002 || code === 4002 || code === 4004) return;
   // Exponential backoff with jitter so a restarted server is not hit by every client at once.
   const delay = Math.min(15000, 500 * 2 ** retries++) * (0.75 + Math.random() / 2);
   reconnectTimer = setTimeout(connect, delay);
@@ -138,8 +146,9 @@ export async function api(path, options = {}) {
   const response = await fetch(path, { ...options, headers });
   const body = await response.json().catch(() => null);
   if (!response.ok) {
-    const error = new Error(body?.error?.message || `${path} answered ${response.status}`);
+    const error = new Error(body?.error?.message || t("api.failed", { path, status: response.status }));
     error.status = response.status;
+    error.code = body?.error?.code;
     throw error;
   }
   return body;

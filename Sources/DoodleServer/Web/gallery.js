@@ -3,6 +3,7 @@
 
 import { Board } from "./canvas.js";
 import { replay } from "./replay.js";
+import { t } from "./i18n.js";
 import { $, el, button, showError } from "./ui.js";
 
 let viewerBoard = null;
@@ -42,7 +43,7 @@ async function play() {
     actions = await current.actions();
   } catch (err) {
     viewerBoard.canvas.dataset.replay = "failed";
-    showError(`Cannot load the drawing: ${err.message}`);
+    showError(t("viewer.failed", { error: err.message }));
     return;
   }
   if (mine !== playing) return;

@@ -5,8 +5,10 @@
 import { Board, itemsToActions, thumbnail } from "./canvas.js";
 import { session, send, sendDrawing, api } from "./connection.js";
 import { renderGallery } from "./gallery.js";
+import { t, tn } from "./i18n.js";
 import { Pen } from "./pen.js";
 import { replay } from "./replay.js";
+import { play } from "./sound.js";
 import { $, el, button, appendLog, copyFrom } from "./ui.js";
 
 const LINK_PREFIX = "pair-";
@@ -37,7 +39,7 @@ function rememberNames(players) {
   for (const p of players) if (knownNames.get(p.id) !== p.name) { knownNames.set(p.id, p.name); changed = true; }
   if (changed) localStorage.setItem(NAMES_KEY, JSON.stringify(Object.fromEntries(knownNames)));
 }
-const nameOf = (id) => (id === me() ? "You" : room()?.players.find((p) => p.id === id)?.name || knownNames.get(id) || "an earlier partner");
+const nameOf = (id) => (id === me() ? t("pair.you") : room()?.players.find((p) => p.id === id)?.name || knownNames.get(id) || t("pair.earlier"));
 const log = (text, cls = "") => appendLog($("pair-log"), text, cls);
 
 // The partner's code in a link `#pair-CODE`, or null.
@@ -105,11 +107,11 @@ export function setUpPair() {
     $("pair-guess").value = "";
   };
   $("pair-giveup").onclick = () => {
-    if (selectedId && confirm("Give up and see the word? Your streak goes back to 0.")) send({ type: "giveUp", drawingId: selectedId });
+    if (selectedId && confirm(t("pair.giveUpConfirm"))) send({ type: "giveUp", drawingId: selectedId });
   };
   $("pair-replay").onclick = () => { shownId = null; renderInbox(true); };
   $("unpair").onclick = () => {
-    if (confirm(`Unpair from ${partner()?.name ?? "your partner"}? Your history stays; waiting drawings close.`)) send({ type: "unpair" });
+    if (confirm(t("pair.unpairConfirm", { name: partner()?.name ?? t("pair.partner") }))) send({ type: "unpair" });
   };
   $("pair-history-refresh").onclick = () => loadHistory();
 }
@@ -134,13 +136,13 @@ function resolved(m, how) {
   r.sent = r.sent.filter((d) => d.drawingId !== m.drawingId);
   if (r.pair) { r.pair.scores = m.scores; r.pair.streak = m.streak; }
   if (selectedId === m.drawingId) selectedId = null;
-  const other = partner()?.name || "Your partner";
+  const other = partner()?.name || t("pair.Partner");
   if (how === "guessed") {
-    const attempts = `${m.attempts} ${m.attempts === 1 ? "attempt" : "attempts"}`;
-    log(m.guesserId === me() ? `You guessed “${m.word}” in ${attempts} (+${m.gained}; ${other} +${m.drawerGained})`
-      : `${other} guessed your “${m.word}” in ${attempts} (+${m.gained}; you +${m.drawerGained})`, "good outcome");
+    const vars = { word: m.word, attempts: tn("pair.attempts", m.attempts), gained: m.gained, other, drawerGained: m.drawerGained };
+    log(t(m.guesserId === me() ? "pair.youGuessed" : "pair.theyGuessed", vars), "good outcome");
+    play("correct");
   } else {
-    log(received ? `You gave up: the word was “${m.word}”` : `${other} did not find your “${m.word}”`, "sys outcome");
+    log(t(received ? "pair.youGaveUp" : "pair.theyGaveUp", { word: m.word, other }), "sys outcome");
   }
   loadHistory();
 }
@@ -165,7 +167,7 @@ export const pairHandlers = {
   playerConnection(m) {
     const p = room().players.find((q) => q.id === m.playerId);
     if (p) p.connected = m.connected;
-    if (m.playerId !== me()) log(`${nameOf(m.playerId)} is ${m.connected ? "here" : "away"}`, "sys");
+    if (m.playerId !== me()) log(t(m.connected ? "pair.isHere" : "pair.isAway", { name: nameOf(m.playerId) }), "sys");
   },
   wordSuggestions(m) { suggestions = m.words; },
   drawingSent(m) {
@@ -177,18 +179,19 @@ export const pairHandlers = {
       if (!r.sent.some((d) => d.drawingId === m.drawingId)) {
         r.sent.push({ drawingId: m.drawingId, clientDrawingId: m.clientDrawingId, word: draft.word, sentAt: Date.now(), attempts: 0 });
       }
-      log(`Sent “${draft.word}” to ${partner()?.name ?? "your partner"}`, "sys");
+      log(t("pair.sent", { word: draft.word, name: partner()?.name ?? t("pair.partner") }), "sys");
     }
   },
   drawingReceived(m) {
     const { type, seq, ...item } = m;
     if (!room().inbox.some((d) => d.drawingId === item.drawingId)) room().inbox.push(item);
-    log(`${nameOf(item.fromId)} sent you a drawing to guess`, "sys");
+    log(t("pair.received", { name: nameOf(item.fromId) }), "sys");
+    play("turn");
   },
   guessResult(m) {
     const item = room().inbox.find((d) => d.drawingId === m.drawingId);
     if (item) item.attempts += 1;
-    if (m.close && !m.correct) lines(m.drawingId).push(`“${lastGuess}” is close!`);
+    if (m.close && !m.correct) lines(m.drawingId).push(t("pair.close", { guess: lastGuess }));
   },
   chat(m) {
     lines(m.drawingId).push(`${nameOf(m.playerId)}: ${m.text}`);
@@ -202,7 +205,7 @@ export const pairHandlers = {
     // A partner who was present may be told again on its next entry; once is enough.
     if (m.seq === undefined && unpairTold === m.by) return;
     unpairTold = m.by;
-    log(m.by === me() ? "You unpaired." : `${nameOf(m.by)} unpaired.`, "sys outcome");
+    log(m.by === me() ? t("pair.youUnpaired") : t("pair.theyUnpaired", { name: nameOf(m.by) }), "sys outcome");
     selectedId = null;
     loadHistory();
   },
@@ -239,7 +242,7 @@ export function renderPair() {
     $("pair-code").textContent = r.code;
     $("pair-link").value = `${location.origin}${location.pathname}#${LINK_PREFIX}${r.code}`;
     $("pair-link-note").classList.toggle("hidden", !linkedCode);
-    $("pair-link-note").textContent = linkedCode ? `You opened ${linkedCode}'s link: tap Pair to pair with them.` : "";
+    $("pair-link-note").textContent = linkedCode ? t("pair.linkNote", { code: linkedCode }) : "";
   } else {
     renderScores(r);
   }
@@ -251,10 +254,10 @@ export function renderPair() {
 
 function renderScores(r) {
   const other = partner();
-  $("pair-partner").textContent = other ? `${other.name} ${other.connected ? "(here)" : "(away)"}` : "your partner";
+  $("pair-partner").textContent = other ? `${other.name} ${t(other.connected ? "pair.here" : "pair.awayMark")}` : t("pair.partner");
   const scores = r.pair?.scores || {};
-  $("pair-scores").textContent = `You ${scores[me()] ?? 0} · ${other?.name ?? "Partner"} ${other ? scores[other.id] ?? 0 : 0}`;
-  $("pair-streak").textContent = `Streak ${r.pair?.streak ?? 0}`;
+  $("pair-scores").textContent = t("pair.scores", { mine: scores[me()] ?? 0, other: other?.name ?? t("pair.partnerShort"), theirs: other ? scores[other.id] ?? 0 : 0 });
+  $("pair-streak").textContent = t("pair.streak", { n: r.pair?.streak ?? 0 });
 }
 
 function renderDraft(r) {
@@ -282,13 +285,14 @@ function renderInbox(replayNow) {
   list.replaceChildren(...inbox.map((d) => {
     const b = button("", () => { selectedId = d.drawingId; renderPair(); }, d.drawingId === selectedId ? "tile small on" : "tile small");
     b.dataset.drawingId = d.drawingId;
-    b.append(thumbnail(d.strokes, 96));
+    b.setAttribute("aria-pressed", String(d.drawingId === selectedId));
+    b.append(thumbnail(d.strokes, 96, t("canvas.thumb")));
     return b;
   }));
   list.classList.toggle("hidden", inbox.length < 2);
-  $("pair-from").textContent = `From ${nameOf(item.fromId)}`;
+  $("pair-from").textContent = t("pair.from", { name: nameOf(item.fromId) });
   $("pair-hint").textContent = item.hint;
-  $("pair-attempts").textContent = `${item.attempts} ${item.attempts === 1 ? "attempt" : "attempts"}`;
+  $("pair-attempts").textContent = tn("pair.attempts", item.attempts);
   $("pair-guess-lines").replaceChildren(...lines(item.drawingId).map((t) => el("div", t)));
   if (shownId !== item.drawingId || replayNow) {
     shownId = item.drawingId;
@@ -299,7 +303,7 @@ function renderInbox(replayNow) {
 
 function renderSent(r) {
   $("pair-sent-list").replaceChildren(...r.sent.map((d) => {
-    const li = el("li", `“${d.word}” — ${d.attempts} ${d.attempts === 1 ? "attempt" : "attempts"} so far`);
+    const li = el("li", `“${d.word}” — ${tn("pair.attemptsSoFar", d.attempts)}`);
     li.dataset.drawingId = d.drawingId;
     const tried = lines(d.drawingId);
     if (tried.length) li.append(el("div", tried.join(" · "), "muted"));
@@ -307,20 +311,21 @@ function renderSent(r) {
   }));
 }
 
-const STATUS = { guessed: "guessed", gaveUp: "given up", closed: "closed (unpaired)", pending: "waiting" };
 
-function renderHistory() {
+export function renderHistory() {
   const box = $("pair-history-gallery");
   box.dataset.state = pastDrawings.state;
-  if (pastDrawings.state === "loading" && !pastDrawings.drawings.length) { box.replaceChildren(el("p", "Loading…", "muted")); return; }
-  if (pastDrawings.state === "failed") { box.replaceChildren(el("p", `The history could not be loaded: ${pastDrawings.error}`, "muted")); return; }
+  if (pastDrawings.state === "loading" && !pastDrawings.drawings.length) { box.replaceChildren(el("p", t("pair.loading"), "muted")); return; }
+  if (pastDrawings.state === "failed") { box.replaceChildren(el("p", t("pair.historyFailed", { error: pastDrawings.error }), "muted")); return; }
   if (pastDrawings.state === "idle") return;
   renderGallery(box, pastDrawings.drawings.map((d) => {
-    const direction = d.fromId === me() ? `You → ${nameOf(d.toId)}` : `${nameOf(d.fromId)} → you`;
-    const attempts = d.attempts ? `, ${d.attempts} ${d.attempts === 1 ? "attempt" : "attempts"}` : "";
+    const direction = d.fromId === me() ? t("pair.youTo", { name: nameOf(d.toId) }) : t("pair.toYou", { name: nameOf(d.fromId) });
+    const attempts = d.attempts ? `, ${tn("pair.attempts", d.attempts)}` : "";
+    const status = ["guessed", "gaveUp", "closed", "pending"].includes(d.status) ? t(`status.${d.status}`) : d.status;
+    const title = d.word ?? t("pair.hidden");
     return {
-      id: d.drawingId, title: d.word ?? "(word hidden)", detail: `${direction} · ${STATUS[d.status] ?? d.status}${attempts}`,
-      thumb: thumbnail(d.strokes, 200), actions: async () => itemsToActions(d.strokes),
+      id: d.drawingId, title, detail: `${direction} · ${status}${attempts}`,
+      thumb: thumbnail(d.strokes, 200, d.word ? t("canvas.thumbOf", { word: d.word }) : t("canvas.thumb")), actions: async () => itemsToActions(d.strokes),
     };
-  }), "No finished drawings yet: send one, or guess one.");
+  }), t("pair.historyEmpty"));
 }

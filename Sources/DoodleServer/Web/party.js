@@ -1,20 +1,31 @@
 // The party game: lobby forms, the room with its board, players, chat and turn cards, and
-// after a game its ranking and gallery (the last drawing stays on the board).
+// after a game its podium, ranking and gallery (the last drawing stays on the board).
 
 import { Board } from "./canvas.js";
 import { session, send, sendDrawing, now, api } from "./connection.js";
 import { renderGallery } from "./gallery.js";
+import { t } from "./i18n.js";
 import { Pen } from "./pen.js";
+import { play } from "./sound.js";
 import { $, el, button, appendLog, copyFrom } from "./ui.js";
 
 let board, pen;
 let lastGuess = "";
 let gallery = null;       // { gameId, state: "loading"|"ready"|"failed", drawings, error }
+let qrShownFor = null;    // the room whose QR code is open
+
+// A reload at game over gets a roomState without the game's id: the id of the game that ended
+// while we watched is kept for the tab, so its gallery and ranking come back.
+const LAST_GAME = "doodle.lastGame";
+const rememberGame = (code, gameId) => sessionStorage.setItem(LAST_GAME, JSON.stringify({ code, gameId }));
+function rememberedGame(code) {
+  try { const g = JSON.parse(sessionStorage.getItem(LAST_GAME) || "null"); return g?.code === code ? g.gameId : null; } catch { return null; }
+}
 
 const room = () => session.room;
 const me = () => session.me;
 const player = (id) => room().players.find((p) => p.id === id);
-const nameOf = (id) => (room() && player(id)?.name) || "someone";
+const nameOf = (id) => (room() && player(id)?.name) || t("someone");
 const inGame = () => room() && ["choosing", "drawing", "turnEnd"].includes(room().phase);
 const amDrawer = () => room() && room().drawerId === me() && room().phase === "drawing";
 const amOwner = () => room() && room().ownerId === me();
@@ -44,6 +55,8 @@ export function setUpParty() {
     send({ type: "updateSettings", settings });
   };
   $("copy").onclick = () => copyFrom($("invite"), $("copy"));
+  // Asked for on demand: each picture counts against the server's per-address lookup limit.
+  $("qr-toggle").onclick = () => { qrShownFor = qrShownFor === room().code ? null : room().code; renderParty(); };
   $("guess-form").onsubmit = (e) => {
     e.preventDefault();
     const text = $("guess").value.trim();
@@ -57,7 +70,7 @@ export function setUpParty() {
 }
 
 // The page left the party room (or never was in one): a blank board, no gallery.
-export function resetParty() { board.reset([]); pen.clearPreview(); gallery = null; $("log").replaceChildren(); }
+export function resetParty() { board.reset([]); pen.clearPreview(); gallery = null; qrShownFor = null; $("log").replaceChildren(); }
 
 function resetDrawing() { board.reset([]); pen.clearPreview(); }
 
@@ -67,21 +80,24 @@ export const partyHandlers = {
     board.reset(m.strokes || []);
     pen.clearPreview();
     history.replaceState(null, "", `#${m.code}`);
+    const lastGame = m.phase === "gameOver" ? rememberedGame(m.code) : null;
+    if (lastGame && gallery?.gameId !== lastGame) loadGallery(lastGame);
   },
   error(m) { if (m.ref && m.ref.startsWith("stroke")) pen.clearPreview(); },
-  playerJoined(m) { room().players.push(m.player); log(`${m.player.name} joined`, "sys"); },
+  playerJoined(m) { room().players.push(m.player); log(t("log.joined", { name: m.player.name }), "sys"); },
   playerLeft(m) {
-    log(`${nameOf(m.playerId)} ${m.reason === "kicked" ? "was kicked" : m.reason === "timedOut" ? "timed out" : "left"}`, "sys");
+    const key = m.reason === "kicked" ? "log.kicked" : m.reason === "timedOut" ? "log.timedOut" : "log.left";
+    log(t(key, { name: nameOf(m.playerId) }), "sys");
     room().players = room().players.filter((p) => p.id !== m.playerId);
   },
   playerConnection(m) { const p = player(m.playerId); if (p) p.connected = m.connected; },
   playerRenamed(m) { const p = player(m.playerId); if (p) p.name = m.name; },
-  ownerChanged(m) { room().ownerId = m.ownerId; log(`${nameOf(m.ownerId)} is now the owner`, "sys"); },
+  ownerChanged(m) { room().ownerId = m.ownerId; log(t("log.owner", { name: nameOf(m.ownerId) }), "sys"); },
   settingsChanged(m) { room().settings = m.settings; room().locked = m.locked; if (!inGame()) room().rounds = m.settings.rounds; },
-  kickVote(m) { log(`vote to kick ${nameOf(m.targetId)}: ${m.votes}/${m.needed}`, "sys"); },
+  kickVote(m) { log(t("log.kickVote", { name: nameOf(m.targetId), votes: m.votes, needed: m.needed }), "sys"); },
   chat(m) {
     const scoped = m.scope === "guessed";
-    log(`${nameOf(m.playerId)}: ${m.text}`, scoped ? "scoped" : "", scoped ? "(to those who know) " : "");
+    log(`${nameOf(m.playerId)}: ${m.text}`, scoped ? "scoped" : "", scoped ? t("log.scoped") : "");
   },
   phase(m) {
     const r = room();
@@ -91,7 +107,9 @@ export const partyHandlers = {
       r.players.forEach((p) => { p.guessed = false; });
       resetDrawing();
       gallery = null;
-      log(`Round ${m.round}: ${nameOf(m.drawerId)} is choosing a word`, "sys");
+      log(t("log.choosing", { round: m.round, name: nameOf(m.drawerId) }), "sys");
+      // On a phone the room's buttons (Start) sit below the chat: bring the board back up.
+      window.scrollTo({ top: 0 });
     } else if (m.phase === "drawing") {
       r.hint = m.hint;
     } else if (m.phase === "lobby") {
@@ -101,27 +119,30 @@ export const partyHandlers = {
       gallery = null;
     }
   },
-  chooseWord(m) { room().choices = m.choices; },
+  chooseWord(m) { room().choices = m.choices; play("turn"); },
   hint(m) { room().hint = m.hint; },
   playerGuessed(m) {
     const p = player(m.playerId);
     if (p) { p.guessed = true; p.score += m.gained; }
-    log(`${nameOf(m.playerId)} guessed the word! (+${m.gained})`, "good");
+    log(t("log.guessed", { name: nameOf(m.playerId), gained: m.gained }), "good");
+    if (m.playerId !== me()) play("correct");
   },
   guessResult(m) {
-    if (m.correct) { room().word = m.word; log(`You got it: ${m.word} (+${m.gained})`, "good"); }
-    else if (m.close) log(`"${lastGuess}" is close!`, "close");
+    if (m.correct) { room().word = m.word; log(t("log.gotIt", { word: m.word, gained: m.gained }), "good"); play("correct"); }
+    else if (m.close) log(t("log.close", { guess: lastGuess }), "close");
   },
   turnEnded(m) {
     Object.assign(room(), { phase: "turnEnd", word: m.word, deadline: null, lastTurn: m });
     for (const s of m.scores) { const p = player(s.playerId); if (p) p.score = s.total; }
-    log(m.word ? `The word was "${m.word}"` : "Turn skipped", "sys");
+    log(m.word ? t("log.wordWas", { word: m.word }) : t("log.skipped"), "sys");
   },
   gameEnded(m) {
     // The board keeps the last drawing: the game-over panel sits beside it, not over it.
     Object.assign(room(), { phase: "gameOver", deadline: null, hint: null, ranking: m.ranking });
     for (const r of m.ranking) { const p = player(r.playerId); if (p) p.score = r.score; }
-    log(m.reason === "completed" ? "Game over!" : "Game over: not enough players", "sys");
+    log(t(m.reason === "completed" ? "log.gameOver" : "log.gameOverShort"), "sys");
+    play("over");
+    rememberGame(room().code, m.gameId);
     loadGallery(m.gameId);
   },
   strokeBegin(m) { board.apply(m); },
@@ -144,7 +165,9 @@ async function loadGallery(gameId) {
     try {
       const game = await api(`/v1/games/${encodeURIComponent(gameId)}`);
       if (gallery?.gameId !== gameId) return;
-      gallery = { gameId, state: "ready", drawings: game.drawings };
+      // After a reload the snapshot knows only scores; the archive knows the real ranking.
+      const ranking = game.ranking.map((line) => ({ ...line, name: line.name ?? t("over.deleted") }));
+      gallery = { gameId, state: "ready", drawings: game.drawings, ranking };
       break;
     } catch (err) {
       if (gallery?.gameId !== gameId) return;
@@ -160,36 +183,49 @@ export function renderParty() {
   const r = room();
   $("code").textContent = r.code;
   $("invite").value = `${location.origin}${location.pathname}#${r.code}`;
+  renderQR(r);
   $("start").classList.toggle("hidden", !amOwner() || inGame());
-  $("start").textContent = r.phase === "gameOver" ? "Play again" : "Start game";
+  $("start").textContent = t(r.phase === "gameOver" ? "room.again" : "room.start");
   $("lock").classList.toggle("hidden", !amOwner());
-  $("lock").textContent = r.locked ? "Unlock room" : "Lock room";
+  $("lock").textContent = t(r.locked ? "room.unlock" : "room.lock");
   $("locked").classList.toggle("hidden", !r.locked);
   renderOwnerSettings();
-  $("round").textContent = r.phase === "gameOver" ? "Game over" : r.round ? `Round ${r.round}/${r.rounds}` : "Lobby";
+  $("round").textContent = r.phase === "gameOver" ? t("game.over") : r.round ? t("game.round", { round: r.round, rounds: r.rounds }) : t("game.lobby");
   $("hint").textContent = r.word && r.phase !== "choosing" ? r.word : (r.hint || "");
   $("tools").classList.toggle("hidden", !amDrawer());
   $("ink").classList.toggle("drawing", amDrawer());
+  $("game").classList.toggle("over", r.phase === "gameOver");
   renderPlayers();
   renderCard();
   renderGameOver();
   tick();
 }
 
+function renderQR(r) {
+  const open = qrShownFor === r.code;
+  const img = $("qr");
+  $("qr-toggle").setAttribute("aria-expanded", String(open));
+  img.classList.toggle("hidden", !open);
+  img.alt = t("room.qrAlt", { code: r.code });
+  const src = `/v1/rooms/${encodeURIComponent(r.code)}/qr.svg`;
+  if (open && img.getAttribute("src") !== src) img.src = src;
+}
+
 function renderPlayers() {
   const list = $("players");
   list.replaceChildren();
   for (const p of [...room().players].sort((a, b) => b.score - a.score)) {
-    const marks = (p.id === room().ownerId ? " ★" : "") + (p.id === room().drawerId && inGame() ? " ✏️" : "") + (p.guessed ? " ✓" : "");
-    const li = el("li", `${p.name}${marks}${p.connected ? "" : " (away)"}`);
+    const marks = (p.id === room().ownerId ? " ★" : "") + (p.id === room().drawerId && inGame() ? " ✎" : "") + (p.guessed ? " ✓" : "");
+    const li = el("li", `${p.name}${marks}${p.connected ? "" : ` ${t("away")}`}`);
     const acts = el("span", "", "acts");
     if (p.id !== me()) {
       // The owner removes at once; anyone else adds a vote (more than half of the others needed).
-      const kick = button(amOwner() ? "kick" : "vote kick", () => {
-        if (amOwner() && !confirm(`Kick ${p.name}? They cannot come back to this room.`)) return;
+      const kick = button(t(amOwner() ? "kick" : "voteKick"), () => {
+        if (amOwner() && !confirm(t("kick.confirm", { name: p.name }))) return;
         send({ type: amOwner() ? "kick" : "voteKick", playerId: p.id });
       });
-      kick.title = amOwner() ? `Remove ${p.name} from the room for good` : `Vote to remove ${p.name}`;
+      kick.title = t(amOwner() ? "kick.title" : "voteKick.title", { name: p.name });
+      kick.setAttribute("aria-label", kick.title);
       acts.append(kick);
     }
     acts.append(el("span", String(p.score)));
@@ -218,55 +254,65 @@ function renderCard() {
   card.replaceChildren();
   const add = (tag, text) => { const node = el(tag, text); card.append(node); return node; };
   if (r.phase === "choosing" && r.drawerId === me() && r.choices) {
-    add("h3", "Choose a word to draw");
+    add("h3", t("card.choose"));
     r.choices.forEach((word, index) => {
       const b = button(word, () => { send({ type: "chooseWord", index }); r.choices = null; renderParty(); }, "choice");
       card.append(b);
     });
   } else if (r.phase === "choosing") {
-    add("p", `${nameOf(r.drawerId)} is choosing a word…`);
+    add("p", t("card.choosing", { name: nameOf(r.drawerId) }));
   } else if (r.phase === "turnEnd" && !r.lastTurn) {   // joined or reloaded during the pause
-    add("h3", r.word ? `The word was “${r.word}”` : "Turn over");
+    add("h3", r.word ? t("card.wordWas", { word: r.word }) : t("card.turnOver"));
   } else if (r.phase === "turnEnd") {
-    const t = r.lastTurn;
-    add("h3", t.word ? `The word was “${t.word}”` : "Turn skipped");
-    const why = { allGuessed: "Everyone guessed it.", timeout: "Time is up.", drawerLeft: "The drawer left.", skipped: "The drawer was away." };
-    add("p", why[t.reason] || t.reason);
+    const turn = r.lastTurn;
+    add("h3", turn.word ? t("card.wordWas", { word: turn.word }) : t("card.skipped"));
+    const why = { allGuessed: "card.allGuessed", timeout: "card.timeout", drawerLeft: "card.drawerLeft", skipped: "card.skippedWhy" };
+    add("p", why[turn.reason] ? t(why[turn.reason]) : turn.reason);
     const ol = add("ol", "");
-    for (const s of [...t.scores].sort((a, b) => b.gained - a.gained)) ol.append(el("li", `${nameOf(s.playerId)} +${s.gained} (${s.total})`));
+    for (const s of [...turn.scores].sort((a, b) => b.gained - a.gained)) ol.append(el("li", `${nameOf(s.playerId)} +${s.gained} (${s.total})`));
   } else if (r.phase === "lobby") {
-    add("p", r.players.length < 2 ? "Share the invite link: at least 2 players are needed." : amOwner() ? "Start the game when everyone is here." : "Waiting for the owner to start…");
+    add("p", t(r.players.length < 2 ? "card.needPlayers" : amOwner() ? "card.startWhenReady" : "card.waitOwner"));
   }
   card.classList.toggle("hidden", card.childElementCount === 0);
 }
 
-// After a game: the ranking and the game's drawings, below the board that keeps the last one.
+// After a game: the podium, the ranking with our own line marked, and the game's drawings,
+// below the board that keeps the last one.
 function renderGameOver() {
   const r = room();
   const over = Boolean(r && r.phase === "gameOver");
   $("game-over").classList.toggle("hidden", !over);
   if (!over) return;
-  const ol = $("ranking");
-  ol.replaceChildren();
-  // After a reload only the snapshot is known: rank its players by score.
-  const ranking = r.ranking || [...r.players].sort((a, b) => b.score - a.score).map((p, i) => ({ ...p, rank: i + 1 }));
-  for (const line of ranking) { const li = el("li", `${line.name} — ${line.score}`); li.value = line.rank; ol.append(li); }
+  // After a reload, until the archive answers, only the snapshot is known: rank by score.
+  const ranking = r.ranking || gallery?.ranking || [...r.players].sort((a, b) => b.score - a.score).map((p, i) => ({ ...p, playerId: p.id, rank: i + 1 }));
+  const you = (line) => (line.playerId === me() ? ` ${t("over.you")}` : "");
+  $("ranking").replaceChildren(...ranking.map((line) => {
+    const li = el("li", `${line.name}${you(line)} — ${line.score}`, line.playerId === me() ? "me" : "");
+    li.value = line.rank;
+    return li;
+  }));
+  $("podium").replaceChildren(...ranking.slice(0, 3).map((line, i) => {
+    const li = el("li", "", `place-${i + 1}${line.playerId === me() ? " me" : ""}`);
+    li.append(el("span", `${line.name}${you(line)}`, "who"), el("span", String(line.score), "muted"), el("span", String(line.rank), "step"));
+    return li;
+  }));
   const box = $("game-gallery");
   if (gallery?.state !== "ready") delete box.dataset.gameId;
-  if (!gallery) { box.replaceChildren(el("p", "The drawings of a game show here when it ends while you watch.", "muted")); return; }
-  if (gallery.state === "loading") { box.replaceChildren(el("p", "Loading the game's drawings…", "muted")); return; }
-  if (gallery.state === "failed") { box.replaceChildren(el("p", `The game's drawings could not be loaded: ${gallery.error}`, "muted")); return; }
-  if (box.dataset.gameId === gallery.gameId) return;      // already shown; keep the images
+  if (!gallery) { box.replaceChildren(el("p", t("over.galleryLater"), "muted")); return; }
+  if (gallery.state === "loading") { box.replaceChildren(el("p", t("over.loading"), "muted")); return; }
+  if (gallery.state === "failed") { box.replaceChildren(el("p", t("over.failed", { error: gallery.error }), "muted")); return; }
+  if (box.dataset.gameId === gallery.gameId && box.dataset.lang === document.documentElement.lang) return;   // keep the images
   box.dataset.gameId = gallery.gameId;
+  box.dataset.lang = document.documentElement.lang;
   renderGallery(box, gallery.drawings.map((d) => {
     const thumb = el("img");
     thumb.src = `/v1/drawings/${encodeURIComponent(d.id)}.svg`;
-    thumb.alt = `drawing of ${d.word}`;
+    thumb.alt = t("canvas.thumbOf", { word: d.word });
     return {
-      id: d.id, title: d.word, detail: `by ${d.drawer.name ?? "deleted player"}`, thumb,
+      id: d.id, title: d.word, detail: t("over.by", { name: d.drawer.name ?? t("over.deleted") }), thumb,
       actions: async () => (await api(`/v1/drawings/${encodeURIComponent(d.id)}`)).actions,
     };
-  }), "No drawings were made in this game.");
+  }), t("over.none"));
 }
 
 // Countdown to the server's deadline, on the server's clock (estimated from welcome.serverTime).

@@ -3,9 +3,13 @@
 // shows at once on the overlay while the messages are on their way.
 
 import { W, H, paintStroke } from "./canvas.js";
-import { button } from "./ui.js";
+import { t, onLanguageChange } from "./i18n.js";
+import { icon } from "./icons.js";
+import { button, el, setPressed } from "./ui.js";
 
-const COLORS = ["#000000", "#ffffff", "#7f8c8d", "#c0392b", "#e67e22", "#f1c40f", "#27ae60", "#2980b9", "#8e44ad", "#6d4c41", "#ff9ff3"];
+// Each colour with the name a screen reader says (a key of i18n.js's "color.*").
+const COLORS = [["#000000", "black"], ["#ffffff", "white"], ["#7f8c8d", "grey"], ["#c0392b", "red"], ["#e67e22", "orange"],
+  ["#f1c40f", "yellow"], ["#27ae60", "green"], ["#2980b9", "blue"], ["#8e44ad", "purple"], ["#6d4c41", "brown"], ["#ff9ff3", "pink"]];
 const WIDTHS = [4, 10, 24, 48];
 
 export class Pen {
@@ -80,23 +84,56 @@ export class Pen {
     this.strokeDone();
   }
 
+  // Every toggle says whether it is the one chosen (aria-pressed) and has a name in the
+  // page's language; the labels are rewritten when the language changes.
   buildTools(bar) {
     bar.replaceChildren();
-    const add = (label, onclick) => { const b = button(label, onclick); bar.append(b); return b; };
-    const swatches = COLORS.map((c) => {
-      const b = add("", () => { this.tool.color = c; if (this.tool.tool === "eraser") this.tool.tool = "pen"; mark(); });
-      b.className = "swatch"; b.style.background = c; b.dataset.color = c; b.title = c;
+    const add = (onclick, name, labelKey, vars) => {
+      const b = button("", onclick);
+      if (name) b.append(icon(name));
+      b.dataset.label = labelKey;
+      b.dataset.labelVars = JSON.stringify(vars || {});
+      bar.append(b);
+      return b;
+    };
+    const gap = () => bar.append(el("span", "", "sep"));
+    const swatches = COLORS.map(([c, name]) => {
+      const b = add(() => { this.tool.color = c; if (this.tool.tool === "eraser") this.tool.tool = "pen"; mark(); }, null, `color.${name}`);
+      b.className = "swatch"; b.style.background = c; b.dataset.color = c;
       return b;
     });
-    const widths = WIDTHS.map((w) => { const b = add(`${w}px`, () => { this.tool.width = w; mark(); }); b.dataset.width = w; return b; });
-    const tools = ["pen", "eraser", "fill"].map((t) => { const b = add(t, () => { this.tool.tool = t; mark(); }); b.dataset.tool = t; return b; });
-    add("undo", () => this.emit({ type: "undo" })).dataset.action = "undo";
-    add("clear", () => this.emit({ type: "clear" })).dataset.action = "clear";
+    gap();
+    const widths = WIDTHS.map((w) => {
+      const b = add(() => { this.tool.width = w; mark(); }, null, "tool.width", { n: w });
+      const dot = el("span", "", "width-dot");
+      dot.style.width = dot.style.height = `${Math.max(3, Math.round(w / 2))}px`;
+      b.append(dot);
+      b.dataset.width = w;
+      return b;
+    });
+    gap();
+    const tools = ["pen", "eraser", "fill"].map((name) => {
+      const b = add(() => { this.tool.tool = name; mark(); }, name, `tool.${name}`);
+      b.dataset.tool = name;
+      return b;
+    });
+    gap();
+    add(() => this.emit({ type: "undo" }), "undo", "tool.undo").dataset.action = "undo";
+    add(() => this.emit({ type: "clear" }), "clear", "tool.clear").dataset.action = "clear";
     const mark = () => {
-      swatches.forEach((b) => b.classList.toggle("on", b.dataset.color === this.tool.color && this.tool.tool !== "eraser"));
-      widths.forEach((b) => b.classList.toggle("on", Number(b.dataset.width) === this.tool.width));
-      tools.forEach((b) => b.classList.toggle("on", b.dataset.tool === this.tool.tool));
+      swatches.forEach((b) => setPressed(b, b.dataset.color === this.tool.color && this.tool.tool !== "eraser"));
+      widths.forEach((b) => setPressed(b, Number(b.dataset.width) === this.tool.width));
+      tools.forEach((b) => setPressed(b, b.dataset.tool === this.tool.tool));
     };
+    this.labelTools = () => {
+      for (const b of bar.querySelectorAll("button")) {
+        const text = t(b.dataset.label, JSON.parse(b.dataset.labelVars));
+        b.setAttribute("aria-label", text);
+        b.title = text;
+      }
+    };
+    onLanguageChange(this.labelTools);
+    this.labelTools();
     mark();
   }
 }

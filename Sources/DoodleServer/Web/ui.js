@@ -1,5 +1,7 @@
 // Small DOM helpers shared by every view.
 
+import { t } from "./i18n.js";
+
 export const $ = (id) => document.getElementById(id);
 
 // A new element with text content and optional class names.
@@ -18,6 +20,9 @@ export function button(label, onclick, className = "") {
   return b;
 }
 
+// A toggle button says whether it is on to assistive technology, not only by its looks.
+export function setPressed(b, on) { b.setAttribute("aria-pressed", on ? "true" : "false"); }
+
 let toastTimer = null;
 export function showError(text) {
   const toast = $("toast");
@@ -35,10 +40,16 @@ export function appendLog(box, text, className = "") {
   if (atBottom) box.scrollTop = box.scrollHeight;
 }
 
-// Copies a link from a read-only input, saying so on the button that asked.
+// Copies a link from a read-only input and says so on the button for a moment; the button's
+// own label comes back so it can be used again (and is read out again) after.
+const COPIED_MS = 2000;
 export function copyFrom(input, copyButton) {
   input.select();
-  const done = () => { copyButton.textContent = "Copied!"; };
+  const done = () => {
+    clearTimeout(copyButton.copiedTimer);
+    copyButton.textContent = t("room.copied");
+    copyButton.copiedTimer = setTimeout(() => { copyButton.textContent = t(copyButton.dataset.i18n); }, COPIED_MS);
+  };
   (navigator.clipboard ? navigator.clipboard.writeText(input.value) : Promise.reject(new Error("no clipboard")))
     .then(done, () => { if (document.execCommand("copy")) done(); });
 }

@@ -1,0 +1,85 @@
+"""What a player needs during a turn is on screen without scrolling, on the review's desktop
+(1280×800) and phone (390×844): the board, the word or hint and the timer, the guess box, and
+for the drawer every tool, clear included. In pair mode at desktop size, the tools and Send."""
+
+import re
+
+from playwright.sync_api import expect
+
+from helpers import assert_in_viewport, draw_with_mouse, first_showing, horizontal_overflow
+
+
+def assert_turn_fits(page, drawing, who):
+    when = f"for the {'drawer' if drawing else 'guesser'} on {who}"
+    for selector in ("#board-box", "#hint", "#timer", "#guess"):
+        assert_in_viewport(page, selector, when)
+    if drawing:
+        for selector in ("#tools [data-action=clear]", "#tools [data-action=undo]", "#tools [data-tool=eraser]", "#tools .swatch >> nth=-1"):
+            assert_in_viewport(page, selector, when)
+        # One row of tools: nothing wrapped under the others at desktop width.
+        if who == "desktop":
+            middles = page.eval_on_selector_all(
+                "#tools button", "(bs) => [...new Set(bs.map((b) => { const r = b.getBoundingClientRect(); return Math.round(r.top + r.height / 2); }))]")
+            assert len(middles) == 1, f"the desktop toolbar wraps into {len(middles)} rows"
+    assert horizontal_overflow(page) <= 0, f"the page overflows sideways {when}"
+
+
+def test_a_turn_fits_the_desktop_and_the_phone(open_player):
+    desk = open_player("Dana")
+    phone = open_player("Pim", phone=True)
+    desk.fill("#set-rounds", "1")
+    desk.click("#create-form button")
+    expect(desk.locator("#code")).to_have_text(re.compile(r"^[A-HJ-NP-Z2-9]{6}$"))
+    phone.fill("#join-code", desk.inner_text("#code"))
+    phone.click("#join-form button")
+    expect(desk.locator("#players li")).to_have_count(2)
+    desk.click("#start")
+
+    sizes = {id(desk): "desktop", id(phone): "phone"}
+    seen = set()
+    for _ in range(2):
+        drawer = first_showing([desk, phone], "#card .choice")
+        guesser = phone if drawer is desk else desk
+        drawer.locator("#card .choice").first.click()
+        expect(drawer.locator("#tools")).to_be_visible()
+        expect(guesser.locator("#hint")).to_have_text(re.compile(r"_"))
+        expect(guesser.locator("#timer")).to_have_text(re.compile(r"\d+s"))
+        assert_turn_fits(drawer, True, sizes[id(drawer)])
+        assert_turn_fits(guesser, False, sizes[id(guesser)])
+        seen.add(sizes[id(drawer)])
+        word = drawer.inner_text("#hint").strip()
+        draw_with_mouse(drawer, "#ink")
+        guesser.fill("#guess", word)
+        guesser.press("#guess", "Enter")
+        expect(guesser.locator("#log")).to_contain_text(word)
+    assert seen == {"desktop", "phone"}, "each size should have drawn once"
+
+    # Game over on the desktop: the podium and the ranking (with our own line marked) are on
+    # screen under the last drawing.
+    expect(desk.locator("#game-over")).to_be_visible(timeout=20_000)
+    for selector in ("#board-box", "#podium", "#ranking"):
+        assert_in_viewport(desk, selector, "at game over")
+    expect(desk.locator("#podium li")).to_have_count(2)
+    expect(desk.locator("#ranking li.me")).to_contain_text("Dana")
+    expect(phone.locator("#ranking li.me")).to_contain_text("Pim")
+
+
+def test_pair_drawing_tools_and_send_fit_the_desktop(open_player):
+    ada = open_player("Ada")
+    ada.click("#tab-pair")
+    expect(ada.locator("#pair-code")).to_have_text(re.compile(r"^[A-HJ-NP-Z2-9]{6}$"))
+    bob = open_player("Bob", path=f"/#pair-{ada.inner_text('#pair-code')}")
+    bob.click("#pair-join-form button")
+    expect(ada.locator("#pair-paired")).to_be_visible()
+    ada.fill("#pair-word", "kite")
+    ada.click("#pair-word-form button.primary")
+    expect(ada.locator("#pair-drafting")).to_be_visible()
+    ada.evaluate("() => window.scrollTo(0, 0)")
+    for selector in ("#pair-ink", "#pair-tools [data-action=clear]", "#pair-tools .swatch >> nth=0", "#pair-send"):
+        assert_in_viewport(ada, selector, "while drawing for a partner")
+    draw_with_mouse(ada, "#pair-ink")
+    ada.click("#pair-send")
+    # The partner's drawing and the guess box are on Bob's screen too.
+    expect(bob.locator("#pair-hint")).to_have_text("____")
+    for selector in ("#pair-inbox-canvas", "#pair-guess"):
+        assert_in_viewport(bob, selector, "while guessing a partner's drawing")
