@@ -175,7 +175,10 @@ struct Harness {
 
     /// Starts a game (from the owner) and returns its effects.
     @discardableResult
-    mutating func startGame() -> [RoomEffect] { send(.startGame, from: machine.ownerId ?? "(no owner)") }
+    mutating func startGame() -> [RoomEffect] { send(.startGame, from: owner) }
+
+    /// The room's owner; a room that starts on its own has none, and this names nobody.
+    var owner: PlayerID { machine.ownerId ?? "(no owner)" }
 
     /// All seq'd messages each player received, in order.
     func seqs(of player: PlayerID) -> [Int] { (inbox[player] ?? []).compactMap(\.seq) }

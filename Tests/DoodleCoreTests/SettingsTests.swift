@@ -12,7 +12,7 @@ import Testing
     ) {
         let before = h.machine.settings
         let seq = h.machine.seq
-        let owner = h.machine.ownerId ?? "(no owner)"
+        let owner = h.owner
         let effects = h.send(.updateSettings(patch), from: owner)
         #expect(effects.errors(to: owner) == [.invalidSettings], sourceLocation: sourceLocation)
         #expect(effects.count == 1, sourceLocation: sourceLocation)

@@ -29,11 +29,13 @@ public func buildApplication(
     let clusterDirectory = try configuration.cluster?.resolvedDirectory(storage: storage)
     let clusterSignals = configuration.cluster?.resolvedSignals(storage: storage, logger: logger)
     let cluster = ClusterMembership(settings: configuration.cluster, directory: clusterDirectory, signals: clusterSignals, logger: logger)
+    // A cluster lists every node's public rooms from the directory; one node lists its own.
+    let pendingPublic = cluster.isClustered ? PendingPublicRooms() : nil
     let latestHeads = widgetHeads(configuration, clustered: cluster.isClustered, hearsOthers: cluster.signals != nil, logger: logger)
     let players = PlayerRepository(store: storage.playerStore, writer: archive, logger: logger)
     let directory = PlayerDirectory(store: RepositoryPlayerRecords(players: players, clock: clock, logger: logger))
     let registry = RoomRegistry(
-        rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, cluster: cluster,
+        rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, cluster: cluster, pendingPublic: pendingPublic,
         drawCode: configuration.cluster?.drawPartyCode, logger: logger, seatReleased: { player, code in
             await directory.seatReleased(player, room: code)
             if cluster.isClustered { await cluster.seatReleased(player, room: code) }
@@ -65,7 +67,7 @@ public func buildApplication(
         metrics: metrics, archive: archive, outbound: outbound, pictureCache: pictures.cache, latestHeads: latestHeads, lookup: inviteCodes,
         secure: tls != nil, address: webSocketAddress
     ).register(on: router)
-    PublicRoomRoutes(registry: registry, address: webSocketAddress).register(on: router)
+    PublicRoomRoutes(registry: registry, cluster: cluster, address: webSocketAddress).register(on: router)
     InviteQRRoutes(lookup: inviteCodes, secure: tls != nil).register(on: router)
     WordPackRoutes(packs: packs).register(on: router)
     let storageCalls = StorageCalls(logger: logger)
@@ -121,7 +123,9 @@ public func buildApplication(
         // connection pool) after everything that uses them.
         // The head-change announcer stops after every room, so that heads changed while rooms
         // close still reach the other nodes, and before the pool it sends through.
+        // The public-room publisher likewise stops after the rooms, so their closing is written.
         services: storage.services + (latestHeads.announcements.map { [HeadChangeAnnouncer(pending: $0, membership: cluster)] } ?? [])
+            + (pendingPublic.map { [PublicRoomPublisher(pending: $0, membership: cluster)] } ?? [])
             + [archive, renderPool, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions]
             + (configuration.notifications.map { settings -> [any Service] in
                 [NotificationSender(outbox: storage.outbox, settings: settings, clock: clock, metrics: metrics, logger: logger)]

@@ -164,6 +164,22 @@ actor ClusterMembership {
         }
     }
 
+    /// Public rooms' changed status, for the other nodes' lists and quick play. A failure is
+    /// logged: the next change of each room writes it again.
+    func publish(_ statuses: [PublicRoomStatus], unpublish: [String]) async {
+        guard isClustered, registered else { return }
+        do {
+            try await directory.publish(statuses, unpublish: unpublish, by: nodeID)
+        } catch {
+            logger.error("publishing public rooms failed", metadata: ["rooms": "\(statuses.count)", "error": "\(error)"])
+        }
+    }
+
+    /// The public rooms of the whole cluster (this node's included), in the list's order.
+    func publicRooms(wordPack: String?, phase: Phase?, limit: Int) async throws -> [ListedPublicRoom] {
+        try await directory.publicRooms(wordPack: wordPack, phase: phase, limit: limit)
+    }
+
     /// `player` said `hello` here at `at`: its connections on other nodes are replaced.
     func announceConnection(of player: PlayerID, at: Int64) async {
         guard let signals else { return }

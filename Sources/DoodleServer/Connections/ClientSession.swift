@@ -308,6 +308,10 @@ struct ClientSession: Sendable {
             send(error: error.withRef("quickPlay"))
         case .seated(let room):
             await seated(player, in: room)
+        case .elsewhere(let node, let code):
+            // No seat is taken here: the client joins the room on its node with `joinRoom`.
+            context.metrics.redirectSent()
+            send(.redirect(Redirect(url: node.url, code: code)))
         }
     }
 

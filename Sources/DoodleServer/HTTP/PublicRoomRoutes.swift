@@ -1,4 +1,5 @@
 import DoodleCore
+import DoodleStorage
 import Foundation
 import Hummingbird
 
@@ -7,6 +8,7 @@ import Hummingbird
 /// per-address limit.
 struct PublicRoomRoutes {
     let registry: RoomRegistry
+    let cluster: ClusterMembership
     let address: WebSocketAddress
 
     func register(on router: Router<DoodleRequestContext>) {
@@ -19,9 +21,21 @@ struct PublicRoomRoutes {
                 }
                 return phase
             }
-            let entries = await registry.listPublicRooms(wordPack: query["wordPack"].map(String.init), phase: phase)
-            let url = await address.url(answering: request)
-            return JSONResponse(PublicRoomList(rooms: entries.prefix(limit).map { PublicRoomList.Room($0.status, url: url) }))
+            let wordPack = query["wordPack"].map(String.init)
+            guard cluster.isClustered else {
+                let entries = await registry.listPublicRooms(wordPack: wordPack, phase: phase)
+                let url = await address.url(answering: request)
+                return JSONResponse(PublicRoomList(rooms: entries.prefix(limit).map { PublicRoomList.Room($0.status, url: url) }))
+            }
+            // Every node's rooms, this one's included, as the directory has them.
+            let listed: [ListedPublicRoom]
+            do {
+                listed = try await cluster.publicRooms(wordPack: wordPack, phase: phase, limit: limit)
+            } catch {
+                throw APIError(
+                    status: .internalServerError, code: "internal", message: "the room directory cannot be reached just now; try again later")
+            }
+            return JSONResponse(PublicRoomList(rooms: listed.map { PublicRoomList.Room($0.status, url: $0.node.url) }))
         }
     }
 

@@ -1,4 +1,6 @@
 import DoodleCore
+import DoodleStorage
+import Logging
 
 /// A public room as the registry knows it: its last told status, and when it opened (quick
 /// play's tie-break: the oldest first).
@@ -10,6 +12,8 @@ struct PublicRoomEntry: Sendable {
 /// What quick play came to for one player.
 enum QuickPlayOutcome: Sendable {
     case seated(Room)
+    /// The best room is on another node: the client joins it there by its code.
+    case elsewhere(ClusterNode, code: String)
     case refused(ProtocolError)
 }
 
@@ -21,8 +25,14 @@ enum QuickPlayOutcome: Sendable {
 /// ceil(N / maxPlayers) rooms, each full before the next opens. A seat is still claimed by the
 /// room itself, as for `joinRoom`: an invite-code joiner racing quick play simply finds the
 /// room full one way or the other.
+///
+/// In a cluster the other nodes' rooms count too, as the directory lists them (each node
+/// publishes its changes within moments): the best of all is chosen, and one elsewhere is
+/// answered with its node. Nodes seat their own arrivals independently, so N players arriving
+/// at K nodes at once open at most K − 1 rooms more than one node would.
 extension RoomRegistry {
     func publicStatusChanged(_ status: PublicRoomStatus) {
+        if status.isPublic || publicRooms[status.code] != nil { pendingPublic?.add(status) }
         guard status.isPublic, rooms[status.code] != nil else {
             publicRooms[status.code] = nil
             return
@@ -51,10 +61,14 @@ extension RoomRegistry {
         defer { endQuickPlayTurn(wordPack) }
         // Rooms that refused this player (it was banned there, or a joiner took the last seat).
         var refusedBy: Set<String> = []
+        let remote = await remoteCandidates(wordPack: wordPack)
         while true {
             let best = publicRooms.values
                 .filter { $0.status.wordPack == wordPack && $0.status.takesQuickPlayers && !refusedBy.contains($0.status.code) }
                 .min(by: Self.quickPlayOrder)
+            if let elsewhere = remote.first, best.map({ Self.remoteGoesFirst(elsewhere, before: $0) }) ?? true {
+                return .elsewhere(elsewhere.node, code: elsewhere.status.code)
+            }
             guard let best, let room = rooms[best.status.code] else { break }
             guard let refusal = await room.join(player, name: name, queue: queue) else { return .seated(room) }
             switch refusal.code {
@@ -72,6 +86,27 @@ extension RoomRegistry {
         } catch {
             return .refused(ProtocolError(.internal, "no room could be opened just now; try again"))
         }
+    }
+
+    /// The other nodes' public rooms of the pack that take players, best first. A directory
+    /// that cannot be read counts as none: the player is seated here.
+    private func remoteCandidates(wordPack: String) async -> [ListedPublicRoom] {
+        guard cluster.isClustered else { return [] }
+        do {
+            return try await cluster.publicRooms(wordPack: wordPack, phase: nil, limit: Self.remoteCandidateLimit)
+                .filter { $0.node.id != cluster.nodeID && $0.status.takesQuickPlayers }
+        } catch {
+            logger.warning("quick play could not read the cluster's public rooms", metadata: ["error": "\(error)"])
+            return []
+        }
+    }
+
+    /// Enough to find one that takes players among the fullest.
+    private static let remoteCandidateLimit = 20
+
+    private static func remoteGoesFirst(_ remote: ListedPublicRoom, before local: PublicRoomEntry) -> Bool {
+        if remote.status.players != local.status.players { return remote.status.players > local.status.players }
+        return remote.openedAt < local.openedAt
     }
 
     /// Quick play's order: most connected players first, then the oldest.

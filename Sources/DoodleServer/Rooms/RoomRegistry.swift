@@ -19,10 +19,12 @@ actor RoomRegistry: Service {
     private let packs: [String: WordPack]
     let clock: any GameClock
     private let archive: any GameArchive
-    private let logger: Logger
+    let logger: Logger
     private let metrics: ServerMetrics
     /// Claims each new room's code cluster-wide and releases it when the room closes.
-    private let cluster: ClusterMembership
+    let cluster: ClusterMembership
+    /// In a cluster: the public rooms' changes on their way to the directory.
+    let pendingPublic: PendingPublicRooms?
     /// Replaces the random draw of codes (``ClusterSettings/drawPartyCode``).
     private let drawCode: (@Sendable () -> String)?
     /// Told when a room releases a seat (the player directory forgets the player's room).
@@ -30,8 +32,10 @@ actor RoomRegistry: Service {
 
     init(
         rules: GameRules, packs: [String: WordPack], clock: any GameClock, archive: any GameArchive, metrics: ServerMetrics,
-        cluster: ClusterMembership, drawCode: (@Sendable () -> String)? = nil, logger: Logger, seatReleased: @escaping @Sendable (PlayerID, String) async -> Void
+        cluster: ClusterMembership, pendingPublic: PendingPublicRooms? = nil, drawCode: (@Sendable () -> String)? = nil, logger: Logger,
+        seatReleased: @escaping @Sendable (PlayerID, String) async -> Void
     ) {
+        self.pendingPublic = pendingPublic
         self.rules = rules
         self.packs = packs
         self.clock = clock
@@ -123,6 +127,8 @@ actor RoomRegistry: Service {
                 continue
             }
             for player in await room.publicInfo().players { await cluster.seatTaken(player.id, room: code) }
+            // The lapsed lease took the room's listing along: it is published again.
+            if let entry = publicRooms[code] { pendingPublic?.add(entry.status) }
         }
     }
 

@@ -1,3 +1,5 @@
+import DoodleCore
+
 /// The directory shared by several nodes in one process: what the tests run two and three
 /// `buildApplication` nodes on. Each method does what its SQL statement in ``RoomDirectory``
 /// does, against three dictionaries standing for the three tables, and runs whole on the actor
@@ -20,6 +22,8 @@ public actor InProcessRoomDirectory: RoomDirectory {
     private var rooms: [String: String] = [:]
     /// `seat_directory`: player → seat
     private var seats: [String: SeatRow] = [:]
+    /// `public_room`: code → status, node and opening time
+    private var publicRooms: [String: (status: PublicRoomStatus, nodeID: String, openedAt: Int64)] = [:]
     private let now: @Sendable () -> Int64
 
     /// - Parameter now: the directory's clock in milliseconds (the database's `now()`).
@@ -49,8 +53,9 @@ public actor InProcessRoomDirectory: RoomDirectory {
     public func release(code: String, by nodeID: String) {
         guard rooms[code] == nodeID else { return }
         rooms[code] = nil
-        // ON DELETE CASCADE from room_directory to seat_directory.
+        // ON DELETE CASCADE from room_directory to seat_directory and public_room.
         seats = seats.filter { $0.value.code != code }
+        publicRooms[code] = nil
     }
 
     public func releaseAll(_ nodeID: String) {
@@ -59,6 +64,7 @@ public actor InProcessRoomDirectory: RoomDirectory {
         let codes = Set(rooms.filter { $0.value == nodeID }.keys)
         rooms = rooms.filter { $0.value != nodeID }
         seats = seats.filter { !codes.contains($0.value.code) }
+        publicRooms = publicRooms.filter { !codes.contains($0.key) }
     }
 
     public func host(of code: String) -> ClusterNode? {
@@ -79,6 +85,28 @@ public actor InProcessRoomDirectory: RoomDirectory {
     public func seat(of player: String) -> SeatLocation? {
         guard let seat = seats[player], rooms[seat.code] == seat.nodeID, let node = liveNode(seat.nodeID, at: now()) else { return nil }
         return SeatLocation(code: seat.code, node: node)
+    }
+
+    public func publish(_ statuses: [PublicRoomStatus], unpublish: [String], by nodeID: String) {
+        for status in statuses where rooms[status.code] == nodeID {
+            if let row = publicRooms[status.code] {
+                guard row.nodeID == nodeID else { continue }
+                publicRooms[status.code]?.status = status
+            } else {
+                publicRooms[status.code] = (status, nodeID, now())
+            }
+        }
+        for code in unpublish where publicRooms[code]?.nodeID == nodeID { publicRooms[code] = nil }
+    }
+
+    public func publicRooms(wordPack: String?, phase: Phase?, limit: Int) -> [ListedPublicRoom] {
+        let now = now()
+        let listed = publicRooms.compactMap { code, row -> ListedPublicRoom? in
+            guard rooms[code] == row.nodeID, let node = liveNode(row.nodeID, at: now) else { return nil }
+            guard wordPack == nil || row.status.wordPack == wordPack, phase == nil || row.status.phase == phase else { return nil }
+            return ListedPublicRoom(status: row.status, openedAt: row.openedAt, node: node)
+        }
+        return Array(listed.sorted(by: ListedPublicRoom.listOrder).prefix(limit))
     }
 
     /// When the lease of the node with `nodeID` runs out, if it is registered (for tests that

@@ -1,3 +1,5 @@
+import DoodleCore
+
 /// Which node of a cluster hosts each live party room, and the seat of each seated player, so
 /// that any node can send a client to the right one. Rooms live in one node's memory; the
 /// directory only says where.
@@ -81,6 +83,23 @@
 /// -- seatReleased(player, code, node)
 /// DELETE FROM seat_directory WHERE player_id = $1 AND code = $2 AND node_id = $3;
 ///
+/// -- publish(statuses, node): a public room's status, only for a code the node holds
+/// INSERT INTO public_room (code, node_id, word_pack, players, seats, max_players, spectators,
+///                          phase, round, rounds, locked, late_join)
+/// SELECT $1, $2, … WHERE EXISTS (SELECT 1 FROM room_directory WHERE code = $1 AND node_id = $2)
+/// ON CONFLICT (code) DO UPDATE SET word_pack = EXCLUDED.word_pack, players = EXCLUDED.players, …
+///     WHERE public_room.node_id = EXCLUDED.node_id;          -- opened_at stays
+///
+/// -- unpublish(code, node): the room turned private (closing it cascades from room_directory)
+/// DELETE FROM public_room WHERE code = $1 AND node_id = $2;
+///
+/// -- publicRooms(wordPack?, phase?, limit): on live nodes, most players first, then the oldest
+/// SELECT p.*, n.url FROM public_room p
+/// JOIN room_directory d ON d.code = p.code AND d.node_id = p.node_id
+/// JOIN cluster_node n ON n.id = p.node_id
+/// WHERE n.expires_at > now() AND ($1 IS NULL OR p.word_pack = $1) AND ($2 IS NULL OR p.phase = $2)
+/// ORDER BY p.players DESC, p.opened_at, p.code LIMIT $3;
+///
 /// -- seat(player) -> (code, node)?: a seat counts only while its node holds the code
 /// SELECT s.code, n.id, n.url FROM seat_directory s
 /// JOIN room_directory d ON d.code = s.code AND d.node_id = s.node_id
@@ -119,6 +138,27 @@ public protocol RoomDirectory: Sendable {
 
     /// Where `player` holds a seat, if it holds one on a live node.
     func seat(of player: String) async throws -> SeatLocation?
+
+    /// Records the status of public rooms the node with `nodeID` hosts (each only while the
+    /// node holds its code), and forgets those in `unpublish` (rooms turned private).
+    func publish(_ statuses: [PublicRoomStatus], unpublish: [String], by nodeID: String) async throws
+
+    /// Public rooms on live nodes, most connected players first, then the oldest.
+    func publicRooms(wordPack: String?, phase: Phase?, limit: Int) async throws -> [ListedPublicRoom]
+}
+
+/// A public room as the directory lists it: its status, when it opened, and where it lives.
+public struct ListedPublicRoom: Sendable, Equatable {
+    public var status: PublicRoomStatus
+    /// Milliseconds since 1970, by the directory's clock.
+    public var openedAt: Int64
+    public var node: ClusterNode
+
+    public init(status: PublicRoomStatus, openedAt: Int64, node: ClusterNode) {
+        self.status = status
+        self.openedAt = openedAt
+        self.node = node
+    }
 }
 
 /// One node of a cluster, as the directory knows it.
@@ -142,5 +182,14 @@ public struct SeatLocation: Sendable, Equatable {
     public init(code: String, node: ClusterNode) {
         self.code = code
         self.node = node
+    }
+}
+
+extension ListedPublicRoom {
+    /// The list's and quick play's order: most connected players first, then the oldest.
+    public static func listOrder(_ a: ListedPublicRoom, _ b: ListedPublicRoom) -> Bool {
+        if a.status.players != b.status.players { return a.status.players > b.status.players }
+        if a.openedAt != b.openedAt { return a.openedAt < b.openedAt }
+        return a.status.code < b.status.code
     }
 }

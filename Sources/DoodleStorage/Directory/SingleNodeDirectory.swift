@@ -1,3 +1,5 @@
+import DoodleCore
+
 /// The directory of a server that runs alone, the default: every live room is in this process,
 /// so nothing is ever hosted elsewhere and nothing leaves the process. The room registry's own
 /// map keeps codes unique, which on one node is the whole cluster.
@@ -25,4 +27,9 @@ public struct SingleNodeDirectory: RoomDirectory {
 
     /// Seats are the player directory's business on a lone node.
     public func seat(of player: String) async throws -> SeatLocation? { nil }
+
+    /// The room registry lists a lone node's public rooms itself.
+    public func publish(_ statuses: [PublicRoomStatus], unpublish: [String], by nodeID: String) async throws {}
+
+    public func publicRooms(wordPack: String?, phase: Phase?, limit: Int) async throws -> [ListedPublicRoom] { [] }
 }

@@ -20,6 +20,8 @@ enum PostgresMigrations {
         Migration(identifier: "v4-room-directory", statements: PostgresSchema.roomDirectory),
         // PostgreSQL only, as the directory: what carries long messages between nodes.
         Migration(identifier: "v5-node-messages", statements: PostgresSchema.nodeMessages),
+        // PostgreSQL only, as the directory: the public rooms every node lists and quick-plays.
+        Migration(identifier: "v6-public-rooms", statements: PostgresSchema.publicRooms),
     ]
 
     /// The advisory lock every migrator takes: "doodle" in ASCII, so no other application's

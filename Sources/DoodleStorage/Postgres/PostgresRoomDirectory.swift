@@ -1,3 +1,4 @@
+import DoodleCore
 import PostgresNIO
 
 /// ``RoomDirectory`` on the PostgreSQL database the nodes of a cluster share: each operation is
@@ -94,6 +95,64 @@ public struct PostgresRoomDirectory: RoomDirectory {
                 WHERE s.player_id = \(player) AND n.expires_at > now()
                 """
             ).map { row in SeatLocation(code: try row("code"), node: ClusterNode(id: try row("id"), url: try row("url"))) }
+        }
+    }
+
+    public func publish(_ statuses: [PublicRoomStatus], unpublish: [String], by nodeID: String) async throws {
+        guard !statuses.isEmpty || !unpublish.isEmpty else { return }
+        // One transaction a batch: a flush costs one round of statements, not one per room.
+        try await write("publishing \(statuses.count) public rooms") { session in
+            for status in statuses {
+                try await session.execute(
+                    """
+                    INSERT INTO public_room (code, node_id, word_pack, players, seats, max_players, spectators, phase, round, rounds, locked, late_join)
+                    SELECT \(status.code), \(nodeID), \(status.wordPack), \(status.players), \(status.seats), \(status.maxPlayers),
+                        \(status.spectators), \(status.phase.rawValue), \(status.round), \(status.rounds), \(status.locked), \(status.lateJoin)
+                    WHERE EXISTS (SELECT 1 FROM room_directory WHERE code = \(status.code) AND node_id = \(nodeID))
+                    ON CONFLICT (code) DO UPDATE SET word_pack = EXCLUDED.word_pack, players = EXCLUDED.players, seats = EXCLUDED.seats,
+                        max_players = EXCLUDED.max_players, spectators = EXCLUDED.spectators, phase = EXCLUDED.phase,
+                        round = EXCLUDED.round, rounds = EXCLUDED.rounds, locked = EXCLUDED.locked, late_join = EXCLUDED.late_join
+                        WHERE public_room.node_id = EXCLUDED.node_id
+                    """)
+            }
+            for code in unpublish {
+                try await session.execute("DELETE FROM public_room WHERE code = \(code) AND node_id = \(nodeID)")
+            }
+        }
+    }
+
+    public func publicRooms(wordPack: String?, phase: Phase?, limit: Int) async throws -> [ListedPublicRoom] {
+        try await run("listing public rooms") { session in
+            try await session.rows(
+                """
+                SELECT p.code, p.word_pack, p.players, p.seats, p.max_players, p.spectators, p.phase, p.round, p.rounds, p.locked,
+                    p.late_join, (extract(epoch FROM p.opened_at) * 1000)::bigint AS opened_at, n.id, n.url
+                FROM public_room p
+                JOIN room_directory d ON d.code = p.code AND d.node_id = p.node_id
+                JOIN cluster_node n ON n.id = p.node_id
+                WHERE n.expires_at > now() AND (\(wordPack)::text IS NULL OR p.word_pack = \(wordPack))
+                    AND (\(phase?.rawValue)::text IS NULL OR p.phase = \(phase?.rawValue))
+                ORDER BY p.players DESC, p.opened_at, p.code LIMIT \(limit)
+                """
+            ).map { row in
+                let phaseText: String = try row("phase")
+                let status = PublicRoomStatus(
+                    code: try row("code"), wordPack: try row("word_pack"), isPublic: true, players: try row("players"),
+                    seats: try row("seats"), maxPlayers: try row("max_players"), spectators: try row("spectators"),
+                    phase: Phase(rawValue: phaseText) ?? .lobby, round: try row("round"), rounds: try row("rounds"),
+                    locked: try row("locked"), lateJoin: try row("late_join"))
+                return ListedPublicRoom(
+                    status: status, openedAt: try row("opened_at"), node: ClusterNode(id: try row("id"), url: try row("url")))
+            }
+        }
+    }
+
+    /// Runs statements in one transaction on a pooled connection, with `run`'s failure wording.
+    private func write(_ doing: String, _ body: (PostgresSession) async throws -> Void) async throws {
+        do {
+            try await database.transaction(body)
+        } catch {
+            throw PostgresFailure(error, while: doing)
         }
     }
 

@@ -205,6 +205,29 @@ enum PostgresSchema {
         "CREATE INDEX seat_directory_code ON seat_directory (code)",
     ]
 
+    /// The public rooms of the cluster, for the room list and quick play on every node: each
+    /// row is a live room's last published status, gone with its code (and so with its node).
+    static let publicRooms = [
+        """
+        CREATE TABLE public_room (
+            code TEXT COLLATE "C" PRIMARY KEY REFERENCES room_directory (code) ON DELETE CASCADE,
+            node_id TEXT COLLATE "C" NOT NULL,
+            word_pack TEXT COLLATE "C" NOT NULL,
+            players INTEGER NOT NULL,
+            seats INTEGER NOT NULL,
+            max_players INTEGER NOT NULL,
+            spectators INTEGER NOT NULL,
+            phase TEXT COLLATE "C" NOT NULL,
+            round INTEGER,
+            rounds INTEGER NOT NULL,
+            locked BOOLEAN NOT NULL,
+            late_join BOOLEAN NOT NULL,
+            opened_at TIMESTAMPTZ NOT NULL DEFAULT now()
+        )
+        """,
+        "CREATE INDEX public_room_order ON public_room (word_pack, players DESC, opened_at)",
+    ]
+
     /// Node-to-node messages too long for one `NOTIFY` (`PostgresNodeChannels`): stored, named by
     /// the notification, and deleted by the listener that takes them; one nobody took is swept
     /// after a minute.
