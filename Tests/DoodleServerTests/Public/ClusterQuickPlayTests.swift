@@ -32,6 +32,7 @@ struct ClusterQuickPlayTests {
                     let german = try await bob.quickPlay(wordPack: "de")
                     #expect(try await cluster.nodeID(hosting: german.code) != cluster.nodeID(hosting: room.code))
                     try await bob.send(.leaveRoom)
+                    _ = try await bob.receive(until: { if case .event(.playerLeft, _) = $0 { true } else { false } })
                     return welcome.token
                 }
                 try await DoodleClient.withJoinedConnection(to: b.url, name: "Bob", token: bobToken, code: room.code, logger: Self.logger) {

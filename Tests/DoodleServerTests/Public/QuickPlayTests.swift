@@ -1,5 +1,7 @@
 import DoodleClient
 import DoodleCore
+import DoodleStorage
+import DoodleStorageTestSupport
 import DoodleTestSupport
 import Foundation
 import Testing
@@ -64,9 +66,22 @@ struct QuickPlayTests {
         }
     }
 
-    @Test("40 players quick-playing at once fill ceil(40 / 8) = 5 rooms, each full")
-    func noPileUp() async throws {
-        try await TestServer.with { server in
+    enum Backend: String, CaseIterable, Sendable {
+        case sqlite, postgres
+    }
+
+    /// A server on SQLite, or on a fresh PostgreSQL database.
+    static func withServer(on backend: Backend, _ body: @Sendable (TestServer) async throws -> Void) async throws {
+        switch backend {
+        case .sqlite: try await TestServer.with(body)
+        case .postgres:
+            try await PostgresTestDatabase.withFreshDatabase { location in try await TestServer.with(database: location.url, body) }
+        }
+    }
+
+    @Test("40 players quick-playing at once fill ceil(40 / 8) = 5 rooms, each full", arguments: Backend.allCases)
+    func noPileUp(_ backend: Backend) async throws {
+        try await Self.withServer(on: backend) { server in
             try await server.withConnections(40) { players in
                 for (index, player) in players.enumerated() { try await player.hello(name: "Q\(index)") }
                 let codes = try await withThrowingTaskGroup(of: String.self) { group in

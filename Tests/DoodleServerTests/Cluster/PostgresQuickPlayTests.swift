@@ -1,0 +1,72 @@
+import DoodleClient
+import DoodleCore
+import DoodleTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// Quick play across `doodle-server` processes on one PostgreSQL database.
+@Suite("Quick play across a cluster of processes on PostgreSQL")
+struct PostgresQuickPlayTests {
+    static let logger = TestServer.logger
+
+    @Test("24 players quick-playing at once on two nodes, following redirects, fill at most ceil(24 / 8) + 1 rooms", .timeLimit(.minutes(2)))
+    func noPileUpAcrossNodes() async throws {
+        try await PostgresNodes.with(count: 2) { cluster in
+            let count = 24
+            let seated = SeatedCount()
+            let codes = try await withThrowingTaskGroup(of: String.self) { group in
+                for index in 0..<count {
+                    let start = cluster.nodes[index % 2].webSocketURL
+                    group.addTask {
+                        try await Self.quickPlay(startingAt: start, name: "Q\(index)") { code in
+                            seated.value.add(1, ordering: .relaxed)
+                            // Everyone stays until all are seated: a leaver would free a seat.
+                            for _ in 0..<400 where seated.value.load(ordering: .relaxed) < count { try await Task.sleep(for: .milliseconds(50)) }
+                            return code
+                        }
+                    }
+                }
+                var codes: [String] = []
+                for try await code in group { codes.append(code) }
+                return codes
+            }
+            let perRoom = Dictionary(grouping: codes, by: { $0 }).mapValues(\.count)
+            #expect(codes.count == count)
+            #expect(perRoom.count <= 4, "ceil(24 / 8) = 3 rooms, and at most one more for the second node: \(perRoom)")
+            #expect(perRoom.values.allSatisfy { $0 <= 8 }, "\(perRoom)")
+            // Both nodes list the same rooms, each with its node's address.
+            let listed = try #require(try await HTTPProbe.json(cluster.nodes[1].httpBase + "/v1/rooms")["rooms"] as? [[String: Any]])
+            #expect(Set(listed.compactMap { $0["code"] as? String }) == Set(perRoom.keys))
+        }
+    }
+
+    /// Quick play from `url`, following a redirect to the named room (and quick-playing again
+    /// there if that room filled meanwhile); `seated` runs with the room's code while the
+    /// player sits in it.
+    static func quickPlay(startingAt url: String, name: String, seated: (String) async throws -> String) async throws -> String {
+        let (token, redirect) = try await DoodleClient.withConnection(to: url, logger: logger) { connection -> (String, Redirect?) in
+            let welcome = try await connection.hello(name: name)
+            do {
+                let room = try await connection.quickPlay()
+                return (welcome.token, Redirect(url: "", code: try await seated(room.code)))
+            } catch let redirected as Redirected {
+                return (welcome.token, redirected.redirect)
+            }
+        }
+        guard let redirect, !redirect.url.isEmpty, let code = redirect.code else { return redirect?.code ?? "" }
+        return try await DoodleClient.withConnection(to: redirect.url, logger: logger) { connection in
+            try await connection.hello(name: name, token: token)
+            do {
+                return try await seated(try await connection.joinRoom(code: code).code)
+            } catch let refusal as ProtocolError where refusal.code == .roomFull {
+                return try await seated(try await connection.quickPlay().code)
+            }
+        }
+    }
+}
+
+/// How many of the racing players are seated so far.
+private final class SeatedCount: Sendable {
+    let value = Atomic<Int>(0)
+}
