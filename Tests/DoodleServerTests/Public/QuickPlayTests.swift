@@ -150,9 +150,11 @@ struct QuickPlayTests {
                 #expect(drawing.isEmpty)
                 let one = try #require(try await HTTPProbe.json(server.httpBase + "/v1/rooms?limit=1")["rooms"] as? [[String: Any]])
                 #expect(one.count == 1)
-                #expect(try await HTTPProbe.status(server.httpBase + "/v1/rooms?limit=0") == 400)
-                #expect(try await HTTPProbe.status(server.httpBase + "/v1/rooms?limit=101") == 400)
-                #expect(try await HTTPProbe.status(server.httpBase + "/v1/rooms?phase=sleeping") == 400)
+                // The answers, good and bad, as docs/openapi.json documents them.
+                #expect(try await server.call("GET", "/v1/rooms?wordPack=fr&limit=5").status == 200)
+                #expect(try await server.call("GET", "/v1/rooms?limit=0").errorCode == "bad_message")
+                #expect(try await server.call("GET", "/v1/rooms?limit=101").status == 400)
+                #expect(try await server.call("GET", "/v1/rooms?phase=sleeping").status == 400)
 
                 // A room that leaves the public list disappears from it.
                 try await players[2].send(.leaveRoom)
