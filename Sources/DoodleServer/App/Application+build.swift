@@ -65,7 +65,7 @@ public func buildApplication(
     let webSocketAddress = WebSocketAddress(secure: tls != nil, cluster: cluster)
     StatusRoutes(
         metrics: metrics, archive: archive, outbound: outbound, pictureCache: pictures.cache, latestHeads: latestHeads, lookup: inviteCodes,
-        secure: tls != nil, address: webSocketAddress
+        address: webSocketAddress, cluster: cluster
     ).register(on: router)
     PublicRoomRoutes(registry: registry, cluster: cluster, address: webSocketAddress).register(on: router)
     InviteQRRoutes(lookup: inviteCodes, secure: tls != nil).register(on: router)

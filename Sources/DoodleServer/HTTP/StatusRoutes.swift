@@ -13,10 +13,9 @@ struct StatusRoutes {
     let latestHeads: LatestHeadCache
     /// Room lookups share their per-address limit with the other routes that take a code.
     let lookup: InviteCodeLookup
-    /// Whether clients reach this server over TLS (`wss://`).
-    let secure: Bool
     /// Where clients connect for a room hosted here.
     let address: WebSocketAddress
+    let cluster: ClusterMembership
 
     func register(on router: Router<DoodleRequestContext>) {
         router.get("/v1/health") { _, _ in
@@ -40,8 +39,11 @@ struct StatusRoutes {
             case .remoteParty(let code, let host):
                 return try RemoteRoomInfo(code: code, url: host.url).response(from: request, context: requestContext)
             case .pair(let code, let owner):
-                return try PairCodePublicInfo(code: code, owner: owner, request: request, secure: secure)
-                    .response(from: request, context: requestContext)
+                // The node where the owner waits hosts the pair once it forms; with nobody
+                // waiting, any node will do, this one included.
+                let host = try? await cluster.remoteHost(of: code)
+                let url = if let host { host.url } else { await address.url(answering: request) }
+                return try PairCodePublicInfo(code: code, owner: owner, url: url).response(from: request, context: requestContext)
             }
         }
     }
@@ -86,13 +88,12 @@ struct PairCodePublicInfo: ResponseEncodable {
     var mode = "pair"
     var phase = "waiting"
     var players: [Player]
-    /// The WebSocket address to connect to, as the client reached this server.
+    /// The WebSocket address of the node to connect to.
     var url: String
 
-    init(code: String, owner: PairCodeInfo, request: Request, secure: Bool) {
+    init(code: String, owner: PairCodeInfo, url: String) {
         self.code = code
         players = [Player(id: owner.ownerId, name: owner.ownerName)]
-        let scheme = secure ? "wss" : "ws"
-        url = "\(scheme)://\(request.head.authority ?? "localhost")\(GameServerChannel.webSocketPath)"
+        self.url = url
     }
 }

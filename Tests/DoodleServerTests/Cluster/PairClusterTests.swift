@@ -25,8 +25,10 @@ struct PairClusterTests {
                 _ = try await ada.hello("Ada")
                 let waiting = try await ada.enterPairMode()
                 let code = try #require(waiting["code"] as? String)
-                // The waiting room is recorded as A's: the joiner on B is sent there.
+                // The waiting room is recorded as A's: the joiner on B is sent there, and B's
+                // invite lookup names A too.
                 let hostA = try await cluster.nodeID(hosting: code)
+                #expect(try await HTTPProbe.json(b.httpBase + "/v1/rooms/\(code)")["url"] as? String == a.url)
                 let bobToken = try await Self.withPlayer(at: b) { bob in
                     let bobIdentity = try await bob.hello("Bob")
                     try await bob.send(["type": "joinRoom", "code": code])
