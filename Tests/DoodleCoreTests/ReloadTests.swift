@@ -51,6 +51,26 @@ import Testing
         h.checkSequencing(continuous: [b, c])
     }
 
+    @Test func aDrawerBackFromAReloadLearnsTheLastStrokeIdUndoneStrokesIncluded() throws {
+        var h = try Fixtures.makeMachine(players: 2)
+        let a = h.members[0]
+        h.startGame()
+        _ = try h.chooseFirst()
+        #expect(h.machine.snapshot(for: a).lastStrokeId == nil, "nothing drawn yet")
+        h.draw(.begin(1), from: a)
+        h.draw(.strokeEnd(strokeId: 1), from: a)
+        h.draw(.begin(2), from: a)
+        h.draw(.strokeEnd(strokeId: 2), from: a)
+        h.draw(.undo, from: a)
+        h.disconnect(a)
+        h.reconnect(a)
+        let snapshot = h.machine.snapshot(for: a)
+        #expect(snapshot.strokes.count == 1, "the undone stroke is not on the canvas")
+        #expect(snapshot.lastStrokeId == 2, "but its id is used")
+        #expect(h.draw(.begin(2), from: a).errors(to: a) == [.invalidStroke])
+        #expect(h.draw(.begin(3), from: a).errors(to: a).isEmpty)
+    }
+
     @Test func aDrawerAwayPastItsGraceLosesTheTurnWithDrawerLeft() throws {
         var h = try Fixtures.makeMachine(players: 3)
         let (a, b) = (h.members[0], h.members[1])

@@ -11,7 +11,8 @@ public struct DrawingBoard: Sendable, Equatable {
     private var store: DrawingStore
     private var items: [Item] = []
     private var openStrokeIndex: Int?
-    private var lastStrokeId: Int?
+    /// The highest `strokeId` begun in this drawing, undone strokes included: the next must be higher.
+    public private(set) var lastStrokeId: Int?
     private var itemCount = 0
     private var pointCount = 0
     let limits: LimitRules

@@ -38,11 +38,14 @@ public struct RoomSnapshot: Sendable, Equatable {
     /// In the lobby of a room that starts on its own: when its game starts, or null while it
     /// waits for players. Absent from other rooms' snapshots.
     public var startsAt: Int64?
+    /// While a drawing is under way: the highest `strokeId` begun in it, undone strokes
+    /// included, so a drawer back from a reload numbers its next stroke above it.
+    public var lastStrokeId: Int?
 
     public init(
         seq: Int, code: String, mode: RoomMode, ownerId: PlayerID?, locked: Bool, settings: SettingsView,
         players: [PlayerInfo], phase: Phase, round: Int?, rounds: Int, drawerId: PlayerID?, deadline: Int64?,
-        hint: String?, word: String?, choices: [String]?, strokes: [CanvasItem], startsAt: Int64? = nil
+        hint: String?, word: String?, choices: [String]?, strokes: [CanvasItem], startsAt: Int64? = nil, lastStrokeId: Int? = nil
     ) {
         self.seq = seq
         self.code = code
@@ -61,6 +64,7 @@ public struct RoomSnapshot: Sendable, Equatable {
         self.choices = choices
         self.strokes = strokes
         self.startsAt = startsAt
+        self.lastStrokeId = lastStrokeId
     }
 
     func encodeFields(into c: inout JSONEncodingContainer) throws {
@@ -81,6 +85,7 @@ public struct RoomSnapshot: Sendable, Equatable {
         try c.putIfPresent(choices, "choices")
         try c.put(strokes, "strokes")
         try c.putIfPresent(startsAt, "startsAt")
+        try c.putIfPresent(lastStrokeId, "lastStrokeId")
     }
 
     init(from c: JSONDecodingContainer) throws {
@@ -90,6 +95,6 @@ public struct RoomSnapshot: Sendable, Equatable {
             players: try c.required("players"), phase: try c.required("phase"), round: try c.optional("round"),
             rounds: try c.required("rounds"), drawerId: try c.optional("drawerId"), deadline: try c.optional("deadline"),
             hint: try c.optional("hint"), word: try c.optional("word"), choices: try c.optional("choices"),
-            strokes: try c.required("strokes"), startsAt: try c.optional("startsAt"))
+            strokes: try c.required("strokes"), startsAt: try c.optional("startsAt"), lastStrokeId: try c.optional("lastStrokeId"))
     }
 }
