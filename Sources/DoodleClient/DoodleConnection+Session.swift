@@ -46,6 +46,11 @@ extension DoodleConnection {
     ///   and the errors of ``receive(timeout:)``.
     public func joinRoom(code: String, timeout: Duration = .seconds(5)) async throws -> RoomSnapshot {
         try await send(.joinRoom(code: code))
+        return try await seatReply(timeout: timeout)
+    }
+
+    /// The answer to a request for a seat: the room's `roomState`, an `error`, or a `redirect`.
+    private func seatReply(timeout: Duration) async throws -> RoomSnapshot {
         let reply = try await receive(timeout: timeout)
         switch reply {
         case .roomState(let snapshot): return snapshot
@@ -63,13 +68,7 @@ extension DoodleConnection {
     ///   (join it there with its code), and the errors of ``receive(timeout:)``.
     public func quickPlay(wordPack: String? = nil, timeout: Duration = .seconds(5)) async throws -> RoomSnapshot {
         try await send(.quickPlay(wordPack: wordPack))
-        let reply = try await receive(timeout: timeout)
-        switch reply {
-        case .roomState(let snapshot): return snapshot
-        case .error(let error): throw error
-        case .redirect(let redirect): throw Redirected(redirect: redirect)
-        default: throw DoodleClientError.unexpectedMessage(reply, expected: "roomState")
-        }
+        return try await seatReply(timeout: timeout)
     }
 
     /// Sends `sync` and returns the `roomState`. Room events that arrive before it are skipped:
