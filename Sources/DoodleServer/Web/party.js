@@ -5,6 +5,7 @@ import { Board } from "./canvas.js";
 import { session, send, sendDrawing, now, api } from "./connection.js";
 import { renderGallery } from "./gallery.js";
 import { t } from "./i18n.js";
+import { packName, fillPackSelect, preferredPack } from "./packs.js";
 import { Pen } from "./pen.js";
 import { play } from "./sound.js";
 import { $, el, button, appendLog, copyFrom } from "./ui.js";
@@ -39,7 +40,8 @@ export function setUpParty() {
   });
   $("create-form").onsubmit = (e) => {
     e.preventDefault();
-    const settings = { rounds: Number($("set-rounds").value), drawSeconds: Number($("set-draw").value) };
+    const settings = { rounds: Number($("set-rounds").value), drawSeconds: Number($("set-draw").value), public: $("set-public").checked };
+    if ($("set-pack").value) settings.wordPack = $("set-pack").value;
     const words = $("set-words").value.split(",").map((w) => w.trim()).filter(Boolean);
     if (words.length) settings.customWords = words;
     send({ type: "createRoom", mode: "party", settings });
@@ -71,6 +73,9 @@ export function setUpParty() {
 
 // The page left the party room (or never was in one): a blank board, no gallery.
 export function resetParty() { board.reset([]); pen.clearPreview(); gallery = null; qrShownFor = null; $("log").replaceChildren(); }
+
+// The create form offers the server's packs, starting at the one the player plays.
+export function fillCreatePacks() { fillPackSelect($("set-pack"), preferredPack()); }
 
 function resetDrawing() { board.reset([]); pen.clearPreview(); }
 
@@ -189,6 +194,8 @@ export function renderParty() {
   $("lock").classList.toggle("hidden", !amOwner());
   $("lock").textContent = t(r.locked ? "room.unlock" : "room.lock");
   $("locked").classList.toggle("hidden", !r.locked);
+  const pack = r.settings?.wordPack;
+  $("room-kind").textContent = pack ? t(r.settings.public ? "room.publicPack" : "room.privatePack", { pack: packName(pack) }) : "";
   renderOwnerSettings();
   $("round").textContent = r.phase === "gameOver" ? t("game.over") : r.round ? t("game.round", { round: r.round, rounds: r.rounds }) : t("game.lobby");
   $("hint").textContent = r.word && r.phase !== "choosing" ? r.word : (r.hint || "");
