@@ -3,6 +3,7 @@
 
 import { Board } from "./canvas.js";
 import { session, send, sendDrawing, now, api } from "./connection.js";
+import { startsOnItsOwn, secondsToStart, countdownText, announceCountdown } from "./countdown.js";
 import { renderGallery } from "./gallery.js";
 import { t } from "./i18n.js";
 import { packName, fillPackSelect, preferredPack } from "./packs.js";
@@ -82,6 +83,7 @@ function resetDrawing() { board.reset([]); pen.clearPreview(); }
 export const partyHandlers = {
   roomState(m) {
     m.players = m.players || [];
+    m.startsAt = m.startsAt ?? null;
     board.reset(m.strokes || []);
     pen.clearPreview();
     history.replaceState(null, "", `#${m.code}`);
@@ -106,7 +108,7 @@ export const partyHandlers = {
   },
   phase(m) {
     const r = room();
-    Object.assign(r, { phase: m.phase, deadline: m.deadline ?? null, word: m.word ?? null, choices: null });
+    Object.assign(r, { phase: m.phase, deadline: m.deadline ?? null, word: m.word ?? null, choices: null, startsAt: m.startsAt ?? null });
     if (m.phase === "choosing") {
       Object.assign(r, { round: m.round, drawerId: m.drawerId, hint: null });
       r.players.forEach((p) => { p.guessed = false; });
@@ -277,6 +279,8 @@ function renderCard() {
     add("p", why[turn.reason] ? t(why[turn.reason]) : turn.reason);
     const ol = add("ol", "");
     for (const s of [...turn.scores].sort((a, b) => b.gained - a.gained)) ol.append(el("li", `${nameOf(s.playerId)} +${s.gained} (${s.total})`));
+  } else if (r.phase === "lobby" && startsOnItsOwn(r)) {
+    add("h3", countdownText(r)).id = "countdown";
   } else if (r.phase === "lobby") {
     add("p", t(r.players.length < 2 ? "card.needPlayers" : amOwner() ? "card.startWhenReady" : "card.waitOwner"));
   }
@@ -322,9 +326,15 @@ function renderGameOver() {
   }), t("over.none"));
 }
 
-// Countdown to the server's deadline, on the server's clock (estimated from welcome.serverTime).
+// Countdown to the server's deadline, on the server's clock (estimated from welcome.serverTime);
+// in the lobby of a room nobody owns, to the game's start.
 function tick() {
   const r = room();
-  const left = r && r.mode !== "pair" && r.deadline ? Math.max(0, Math.ceil((r.deadline - now()) / 1000)) : null;
+  const party = r && r.mode !== "pair";
+  const left = party && r.deadline ? Math.max(0, Math.ceil((r.deadline - now()) / 1000))
+    : party && r.phase === "lobby" ? secondsToStart(r) : null;
   $("timer").textContent = left === null ? "" : `${left}s`;
+  const countdown = $("countdown");
+  if (countdown && party) countdown.textContent = countdownText(r);
+  announceCountdown(party ? r : null);
 }
