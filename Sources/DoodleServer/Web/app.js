@@ -113,8 +113,9 @@ function handle(msg) {
       if (session.room) roomHandlers().playerRenamed?.(msg);
       break;
     case "playerLeft":
+    case "spectatorLeft":
       if (msg.playerId === session.me) leftRoom(false);
-      else if (session.room) roomHandlers().playerLeft?.(msg);
+      else if (session.room) roomHandlers()[msg.type]?.(msg);
       break;
     default: {
       if (!session.room) return;

@@ -10,6 +10,7 @@ import { packName, fillPackSelect, preferredPack } from "./packs.js";
 import { Pen } from "./pen.js";
 import { play } from "./sound.js";
 import { $, el, button, appendLog, copyFrom } from "./ui.js";
+import { watchHandlers, watchError, amSpectator, spectators, renderWatching, resetWatch } from "./watch.js";
 
 let board, pen;
 let lastGuess = "";
@@ -73,7 +74,7 @@ export function setUpParty() {
 }
 
 // The page left the party room (or never was in one): a blank board, no gallery.
-export function resetParty() { board.reset([]); pen.clearPreview(); gallery = null; qrShownFor = null; $("log").replaceChildren(); }
+export function resetParty() { board.reset([]); pen.clearPreview(); gallery = null; qrShownFor = null; resetWatch(); $("log").replaceChildren(); }
 
 // The create form offers the server's packs, starting at the one the player plays.
 export function fillCreatePacks() { fillPackSelect($("set-pack"), preferredPack()); }
@@ -83,6 +84,7 @@ function resetDrawing() { board.reset([]); pen.clearPreview(); }
 export const partyHandlers = {
   roomState(m) {
     m.players = m.players || [];
+    m.spectators = m.spectators || [];
     m.startsAt = m.startsAt ?? null;
     board.reset(m.strokes || []);
     pen.clearPreview();
@@ -90,7 +92,8 @@ export const partyHandlers = {
     const lastGame = m.phase === "gameOver" ? rememberedGame(m.code) : null;
     if (lastGame && gallery?.gameId !== lastGame) loadGallery(lastGame);
   },
-  error(m) { if (m.ref && m.ref.startsWith("stroke")) pen.clearPreview(); },
+  error(m) { if (m.ref && m.ref.startsWith("stroke")) pen.clearPreview(); watchError(m); },
+  ...watchHandlers,
   playerJoined(m) { room().players.push(m.player); log(t("log.joined", { name: m.player.name }), "sys"); },
   playerLeft(m) {
     const key = m.reason === "kicked" ? "log.kicked" : m.reason === "timedOut" ? "log.timedOut" : "log.left";
@@ -205,6 +208,7 @@ export function renderParty() {
   $("ink").classList.toggle("drawing", amDrawer());
   $("game").classList.toggle("over", r.phase === "gameOver");
   renderPlayers();
+  renderWatching();
   renderCard();
   renderGameOver();
   tick();
@@ -227,21 +231,34 @@ function renderPlayers() {
     const marks = (p.id === room().ownerId ? " ★" : "") + (p.id === room().drawerId && inGame() ? " ✎" : "") + (p.guessed ? " ✓" : "");
     const li = el("li", `${p.name}${marks}${p.connected ? "" : ` ${t("away")}`}`);
     const acts = el("span", "", "acts");
-    if (p.id !== me()) {
-      // The owner removes at once; anyone else adds a vote (more than half of the others needed).
-      const kick = button(t(amOwner() ? "kick" : "voteKick"), () => {
-        if (amOwner() && !confirm(t("kick.confirm", { name: p.name }))) return;
-        send({ type: amOwner() ? "kick" : "voteKick", playerId: p.id });
-      });
-      kick.title = t(amOwner() ? "kick.title" : "voteKick.title", { name: p.name });
-      kick.setAttribute("aria-label", kick.title);
-      acts.append(kick);
-    }
+    const kick = kickButton(p);
+    if (kick) acts.append(kick);
     acts.append(el("span", String(p.score)));
     li.append(acts);
     li.className = [p.connected ? "" : "off", p.id === me() ? "me" : "", p.guessed ? "guessed" : ""].join(" ");
     list.append(li);
   }
+  const watchers = spectators();
+  $("spectators-box").classList.toggle("hidden", watchers.length === 0);
+  $("spectators").replaceChildren(...watchers.map((s) => {
+    const li = el("li", s.name, s.id === me() ? "me" : "");
+    const kick = kickButton(s);
+    if (kick) { const acts = el("span", "", "acts"); acts.append(kick); li.append(acts); }
+    return li;
+  }));
+}
+
+// The owner removes at once; a player adds a vote (more than half of the others needed); a
+// watcher has no vote, and nobody kicks themselves.
+function kickButton(member) {
+  if (member.id === me() || (amSpectator() && !amOwner())) return null;
+  const kick = button(t(amOwner() ? "kick" : "voteKick"), () => {
+    if (amOwner() && !confirm(t("kick.confirm", { name: member.name }))) return;
+    send({ type: amOwner() ? "kick" : "voteKick", playerId: member.id });
+  });
+  kick.title = t(amOwner() ? "kick.title" : "voteKick.title", { name: member.name });
+  kick.setAttribute("aria-label", kick.title);
+  return kick;
 }
 
 // Settings can change in the lobby and after a game; the form keeps what the owner is typing.

@@ -1,5 +1,5 @@
 // "Open rooms" on the front page: the public rooms of the picked pack (GET /v1/rooms), asked for
-// again every few seconds while the front page shows, each with Join.
+// again every few seconds while the front page shows, each with Join and Watch.
 
 import { api, send } from "./connection.js";
 import { t, tn } from "./i18n.js";
@@ -58,8 +58,10 @@ function row(room) {
   const join = button(t("rooms.join"), () => send({ type: "joinRoom", code: room.code }), "primary join");
   join.disabled = full;
   join.setAttribute("aria-label", t("rooms.joinLabel", { code: room.code, pack }));
+  const watch = button(t("rooms.watch"), () => send({ type: "joinRoom", code: room.code, spectate: true }), "watch");
+  watch.setAttribute("aria-label", t("rooms.watchLabel", { code: room.code, pack }));
   const acts = el("span", "", "room-acts");
-  acts.append(join);
+  acts.append(join, watch);
   li.append(about, acts);
   return li;
 }
