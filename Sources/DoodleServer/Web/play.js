@@ -20,7 +20,12 @@ export function setUpPlay(changed) {
   picker.onchange = () => { rememberPack(picker.value); changed(); };
   $("play").onclick = quickPlay;
   // Until the player picks a pack, the pack follows the page's language.
-  onLanguageChange(() => { if (preferredPack() !== picker.value && picker.querySelector(`option[value="${preferredPack()}"]`)) { picker.value = preferredPack(); changed(); } });
+  onLanguageChange(() => {
+    const pack = preferredPack();
+    if (pack === picker.value || !picker.querySelector(`option[value="${pack}"]`)) return;
+    picker.value = pack;
+    changed();
+  });
 }
 
 export function fillPlayPacks() { fillPackSelect($("play-pack"), preferredPack()); }
