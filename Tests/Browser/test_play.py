@@ -83,6 +83,10 @@ def test_the_pack_picker_lists_the_servers_packs_by_name_and_remembers_the_pick(
     assert dict(zip(options.evaluate_all("(os) => os.map((o) => o.value)"), options.all_inner_texts())) == PACKS
     # The page's language picks the pack until the player does.
     expect(page.locator("#play-pack")).to_have_value("de")
+    page.select_option("#lang", "fr")
+    expect(page.locator("#play-pack")).to_have_value("fr")
+    page.select_option("#lang", "de")
+    expect(page.locator("#play-pack")).to_have_value("de")
     expect(page.get_by_label("Wörter auf", exact=True)).to_have_count(2)
     expect(page.locator("#quick h2")).to_have_text("Jetzt spielen")
     expect(page.locator("#open-rooms h2")).to_have_text("Offene Räume")
