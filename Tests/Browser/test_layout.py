@@ -1,6 +1,7 @@
 """What a player needs during a turn is on screen without scrolling, on the review's desktop
 (1280×800) and phone (390×844): the board, the word or hint and the timer, the guess box, and
-for the drawer every tool, clear included. In pair mode at desktop size, the tools and Send."""
+for the drawer every tool, clear included. In pair mode at desktop size, the tools and Send.
+On the front page, Play and its word-pack picker."""
 
 import re
 
@@ -83,3 +84,13 @@ def test_pair_drawing_tools_and_send_fit_the_desktop(open_player):
     expect(bob.locator("#pair-hint")).to_have_text("____")
     for selector in ("#pair-inbox-canvas", "#pair-guess"):
         assert_in_viewport(bob, selector, "while guessing a partner's drawing")
+
+
+def test_play_and_its_pack_picker_are_above_the_fold(open_player):
+    for who, phone in (("desktop", False), ("phone", True)):
+        page = open_player(f"Fay {who}", phone=phone)
+        expect(page.locator("#play-pack option")).to_have_count(8)
+        for selector in ("#play", "#play-pack"):
+            expect(page.locator(selector)).to_be_visible()
+            assert_in_viewport(page, selector, f"on the {who} front page")
+        assert horizontal_overflow(page) <= 0, f"the front page overflows sideways on the {who}"

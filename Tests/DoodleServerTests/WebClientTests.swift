@@ -13,7 +13,7 @@ struct WebClientTests {
     /// The page's scripts, each imported by the page or by another script.
     static let scripts = [
         "app.js", "connection.js", "party.js", "pair.js", "pen.js", "canvas.js", "replay.js", "gallery.js", "ui.js", "i18n.js", "icons.js",
-        "invite.js", "leaderboard.js", "sound.js",
+        "invite.js", "leaderboard.js", "sound.js", "packs.js", "play.js", "rooms.js", "countdown.js", "watch.js",
     ]
 
     @Test("GET / serves the page, which loads its script as a module and its style sheet")
@@ -64,6 +64,11 @@ struct WebClientTests {
             #expect(client.contains(#"send({ type: "submitDrawing", clientDrawingId: draft.clientDrawingId })"#))
             #expect(client.contains(#"send({ type: "guess", drawingId: selectedId, text })"#))
             #expect(client.contains(#"send({ type: "giveUp", drawingId: selectedId })"#))
+            #expect(client.contains(#"send(pack ? { type: "quickPlay", wordPack: pack } : { type: "quickPlay" })"#))
+            #expect(client.contains(#"send({ type: "joinRoom", code: room.code, spectate: true })"#))
+            #expect(client.contains(#"send({ type: "spectate", on: false })"#))
+            #expect(client.contains(#"api("/v1/word-packs")"#))
+            #expect(client.contains("api(`/v1/rooms?wordPack=${encodeURIComponent(pack)}&limit=50`)"))
             #expect(client.contains("api(`/v1/games/${encodeURIComponent(gameId)}`)"))
             #expect(client.contains("api(`/v1/me/pair/drawings?box=${box}&limit=30`)"))
             #expect(client.contains("`/v1/drawings/${encodeURIComponent(d.id)}.svg`"))

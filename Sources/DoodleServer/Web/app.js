@@ -7,8 +7,11 @@ import { t, translatePage, errorText, LANGUAGES, language, setLanguage, onLangua
 import { icon } from "./icons.js";
 import { lookUpInvite, inviteLine, inviteGone } from "./invite.js";
 import { refreshLeaderboard, renderLeaderboard } from "./leaderboard.js";
+import { loadPacks } from "./packs.js";
 import { setUpPair, pairHandlers, renderPair, resetPair, linkIsPair, renderHistory } from "./pair.js";
-import { setUpParty, partyHandlers, renderParty, resetParty } from "./party.js";
+import { setUpParty, partyHandlers, renderParty, resetParty, fillCreatePacks } from "./party.js";
+import { setUpPlay, fillPlayPacks, pickedPack, quickPlay } from "./play.js";
+import { startRoomList, stopRoomList, refreshRooms, renderRooms } from "./rooms.js";
 import { soundOn, setSound } from "./sound.js";
 import { $, showError, setPressed } from "./ui.js";
 
@@ -18,6 +21,7 @@ let reseated = false;     // since the last welcome, did the server put us back 
 let reseatCheck = null;   // the check after the last welcome (a redirect brings another welcome)
 let renaming = false;     // the header shows the name form instead of the name
 let wasOnFront = false;   // the front page showed at the last render
+let playOnceNamed = false; // the welcome card's Play was pressed: quick play after the welcome
 
 const inPair = () => session.room?.mode === "pair";
 const inParty = () => Boolean(session.room) && !inPair();
@@ -38,6 +42,7 @@ function partyCodeInLink() {
 // Enters the room the view and the link ask for: our pair room, or a linked party room.
 function enterRoom() {
   if (view === "pair") { send({ type: "createRoom", mode: "pair" }); return; }
+  if (playOnceNamed) { playOnceNamed = false; quickPlay(); return; }
   const code = partyCodeInLink();
   if (code) send({ type: "joinRoom", code });
 }
@@ -108,8 +113,9 @@ function handle(msg) {
       if (session.room) roomHandlers().playerRenamed?.(msg);
       break;
     case "playerLeft":
+    case "spectatorLeft":
       if (msg.playerId === session.me) leftRoom(false);
-      else if (session.room) roomHandlers().playerLeft?.(msg);
+      else if (session.room) roomHandlers()[msg.type]?.(msg);
       break;
     default: {
       if (!session.room) return;
@@ -136,7 +142,8 @@ function render() {
   renderHeader(named);
   renderWelcome();
   if (onFront) renderJoinInfo();
-  if (onFront && !wasOnFront) refreshLeaderboard();
+  if (onFront && !wasOnFront) { refreshLeaderboard(); startRoomList(); }
+  if (!onFront && wasOnFront) stopRoomList();
   wasOnFront = onFront;
   if (inParty()) renderParty();
   if (view === "pair") renderPair();
@@ -209,6 +216,8 @@ $("rename").onclick = () => {
 $("name").onkeydown = (e) => { if (e.key === "Escape" && session.me) { renaming = false; render(); } };
 $("welcome-go").onclick = () => {
   if (!$("name").value.trim()) { $("name").focus(); $("name").reportValidity(); return; }
+  const code = partyCodeInLink();
+  playOnceNamed = !code || inviteGone(code);
   $("name-form").requestSubmit();
 };
 $("sound").onclick = () => { setSound(!soundOn()); render(); };
@@ -223,7 +232,7 @@ picker.replaceChildren(...Object.entries(LANGUAGES).map(([code, label]) => {
 }));
 picker.value = language();
 picker.onchange = () => setLanguage(picker.value);
-onLanguageChange(() => { picker.value = language(); relabelConnection(); renderLeaderboard(); renderHistory(); render(); });
+onLanguageChange(() => { picker.value = language(); relabelConnection(); renderLeaderboard(); renderRooms(); renderHistory(); render(); });
 
 // The game fills the window below the header, whose height changes as it wraps.
 new ResizeObserver(() => document.documentElement.style.setProperty("--header-h", `${$("top").offsetHeight}px`)).observe($("top"));
@@ -237,6 +246,10 @@ $("rename").prepend(icon("pen"));
 setUpParty();
 setUpPair();
 setUpViewer();
+const refreshShownRooms = () => { if (wasOnFront) refreshRooms(); };
+// A pack picked for Play is the one a new room starts with too; the list shows its rooms.
+setUpPlay(() => { $("set-pack").value = pickedPack(); refreshShownRooms(); });
+loadPacks(() => { fillPlayPacks(); fillCreatePacks(); renderRooms(); refreshShownRooms(); });
 $("name").value = localStorage.getItem("doodle.name") || "";
 const linked = partyCodeInLink();
 if (linked) $("join-code").value = linked;

@@ -17,10 +17,11 @@ let ws = null, retries = 0, reconnectTimer = null, syncing = false;
 // In a cluster, the node a redirect sent us to (null: the page's own server); the join to
 // repeat there; and how many redirects in a row we followed (a loop stops at MAX_REDIRECTS).
 let nodeURL = null, pendingJoin = null, redirectsInARow = 0;
-// Whether the last room we asked for was a join: only a join is repeated after a redirect (a
+// Whether the last room we asked for was a join (quick play included, which another node answers
+// with a redirect too) and whether to watch it: only a join is repeated after a redirect (a
 // redirect of our own pair room names our pair code, which we must not join; the pair view asks
 // for its room again after welcome anyway).
-let askedToJoin = false;
+let askedToJoin = false, askedToWatch = false;
 const MAX_REDIRECTS = 3;
 let onMessage = () => {}, onClosedRoom = () => {};
 
@@ -60,7 +61,10 @@ export function reconnectNow() {
 }
 
 export function send(msg) {
-  if (msg.type === "joinRoom" || msg.type === "createRoom") askedToJoin = msg.type === "joinRoom";
+  if (["joinRoom", "quickPlay", "createRoom"].includes(msg.type)) {
+    askedToJoin = msg.type !== "createRoom";
+    askedToWatch = Boolean(msg.spectate);
+  }
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
 export const isOpen = () => Boolean(ws && ws.readyState === WebSocket.OPEN);
@@ -83,7 +87,7 @@ function receive(msg) {
     session.name = msg.name;
     setConn("online");
     // Redirected while joining: ask this node for the room we asked the other one for.
-    if (pendingJoin) { send({ type: "joinRoom", code: pendingJoin }); pendingJoin = null; }
+    if (pendingJoin) { send({ type: "joinRoom", code: pendingJoin, ...(askedToWatch && { spectate: true }) }); pendingJoin = null; }
   }
   if (msg.type === "redirect") { followRedirect(msg); return; }
   if (msg.type === "roomState") {

@@ -3,11 +3,14 @@
 
 import { Board } from "./canvas.js";
 import { session, send, sendDrawing, now, api } from "./connection.js";
+import { startsOnItsOwn, secondsToStart, countdownText, announceCountdown } from "./countdown.js";
 import { renderGallery } from "./gallery.js";
 import { t } from "./i18n.js";
+import { packName, fillPackSelect, preferredPack } from "./packs.js";
 import { Pen } from "./pen.js";
 import { play } from "./sound.js";
 import { $, el, button, appendLog, copyFrom } from "./ui.js";
+import { watchHandlers, watchError, amSpectator, spectators, renderWatching, resetWatch } from "./watch.js";
 
 let board, pen;
 let lastGuess = "";
@@ -39,7 +42,8 @@ export function setUpParty() {
   });
   $("create-form").onsubmit = (e) => {
     e.preventDefault();
-    const settings = { rounds: Number($("set-rounds").value), drawSeconds: Number($("set-draw").value) };
+    const settings = { rounds: Number($("set-rounds").value), drawSeconds: Number($("set-draw").value), public: $("set-public").checked };
+    if ($("set-pack").value) settings.wordPack = $("set-pack").value;
     const words = $("set-words").value.split(",").map((w) => w.trim()).filter(Boolean);
     if (words.length) settings.customWords = words;
     send({ type: "createRoom", mode: "party", settings });
@@ -70,20 +74,26 @@ export function setUpParty() {
 }
 
 // The page left the party room (or never was in one): a blank board, no gallery.
-export function resetParty() { board.reset([]); pen.clearPreview(); gallery = null; qrShownFor = null; $("log").replaceChildren(); }
+export function resetParty() { board.reset([]); pen.clearPreview(); gallery = null; qrShownFor = null; resetWatch(); $("log").replaceChildren(); }
+
+// The create form offers the server's packs, starting at the one the player plays.
+export function fillCreatePacks() { fillPackSelect($("set-pack"), preferredPack()); }
 
 function resetDrawing() { board.reset([]); pen.clearPreview(); }
 
 export const partyHandlers = {
   roomState(m) {
     m.players = m.players || [];
+    m.spectators = m.spectators || [];
+    m.startsAt = m.startsAt ?? null;
     board.reset(m.strokes || []);
     pen.clearPreview();
     history.replaceState(null, "", `#${m.code}`);
     const lastGame = m.phase === "gameOver" ? rememberedGame(m.code) : null;
     if (lastGame && gallery?.gameId !== lastGame) loadGallery(lastGame);
   },
-  error(m) { if (m.ref && m.ref.startsWith("stroke")) pen.clearPreview(); },
+  error(m) { if (m.ref && m.ref.startsWith("stroke")) pen.clearPreview(); watchError(m); },
+  ...watchHandlers,
   playerJoined(m) { room().players.push(m.player); log(t("log.joined", { name: m.player.name }), "sys"); },
   playerLeft(m) {
     const key = m.reason === "kicked" ? "log.kicked" : m.reason === "timedOut" ? "log.timedOut" : "log.left";
@@ -101,7 +111,7 @@ export const partyHandlers = {
   },
   phase(m) {
     const r = room();
-    Object.assign(r, { phase: m.phase, deadline: m.deadline ?? null, word: m.word ?? null, choices: null });
+    Object.assign(r, { phase: m.phase, deadline: m.deadline ?? null, word: m.word ?? null, choices: null, startsAt: m.startsAt ?? null });
     if (m.phase === "choosing") {
       Object.assign(r, { round: m.round, drawerId: m.drawerId, hint: null });
       r.players.forEach((p) => { p.guessed = false; });
@@ -189,6 +199,8 @@ export function renderParty() {
   $("lock").classList.toggle("hidden", !amOwner());
   $("lock").textContent = t(r.locked ? "room.unlock" : "room.lock");
   $("locked").classList.toggle("hidden", !r.locked);
+  const pack = r.settings?.wordPack;
+  $("room-kind").textContent = pack ? t(r.settings.public ? "room.publicPack" : "room.privatePack", { pack: packName(pack) }) : "";
   renderOwnerSettings();
   $("round").textContent = r.phase === "gameOver" ? t("game.over") : r.round ? t("game.round", { round: r.round, rounds: r.rounds }) : t("game.lobby");
   $("hint").textContent = r.word && r.phase !== "choosing" ? r.word : (r.hint || "");
@@ -196,6 +208,7 @@ export function renderParty() {
   $("ink").classList.toggle("drawing", amDrawer());
   $("game").classList.toggle("over", r.phase === "gameOver");
   renderPlayers();
+  renderWatching();
   renderCard();
   renderGameOver();
   tick();
@@ -218,21 +231,34 @@ function renderPlayers() {
     const marks = (p.id === room().ownerId ? " ★" : "") + (p.id === room().drawerId && inGame() ? " ✎" : "") + (p.guessed ? " ✓" : "");
     const li = el("li", `${p.name}${marks}${p.connected ? "" : ` ${t("away")}`}`);
     const acts = el("span", "", "acts");
-    if (p.id !== me()) {
-      // The owner removes at once; anyone else adds a vote (more than half of the others needed).
-      const kick = button(t(amOwner() ? "kick" : "voteKick"), () => {
-        if (amOwner() && !confirm(t("kick.confirm", { name: p.name }))) return;
-        send({ type: amOwner() ? "kick" : "voteKick", playerId: p.id });
-      });
-      kick.title = t(amOwner() ? "kick.title" : "voteKick.title", { name: p.name });
-      kick.setAttribute("aria-label", kick.title);
-      acts.append(kick);
-    }
+    const kick = kickButton(p);
+    if (kick) acts.append(kick);
     acts.append(el("span", String(p.score)));
     li.append(acts);
     li.className = [p.connected ? "" : "off", p.id === me() ? "me" : "", p.guessed ? "guessed" : ""].join(" ");
     list.append(li);
   }
+  const watchers = spectators();
+  $("spectators-box").classList.toggle("hidden", watchers.length === 0);
+  $("spectators").replaceChildren(...watchers.map((s) => {
+    const li = el("li", s.name, s.id === me() ? "me" : "");
+    const kick = kickButton(s);
+    if (kick) { const acts = el("span", "", "acts"); acts.append(kick); li.append(acts); }
+    return li;
+  }));
+}
+
+// The owner removes at once; a player adds a vote (more than half of the others needed); a
+// watcher has no vote, and nobody kicks themselves.
+function kickButton(member) {
+  if (member.id === me() || (amSpectator() && !amOwner())) return null;
+  const kick = button(t(amOwner() ? "kick" : "voteKick"), () => {
+    if (amOwner() && !confirm(t("kick.confirm", { name: member.name }))) return;
+    send({ type: amOwner() ? "kick" : "voteKick", playerId: member.id });
+  });
+  kick.title = t(amOwner() ? "kick.title" : "voteKick.title", { name: member.name });
+  kick.setAttribute("aria-label", kick.title);
+  return kick;
 }
 
 // Settings can change in the lobby and after a game; the form keeps what the owner is typing.
@@ -270,6 +296,8 @@ function renderCard() {
     add("p", why[turn.reason] ? t(why[turn.reason]) : turn.reason);
     const ol = add("ol", "");
     for (const s of [...turn.scores].sort((a, b) => b.gained - a.gained)) ol.append(el("li", `${nameOf(s.playerId)} +${s.gained} (${s.total})`));
+  } else if (r.phase === "lobby" && startsOnItsOwn(r)) {
+    add("h3", countdownText(r)).id = "countdown";
   } else if (r.phase === "lobby") {
     add("p", t(r.players.length < 2 ? "card.needPlayers" : amOwner() ? "card.startWhenReady" : "card.waitOwner"));
   }
@@ -315,9 +343,15 @@ function renderGameOver() {
   }), t("over.none"));
 }
 
-// Countdown to the server's deadline, on the server's clock (estimated from welcome.serverTime).
+// Countdown to the server's deadline, on the server's clock (estimated from welcome.serverTime);
+// in the lobby of a room nobody owns, to the game's start.
 function tick() {
   const r = room();
-  const left = r && r.mode !== "pair" && r.deadline ? Math.max(0, Math.ceil((r.deadline - now()) / 1000)) : null;
+  const party = r && r.mode !== "pair";
+  const left = party && r.deadline ? Math.max(0, Math.ceil((r.deadline - now()) / 1000))
+    : party && r.phase === "lobby" ? secondsToStart(r) : null;
   $("timer").textContent = left === null ? "" : `${left}s`;
+  const countdown = $("countdown");
+  if (countdown && party) countdown.textContent = countdownText(r);
+  announceCountdown(party ? r : null);
 }
