@@ -13,15 +13,17 @@ export class Board {
     this.open = null;          // the stroke begun and not yet ended
   }
 
-  // Replaces the drawing with `items` (roomState's shape) and paints it.
-  reset(items = []) {
+  // Replaces the drawing with `items` (roomState's shape) and paints it. `usedStrokeId` is the
+  // roomState's lastStrokeId: undone strokes are not among the items, but their ids are used.
+  reset(items = [], usedStrokeId = 0) {
     this.items = items.map((item) => ({ ...item, points: item.points ? [...item.points] : undefined }));
     this.open = null;
+    this.usedStrokeId = usedStrokeId || 0;
     this.redraw();
   }
 
   get isEmpty() { return !this.items.some((i) => i.kind === "fill" || (i.points && i.points.length >= 2)); }
-  get lastStrokeId() { return Math.max(0, ...this.items.map((i) => i.strokeId || 0)); }
+  get lastStrokeId() { return Math.max(this.usedStrokeId || 0, ...this.items.map((i) => i.strokeId || 0)); }
 
   // Applies one drawing message (strokeBegin, strokePoints, strokeEnd, fill, undo, clear).
   apply(msg) {
@@ -55,7 +57,7 @@ export class Board {
         break;
       }
       case "clear":
-        this.reset([]);
+        this.reset([], this.lastStrokeId);
         break;
     }
   }

@@ -86,7 +86,7 @@ export const partyHandlers = {
     m.players = m.players || [];
     m.spectators = m.spectators || [];
     m.startsAt = m.startsAt ?? null;
-    board.reset(m.strokes || []);
+    board.reset(m.strokes || [], m.lastStrokeId);
     pen.clearPreview();
     history.replaceState(null, "", `#${m.code}`);
     const lastGame = m.phase === "gameOver" ? rememberedGame(m.code) : null;
