@@ -19,6 +19,9 @@ struct ServerMetrics: Sendable {
     private let archiveParked: Metrics.Gauge
     private let outboundHeld: Metrics.Gauge
     private let pairRooms: Metrics.Gauge
+    private let publicRooms: Metrics.Gauge
+    private let quickPlayJoined: Metrics.Counter
+    private let quickPlayOpened: Metrics.Counter
     private let pairDrawingsStored: Metrics.Counter
     private let pairStoreTime: Metrics.Timer
     private let notificationsSent: Metrics.Counter
@@ -42,6 +45,9 @@ struct ServerMetrics: Sendable {
         archiveParked = Metrics.Gauge(label: "doodle_archive_parked", factory: factory)
         outboundHeld = Metrics.Gauge(label: "doodle_outbound_queued_bytes", factory: factory)
         pairRooms = Metrics.Gauge(label: "doodle_pair_rooms", factory: factory)
+        publicRooms = Metrics.Gauge(label: "doodle_public_rooms", factory: factory)
+        quickPlayJoined = Metrics.Counter(label: "doodle_quick_play_seated_total", dimensions: [("room", "existing")], factory: factory)
+        quickPlayOpened = Metrics.Counter(label: "doodle_quick_play_seated_total", dimensions: [("room", "opened")], factory: factory)
         pairDrawingsStored = Metrics.Counter(label: "doodle_pair_drawings_stored_total", factory: factory)
         pairStoreTime = Metrics.Timer(label: "doodle_pair_store_seconds", factory: factory)
         notificationsSent = Metrics.Counter(label: "doodle_notifications_sent_total", factory: factory)
@@ -58,6 +64,11 @@ struct ServerMetrics: Sendable {
     /// A client sent to the node hosting its room (a join or a resume).
     func redirectSent() { redirects.increment() }
     func pairRoomsChanged(_ count: Int) { pairRooms.record(count) }
+    /// Public rooms on this node.
+    func publicRoomsChanged(_ count: Int) { publicRooms.record(count) }
+    /// A quick player seated here, in a room that was open already or in one opened for it
+    /// (their ratio says how well arrivals fill rooms).
+    func quickPlayerSeated(openedRoom: Bool) { (openedRoom ? quickPlayOpened : quickPlayJoined).increment() }
     func notificationSent() { notificationsSent.increment() }
     func notificationAttemptFailed() { notificationFailures.increment() }
     func notificationOutboxDepth(_ depth: Int) { notificationOutbox.record(depth) }

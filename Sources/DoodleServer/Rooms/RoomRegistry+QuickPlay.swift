@@ -33,6 +33,7 @@ enum QuickPlayOutcome: Sendable {
 extension RoomRegistry {
     func publicStatusChanged(_ status: PublicRoomStatus) {
         if status.isPublic || publicRooms[status.code] != nil { pendingPublic?.add(status) }
+        defer { metrics.publicRoomsChanged(publicRooms.count) }
         guard status.isPublic, rooms[status.code] != nil else {
             publicRooms[status.code] = nil
             return
@@ -70,7 +71,10 @@ extension RoomRegistry {
                 return .elsewhere(elsewhere.node, code: elsewhere.status.code)
             }
             guard let best, let room = rooms[best.status.code] else { break }
-            guard let refusal = await room.join(player, name: name, queue: queue) else { return .seated(room) }
+            guard let refusal = await room.join(player, name: name, queue: queue) else {
+                metrics.quickPlayerSeated(openedRoom: false)
+                return .seated(room)
+            }
             switch refusal.code {
             case .banned, .roomFull, .roomLocked, .roomNotFound:
                 refusedBy.insert(best.status.code)
@@ -82,8 +86,10 @@ extension RoomRegistry {
             let room = try await create(
                 mode: .party, settings: rules.publicRoomSettings(wordPack: wordPack), creator: player, creatorName: name, queue: queue,
                 startsOnItsOwn: true)
+            metrics.quickPlayerSeated(openedRoom: true)
             return .seated(room)
         } catch {
+            logger.error("opening a room for quick play failed", metadata: ["wordPack": "\(wordPack)", "error": "\(error)"])
             return .refused(ProtocolError(.internal, "no room could be opened just now; try again"))
         }
     }

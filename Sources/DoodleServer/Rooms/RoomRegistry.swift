@@ -20,7 +20,7 @@ actor RoomRegistry: Service {
     let clock: any GameClock
     private let archive: any GameArchive
     let logger: Logger
-    private let metrics: ServerMetrics
+    let metrics: ServerMetrics
     /// Claims each new room's code cluster-wide and releases it when the room closes.
     let cluster: ClusterMembership
     /// In a cluster: the public rooms' changes on their way to the directory.
@@ -133,7 +133,7 @@ actor RoomRegistry: Service {
     }
 
     private func remove(code: String) async {
-        publicRooms[code] = nil
+        if publicRooms.removeValue(forKey: code) != nil { metrics.publicRoomsChanged(publicRooms.count) }
         guard let room = rooms.removeValue(forKey: code) else { return }
         metrics.roomsChanged(rooms.count)
         await room.close()

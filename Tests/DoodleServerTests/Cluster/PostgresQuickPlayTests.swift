@@ -15,7 +15,7 @@ struct PostgresQuickPlayTests {
         try await PostgresNodes.with(count: 2) { cluster in
             let count = 24
             let seated = SeatedCount()
-            let codes = try await withThrowingTaskGroup(of: String.self) { group in
+            let codes = try await Self.withLogsOnFailure(cluster) { try await withThrowingTaskGroup(of: String.self) { group in
                 for index in 0..<count {
                     let start = cluster.nodes[index % 2].webSocketURL
                     group.addTask {
@@ -30,7 +30,7 @@ struct PostgresQuickPlayTests {
                 var codes: [String] = []
                 for try await code in group { codes.append(code) }
                 return codes
-            }
+            } }
             let perRoom = Dictionary(grouping: codes, by: { $0 }).mapValues(\.count)
             #expect(codes.count == count)
             #expect(perRoom.count <= 4, "ceil(24 / 8) = 3 rooms, and at most one more for the second node: \(perRoom)")
@@ -41,30 +41,55 @@ struct PostgresQuickPlayTests {
         }
     }
 
-    /// Quick play from `url`, following a redirect to the named room (and quick-playing again
-    /// there if that room filled meanwhile); `seated` runs with the room's code while the
-    /// player sits in it.
-    static func quickPlay(startingAt url: String, name: String, seated: (String) async throws -> String) async throws -> String {
-        let (token, redirect) = try await DoodleClient.withConnection(to: url, logger: logger) { connection -> (String, Redirect?) in
-            let welcome = try await connection.hello(name: name)
-            do {
-                let room = try await connection.quickPlay()
-                return (welcome.token, Redirect(url: "", code: try await seated(room.code)))
-            } catch let redirected as Redirected {
-                return (welcome.token, redirected.redirect)
-            }
-        }
-        guard let redirect, !redirect.url.isEmpty, let code = redirect.code else { return redirect?.code ?? "" }
-        return try await DoodleClient.withConnection(to: redirect.url, logger: logger) { connection in
-            try await connection.hello(name: name, token: token)
-            do {
-                return try await seated(try await connection.joinRoom(code: code).code)
-            } catch let refusal as ProtocolError where refusal.code == .roomFull {
-                return try await seated(try await connection.quickPlay().code)
-            }
+    /// Runs `body`; if it throws, the nodes' logs are recorded with the error.
+    static func withLogsOnFailure<T>(_ cluster: PostgresNodes, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            for (index, node) in cluster.nodes.enumerated() { Issue.record("node \(index) logged:\n\(node.logTail)") }
+            throw error
         }
     }
+
+    /// Quick play from `url` as a client would: a redirect is followed to the named room (with
+    /// the player's token), a room that filled meanwhile is answered by quick play on that node,
+    /// and so on for a few hops. `seated` runs with the room's code while the player sits in it.
+    static func quickPlay(startingAt url: String, name: String, seated: @escaping (String) async throws -> String) async throws -> String {
+        var url = url
+        var token: String?
+        var code: String?
+        for _ in 0..<6 {
+            let outcome = try await DoodleClient.withConnection(to: url, logger: logger) { connection -> (token: String, result: Result<String, Redirected>) in
+                let welcome = try await connection.hello(name: name, token: token)
+                do {
+                    let room: RoomSnapshot
+                    if let code {
+                        do {
+                            room = try await connection.joinRoom(code: code)
+                        } catch let refusal as ProtocolError where refusal.code == .roomFull {
+                            room = try await connection.quickPlay()
+                        }
+                    } else {
+                        room = try await connection.quickPlay()
+                    }
+                    return (welcome.token, .success(try await seated(room.code)))
+                } catch let redirected as Redirected {
+                    return (welcome.token, .failure(redirected))
+                }
+            }
+            token = outcome.token
+            switch outcome.result {
+            case .success(let seatedCode): return seatedCode
+            case .failure(let redirected):
+                url = redirected.redirect.url
+                code = redirected.redirect.code
+            }
+        }
+        throw QuickPlayHopsExhausted()
+    }
 }
+
+private struct QuickPlayHopsExhausted: Error {}
 
 /// How many of the racing players are seated so far.
 private final class SeatedCount: Sendable {

@@ -6,6 +6,10 @@ import DoodleTestSupport
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 @Suite("Quick play and public rooms, live")
 struct QuickPlayTests {
     /// Public rooms that start 1 s after their second player arrives.
@@ -97,6 +101,10 @@ struct QuickPlayTests {
                 let rooms = try #require(listed["rooms"] as? [[String: Any]])
                 #expect(Set(rooms.compactMap { $0["code"] as? String }) == Set(perRoom.keys))
                 #expect(rooms.allSatisfy { $0["players"] as? Int == 8 && $0["maxPlayers"] as? Int == 8 })
+                let metrics = String(decoding: try await URLSession.shared.data(from: try #require(URL(string: server.httpBase + "/metrics"))).0, as: UTF8.self)
+                #expect(metrics.contains(#"doodle_quick_play_seated_total{room="opened"} 5"#), "\(metrics)")
+                #expect(metrics.contains(#"doodle_quick_play_seated_total{room="existing"} 35"#))
+                #expect(metrics.contains("doodle_public_rooms 5"))
             }
         }
     }
