@@ -39,7 +39,8 @@ enum Fixtures {
     /// - Parameter otherPacks: installed besides the `en` pack of `words`.
     static func makeMachine(
         players: Int = 3, settings patch: SettingsPatch = SettingsPatch(), seed: UInt64 = 42,
-        words: [String] = Fixtures.words, otherPacks: [WordPack] = [], rules customRules: GameRules? = nil
+        words: [String] = Fixtures.words, otherPacks: [WordPack] = [], rules customRules: GameRules? = nil,
+        startsOnItsOwn: Bool = false
     ) throws -> Harness {
         let rules = try customRules ?? Fixtures.rules()
         let settings = rules.defaultSettings.merged(with: patch)
@@ -49,7 +50,7 @@ enum Fixtures {
         var harness = Harness(
             machine: RoomStateMachine(
                 code: "K7PQ2M", mode: .party, settings: settings, creator: id(creator), creatorName: creator,
-                rules: rules, packs: installed, seed: seed),
+                rules: rules, packs: installed, seed: seed, startsOnItsOwn: startsOnItsOwn),
             now: start)
         harness.apply(harness.machine.creationEffects())
         for name in names[1..<players] {
