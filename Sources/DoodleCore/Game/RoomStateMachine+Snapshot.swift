@@ -18,6 +18,7 @@ extension RoomStateMachine {
             players: seats.map(playerInfo), phase: phase, round: phase == .lobby ? nil : round, rounds: settings.rounds,
             drawerId: inTurn ? turn?.drawerId : nil, deadline: inTurn ? phaseDeadline : nil, hint: hint,
             word: word, choices: choices, strokes: turn?.board.visible ?? [],
-            startsAt: phase == .lobby && startsOnItsOwn ? phaseDeadline : nil)
+            startsAt: phase == .lobby && startsOnItsOwn ? phaseDeadline : nil,
+            spectators: spectators.map { SpectatorInfo(id: $0.id, name: $0.name) })
     }
 }
