@@ -46,7 +46,8 @@ extension RoomRegistry {
     /// Seats `player` in the fullest public room of `wordPack` that takes it, or opens one;
     /// with `spectate`, watching the fullest public room of that pack, full ones included, and
     /// never opening one.
-    func quickPlay(_ player: PlayerID, name: String, wordPack: String, queue: OutboundQueue) async -> QuickPlayOutcome {
+    func quickPlay(_ player: PlayerID, name: String, wordPack: String, spectate: Bool = false, queue: OutboundQueue) async -> QuickPlayOutcome {
+        if spectate { return await quickWatch(player, name: name, wordPack: wordPack, queue: queue) }
         await waitForQuickPlayTurn(wordPack)
         defer { endQuickPlayTurn(wordPack) }
         // Rooms that refused this player (it was banned there, or a joiner took the last seat).
@@ -71,6 +72,28 @@ extension RoomRegistry {
             return .seated(room)
         } catch {
             return .refused(ProtocolError(.internal, "no room could be opened just now; try again"))
+        }
+    }
+
+    /// A watcher's place in the public room of `wordPack` with the most connected players, full
+    /// ones included. Watchers take no seat, so they need no turn in the no-pile-up queue, and
+    /// quick play never opens a room for them.
+    private func quickWatch(_ player: PlayerID, name: String, wordPack: String, queue: OutboundQueue) async -> QuickPlayOutcome {
+        var refusedBy: Set<String> = []
+        while true {
+            let best = publicRooms.values
+                .filter { $0.status.wordPack == wordPack && $0.status.takesQuickSpectators && !refusedBy.contains($0.status.code) }
+                .min(by: Self.quickPlayOrder)
+            guard let best, let room = rooms[best.status.code] else {
+                return .refused(ProtocolError(.roomNotFound, "no public room of that word pack is open to watch"))
+            }
+            guard let refusal = await room.join(player, name: name, spectate: true, queue: queue) else { return .seated(room) }
+            switch refusal.code {
+            case .banned, .roomFull, .roomLocked, .roomNotFound:
+                refusedBy.insert(best.status.code)
+            default:
+                return .refused(refusal)
+            }
         }
     }
 
