@@ -94,6 +94,20 @@ extension Array where Element == RoomEffect {
         #expect(h.watch(watcher, name: "Zed").failure?.code == .roomLocked, "a locked room refuses watchers too")
     }
 
+    @Test func aRunningGameWithoutLateJoinRefusesWatchersAsPlayers() throws {
+        var h = try Fixtures.makeMachine(players: 2, settings: SettingsPatch(lateJoin: false))
+        h.startGame()
+        #expect(h.watch(watcher, name: "Zed").failure?.code == .roomLocked)
+    }
+
+    @Test func aWatcherRenamesLikeAPlayer() throws {
+        var h = try Fixtures.makeMachine(players: 2)
+        _ = try h.watch(watcher, name: "Zed").get()
+        let effects = h.apply(h.machine.rename(watcher, to: "Zoe"))
+        #expect(effects.broadcastEvents == [.playerRenamed(playerId: watcher, name: "Zoe")])
+        #expect(h.machine.snapshot(for: watcher).spectators.map(\.name) == ["Zoe"])
+    }
+
     @Test func aWatcherWhoseGraceRunsOutLeavesWithSpectatorLeft() throws {
         var h = try Fixtures.makeMachine(players: 2)
         _ = try h.watch(watcher, name: "Zed").get()

@@ -13,7 +13,7 @@ extension RoomStateMachine {
             guard spectators.count < rules.limits.maxSpectators else {
                 return .failure(ProtocolError(.roomFull, "the room has as many watchers as it takes"))
             }
-            return .success(admitSpectator(player, name: name, now: now))
+            return .success(admitSpectator(player, name: name))
         }
         if seats.count >= settings.maxPlayers { return .failure(ProtocolError(.roomFull, "the room is full")) }
         var effects: [RoomEffect] = []

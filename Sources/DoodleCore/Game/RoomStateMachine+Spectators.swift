@@ -35,7 +35,7 @@ extension RoomStateMachine {
 
     /// Lets a watcher in (`join` checked it may come in). Others get `spectatorJoined`; the
     /// watcher its `roomState`.
-    mutating func admitSpectator(_ player: PlayerID, name: String, now: Int64) -> [RoomEffect] {
+    mutating func admitSpectator(_ player: PlayerID, name: String) -> [RoomEffect] {
         let others = memberIDs
         spectators.append(Spectator(id: player, name: name))
         rebuildMemberIDs()

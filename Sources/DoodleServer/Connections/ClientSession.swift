@@ -257,8 +257,8 @@ struct ClientSession: Sendable {
         await seated(player, in: room)
     }
 
-    /// The player holds a seat in `room` now: the directories learn where it sits, so a later
-    /// `hello` (here or on another node) finds it.
+    /// The player holds a seat in `room` now, or watches it: the directories learn where it is,
+    /// so a later `hello` (here or on another node) finds it (a watcher resumes as one).
     private mutating func seated(_ player: PlayerDirectory.Player, in room: Room) async {
         await context.directory.seatTaken(player.id, room: room.code)
         if context.cluster.isClustered { await context.cluster.seatTaken(player.id, room: room.code) }

@@ -150,6 +150,15 @@ struct LiveSpectatorTests {
                     let state = try await again[0].sync()
                     #expect(state.spectators.map(\.id) == [watcherId])
                     #expect(state.players.count == 1)
+                    // A second connection with the same token replaces this one, still watching.
+                    try await server.withConnections(1) { third in
+                        try await third[0].hello(name: "Watcher", token: token)
+                        let resumed = try await third[0].receiveFirst { message -> RoomSnapshot? in
+                            if case .roomState(let snapshot) = message { snapshot } else { nil }
+                        }
+                        #expect(resumed.spectators.map(\.id) == [watcherId])
+                        #expect(try await again[0].waitForClose().code == 4002)
+                    }
                 }
             }
         }
