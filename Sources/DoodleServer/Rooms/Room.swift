@@ -188,6 +188,11 @@ actor Room {
         machine.isMember(player)
     }
 
+    /// Players and watchers: everyone whose place the directories record.
+    func memberIDs() -> [PlayerID] {
+        machine.memberIDs
+    }
+
     /// Public facts for an invite link.
     func publicInfo() -> RoomPublicInfo {
         let snapshot = machine.snapshot(for: "")

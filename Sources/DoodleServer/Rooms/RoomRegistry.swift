@@ -122,7 +122,8 @@ actor RoomRegistry: Service {
                 await cluster.release(code: code)
                 continue
             }
-            for player in await room.publicInfo().players { await cluster.seatTaken(player.id, room: code) }
+            // Watchers too: a watcher's place is recorded like a seat, so that it resumes anywhere.
+            for player in await room.memberIDs() { await cluster.seatTaken(player, room: code) }
         }
     }
 
