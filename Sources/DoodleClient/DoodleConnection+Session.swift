@@ -37,15 +37,16 @@ extension DoodleConnection {
         }
     }
 
-    /// Sends `joinRoom` and returns the room's `roomState`.
+    /// Sends `joinRoom` and returns the room's `roomState`; with `spectate`, as a watcher who
+    /// takes no seat (the snapshot lists it in `spectators`).
     ///
     /// - Throws: the ``DoodleCore/ProtocolError`` of an `error` reply (`room_full`, `banned`, …),
     ///   ``Redirected`` when another node hosts the room (no seat was taken; see
     ///   ``DoodleClient/withJoinedConnection(to:name:code:maxRedirects:configuration:logger:isolation:_:)``),
     ///   ``DoodleClientError/unexpectedMessage(_:expected:)`` if the next message is anything else,
     ///   and the errors of ``receive(timeout:)``.
-    public func joinRoom(code: String, timeout: Duration = .seconds(5)) async throws -> RoomSnapshot {
-        try await send(.joinRoom(code: code))
+    public func joinRoom(code: String, spectate: Bool = false, timeout: Duration = .seconds(5)) async throws -> RoomSnapshot {
+        try await send(.joinRoom(code: code, spectate: spectate))
         return try await seatReply(timeout: timeout)
     }
 
@@ -61,14 +62,22 @@ extension DoodleConnection {
     }
 
     /// Sends `quickPlay` and returns the `roomState` of the public room the server seated this
-    /// player in.
+    /// player in; with `spectate`, of the public room it watches (never a new one: with none open
+    /// to watch, `room_not_found`).
     ///
     /// - Throws: the ``DoodleCore/ProtocolError`` of an `error` reply (`invalid_settings` for an
     ///   unknown pack, `already_in_room`), ``Redirected`` when the room chosen is on another node
     ///   (join it there with its code), and the errors of ``receive(timeout:)``.
-    public func quickPlay(wordPack: String? = nil, timeout: Duration = .seconds(5)) async throws -> RoomSnapshot {
-        try await send(.quickPlay(wordPack: wordPack))
+    public func quickPlay(wordPack: String? = nil, spectate: Bool = false, timeout: Duration = .seconds(5)) async throws -> RoomSnapshot {
+        try await send(.quickPlay(wordPack: wordPack, spectate: spectate))
         return try await seatReply(timeout: timeout)
+    }
+
+    /// Sends `spectate`: `on` true to watch, false to ask for a seat. The server acknowledges a
+    /// switch only with the room's `playerSpectating` event (at once, or when the turn ends), and
+    /// a refusal with an `error`; read them with ``receive(timeout:until:)``.
+    public func spectate(on: Bool) async throws {
+        try await send(.spectate(on: on))
     }
 
     /// Sends `sync` and returns the `roomState`. Room events that arrive before it are skipped:

@@ -33,6 +33,9 @@ struct DoodleBotCommand: AsyncParsableCommand {
     @Option(help: "Join the room with this invite code and play once its owner starts.")
     var join: String?
 
+    @Flag(help: "With --join: --count bots watch the room as spectators until its game ends, printing what they see; fails if the word reaches them before a turn ends.")
+    var spectate = false
+
     @Option(
         parsing: .upToNextOption,
         help: "Room settings for --create, as key=value (\(SettingsArguments.knownKeys.joined(separator: ", "))); customWords is a comma list.")
@@ -91,6 +94,7 @@ struct DoodleBotCommand: AsyncParsableCommand {
             throw ValidationError("give exactly one of --create, --join CODE and --pair N")
         }
         if join != nil && !settings.isEmpty { throw ValidationError("--settings only works with --create") }
+        if spectate && join == nil { throw ValidationError("--spectate needs --join CODE: watchers join a room that exists") }
         do throws(BotOptionsError) {
             if pair != nil {
                 try pairOptions(vocabulary: BotVocabulary(pack: [])).validate()
@@ -119,6 +123,9 @@ struct DoodleBotCommand: AsyncParsableCommand {
             throw ValidationError(error.message)
         }
         let progressOutput = json ? OutputSink.standardError : OutputSink.standardOutput
+        if spectate, let join {
+            return try await watch(code: join, output: progressOutput, logger: logger)
+        }
         if pair != nil {
             let report = try await PairRunner.run(try pairOptions(vocabulary: vocabulary), logger: logger) { event in
                 progressOutput.write(line: PairReportFormatter.line(for: event))
@@ -136,6 +143,24 @@ struct DoodleBotCommand: AsyncParsableCommand {
             OutputSink.standardOutput.write(line: BotReportFormatter.summary(report))
         }
         if !report.succeeded { throw ExitCode.failure }
+    }
+
+    /// `--join CODE --spectate`: exits non-zero unless every watcher saw the game end cleanly.
+    private func watch(code: String, output: OutputSink, logger: Logger) async throws {
+        let reports: [WatchReport]
+        do {
+            reports = try await WatchRunner.run(server: server, code: code, count: count, namePrefix: name, logger: logger) { line in
+                output.write(line: line)
+            }
+        } catch {
+            throw ValidationError(error.message)
+        }
+        for report in reports {
+            let problems = report.violations.map(\.description) + [report.failure].compactMap { $0 }
+            let outcome = report.succeeded ? "ok" : problems.isEmpty ? "the game did not end" : problems.joined(separator: "; ")
+            OutputSink.standardOutput.write(line: "\(report.name): watched \(report.turnsWatched) turns: \(outcome)")
+        }
+        if !reports.allSatisfy(\.succeeded) { throw ExitCode.failure }
     }
 
     private func pairOptions(vocabulary: BotVocabulary) throws(BotOptionsError) -> PairRunOptions {

@@ -20,6 +20,9 @@ import Testing
             .createRoom(mode: .party, settings: SettingsPatch()),
             .createRoom(mode: .pair, settings: SettingsPatch(maxPlayers: 4, customWords: ["tiger"], lateJoin: false)),
             .joinRoom(code: " k7pq2m "),
+            .joinRoom(code: "K7PQ2M", spectate: true),
+            .quickPlay(), .quickPlay(wordPack: "de", spectate: true),
+            .spectate(on: true), .spectate(on: false),
             .leaveRoom, .sync, .startGame, .unpair,
             .updateSettings(SettingsPatch(rounds: 5, drawSeconds: 60, wordPack: "en", customWordsOnly: true)),
             .updateSettings(nullPatch),
@@ -81,6 +84,11 @@ import Testing
                 seq: 0, code: "K7PQ2M", mode: .pair, ownerId: "p_a", locked: true, settings: snapshot.settings, players: [],
                 phase: .lobby, round: nil, rounds: 3, drawerId: nil, deadline: nil, hint: nil, word: nil, choices: ["a", "b"],
                 strokes: [])),
+        .roomState(
+            RoomSnapshot(
+                seq: 3, code: "K7PQ2M", mode: .party, ownerId: nil, locked: false, settings: snapshot.settings, players: [],
+                phase: .lobby, round: nil, rounds: 3, drawerId: nil, deadline: nil, hint: nil, word: nil, choices: nil,
+                strokes: [], spectators: [SpectatorInfo(id: "p_z", name: "Zed"), SpectatorInfo(id: "p_y", name: "Yan")])),
         .chooseWord(choices: ["apple", "pear"]),
         .guessResult(.correct(word: "apple", gained: 387)),
         .guessResult(.close),
@@ -121,6 +129,10 @@ import Testing
             .gameEnded(
                 GameSummary(gameId: "g_1", reason: .completed, ranking: [RankLine(playerId: "p_a", name: "Ada", score: 900, rank: 1)])),
             seq: 23),
+        .event(.spectatorJoined(SpectatorInfo(id: "p_z", name: "Zed")), seq: 24),
+        .event(.spectatorLeft(playerId: "p_z"), seq: 25),
+        .event(.playerSpectating(playerId: "p_b", spectating: true), seq: 26),
+        .event(.playerSpectating(playerId: "p_b", spectating: false), seq: 27),
     ]
 
     @Test(arguments: serverMessages)
@@ -144,6 +156,26 @@ import Testing
         #expect(try JSON.decode(ClientMessage.self, #"{"type":"createRoom"}"#) == .createRoom(mode: .party, settings: SettingsPatch()))
         #expect(try JSON.decode(ClientMessage.self, #"{"type":"undo","extra":{"x":1}}"#) == .draw(.undo), "unknown fields are ignored")
         #expect(try JSON.decode(ClientMessage.self, #"{"type":"chooseWord","index":0}"#) == .chooseWord(index: 0))
+        #expect(try JSON.decode(ClientMessage.self, #"{"type":"joinRoom","code":"K7PQ2M"}"#) == .joinRoom(code: "K7PQ2M", spectate: false))
+        #expect(
+            try JSON.decode(ClientMessage.self, #"{"type":"joinRoom","code":"K7PQ2M","spectate":true}"#) == .joinRoom(code: "K7PQ2M", spectate: true))
+        #expect(try JSON.decode(ClientMessage.self, #"{"type":"quickPlay","spectate":true}"#) == .quickPlay(wordPack: nil, spectate: true))
+        #expect(try JSON.decode(ClientMessage.self, #"{"type":"spectate","on":false}"#) == .spectate(on: false))
+    }
+
+    @Test func spectatorShapesFollowTheContract() throws {
+        let joined = try JSON.object(ServerMessage.event(.spectatorJoined(SpectatorInfo(id: "p_z", name: "Zed")), seq: 4))
+        #expect(NSDictionary(dictionary: joined) == ["type": "spectatorJoined", "seq": 4, "spectator": ["id": "p_z", "name": "Zed"]])
+        let left = try JSON.object(ServerMessage.event(.spectatorLeft(playerId: "p_z"), seq: 5))
+        #expect(NSDictionary(dictionary: left) == ["type": "spectatorLeft", "seq": 5, "playerId": "p_z"])
+        let switched = try JSON.object(ServerMessage.event(.playerSpectating(playerId: "p_b", spectating: true), seq: 6))
+        #expect(NSDictionary(dictionary: switched) == ["type": "playerSpectating", "seq": 6, "playerId": "p_b", "spectating": true])
+        // Always present in a party room's roomState, empty when nobody watches.
+        let state = try JSON.object(ServerMessage.roomState(Self.snapshot))
+        #expect((state["spectators"] as? [Any])?.isEmpty == true)
+        // A plain join or quick play says nothing of spectating.
+        #expect(try JSON.object(ClientMessage.joinRoom(code: "K7PQ2M"))["spectate"] == nil)
+        #expect(try JSON.object(ClientMessage.quickPlay(spectate: true))["spectate"] as? Bool == true)
     }
 
     @Test(arguments: [
@@ -160,6 +192,9 @@ import Testing
         #"{"type":"guess"}"#,
         #"{"type":"guess","text":null}"#,
         #"{"type":"lockRoom","locked":"yes"}"#,
+        #"{"type":"spectate"}"#,
+        #"{"type":"spectate","on":"yes"}"#,
+        #"{"type":"joinRoom","code":"K7PQ2M","spectate":1}"#,
         #"{"type":"hello","protocol":"1","name":"Ada"}"#,
         #"{"type":"updateSettings","settings":{"rounds":"5"}}"#,
         #"{"type":"updateSettings","settings":{"rounds":2.5}}"#,

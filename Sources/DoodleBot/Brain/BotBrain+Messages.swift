@@ -226,6 +226,9 @@ extension BotBrain {
             notices.append(.gameEnded(summary))
         case .chat, .kickVote, .drawing:
             break
+        case .spectatorJoined, .spectatorLeft, .playerSpectating:
+            // A playing bot neither watches nor counts watchers; a watching bot is `WatchBrain`.
+            break
         }
     }
 

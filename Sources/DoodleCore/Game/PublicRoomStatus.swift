@@ -40,9 +40,10 @@ public struct PublicRoomStatus: Sendable, Equatable {
         isPublic && !locked && seats < maxPlayers && (lateJoin || phase == .lobby || phase == .gameOver)
     }
 
-    /// Whether quick play may put a watcher here: full rooms too, never a locked one.
+    /// Whether quick play may put a watcher here: full rooms too, never a locked one (nor one
+    /// whose running game takes no late joiners: `joinRoom` refuses watchers there too).
     public var takesQuickSpectators: Bool {
-        isPublic && !locked
+        isPublic && !locked && (lateJoin || phase == .lobby || phase == .gameOver)
     }
 }
 
@@ -50,7 +51,7 @@ extension RoomStateMachine {
     public var publicStatus: PublicRoomStatus {
         PublicRoomStatus(
             code: code, wordPack: settings.wordPack, isPublic: settings.isPublic && mode == .party, players: connectedCount,
-            seats: seats.count, maxPlayers: settings.maxPlayers, spectators: 0, phase: phase, round: phase == .lobby ? nil : round,
+            seats: seats.count, maxPlayers: settings.maxPlayers, spectators: connectedSpectatorCount, phase: phase, round: phase == .lobby ? nil : round,
             rounds: settings.rounds, locked: locked, lateJoin: settings.lateJoin)
     }
 }

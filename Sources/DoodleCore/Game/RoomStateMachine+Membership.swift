@@ -1,11 +1,19 @@
 extension RoomStateMachine {
-    /// Seats a new player, checking (in the contract's order) banned, locked, full. The joiner
-    /// gets a `roomState` reflecting its own `playerJoined`; everyone else gets the event.
-    public mutating func join(_ player: PlayerID, name: String, now: Int64) -> Result<[RoomEffect], ProtocolError> {
+    /// Seats a new player, or with `spectate` lets in a watcher, checking (in the contract's
+    /// order) banned, locked, full — for a watcher, full means `limits.maxSpectators` watchers.
+    /// The joiner gets a `roomState` reflecting its own `playerJoined` (or `spectatorJoined`);
+    /// everyone else gets the event.
+    public mutating func join(_ player: PlayerID, name: String, spectate: Bool = false, now: Int64) -> Result<[RoomEffect], ProtocolError> {
         if banned.contains(player) { return .failure(ProtocolError(.banned, "you were removed from this room")) }
         if locked { return .failure(ProtocolError(.roomLocked, "the owner locked this room")) }
         if isGameRunning && !settings.lateJoin {
             return .failure(ProtocolError(.roomLocked, "a game is running and this room does not allow late joining"))
+        }
+        if spectate {
+            guard spectators.count < rules.limits.maxSpectators else {
+                return .failure(ProtocolError(.roomFull, "the room has as many watchers as it takes"))
+            }
+            return .success(admitSpectator(player, name: name))
         }
         if seats.count >= settings.maxPlayers { return .failure(ProtocolError(.roomFull, "the room is full")) }
         var effects: [RoomEffect] = []
@@ -14,12 +22,18 @@ extension RoomStateMachine {
         // Someone who guessed, left and came back in the same turn cannot score twice.
         seat.guessed = phase == .drawing && turn?.guesses.contains { $0.playerId == player } == true
         // An emptied room has no owner left: the first one back takes it (unless it has none).
-        if seats.isEmpty && !startsOnItsOwn { ownerId = player }
+        let takesOwnership = seats.isEmpty && !startsOnItsOwn
+        if takesOwnership { ownerId = player }
         seats.append(seat)
         rebuildMemberIDs()
         emptySince = nil
         seq += 1
         effects.append(.send(to: others, .event(.playerJoined(playerInfo(seat)), seq: seq)))
+        if takesOwnership && !others.isEmpty {
+            // Watchers of a room nobody played in see who owns it now.
+            seq += 1
+            effects.append(.send(to: others, .event(.ownerChanged(ownerId: player), seq: seq)))
+        }
         effects.append(.send(to: [player], .roomState(snapshot(for: player))))
         reconsiderAutoStart(now: now, into: &effects)
         return .success(effects)
@@ -35,6 +49,7 @@ extension RoomStateMachine {
     /// The player's connection dropped; it keeps its seat for the reconnect grace period, and
     /// a drawer its turn for the drawer grace (`tick` ends the turn when that runs out).
     public mutating func disconnect(_ player: PlayerID, now: Int64) -> [RoomEffect] {
+        if spectatorIndex(player) != nil { return disconnectSpectator(player, now: now) }
         guard let index = seatIndex(player), seats[index].connected else { return [] }
         seats[index].connected = false
         seats[index].disconnectedAt = now
@@ -57,6 +72,10 @@ extension RoomStateMachine {
     /// and a player back after its reconnect grace has lost its seat (check `isMember` after).
     public mutating func reconnect(_ player: PlayerID, now: Int64) -> [RoomEffect] {
         var effects = tick(now: now)
+        if spectatorIndex(player) != nil {
+            reconnectSpectator(player, into: &effects)
+            return effects
+        }
         guard let index = seatIndex(player) else { return effects }
         if !seats[index].connected {
             seats[index].connected = true
@@ -68,8 +87,13 @@ extension RoomStateMachine {
     }
 
     public mutating func rename(_ player: PlayerID, to name: String) -> [RoomEffect] {
-        guard let index = seatIndex(player), seats[index].name != name else { return [] }
-        seats[index].name = name
+        if let index = spectatorIndex(player) {
+            guard spectators[index].name != name else { return [] }
+            spectators[index].name = name
+        } else {
+            guard let index = seatIndex(player), seats[index].name != name else { return [] }
+            seats[index].name = name
+        }
         var effects: [RoomEffect] = []
         broadcast(.playerRenamed(playerId: player, name: name), into: &effects)
         return effects
@@ -86,6 +110,9 @@ extension RoomStateMachine {
     }
 
     mutating func voteKick(_ target: PlayerID, by player: PlayerID, now: Int64) -> [RoomEffect] {
+        guard seatIndex(player) != nil else {
+            return [error(.invalidPhase, "watchers do not vote; ask to play first", to: player, ref: "voteKick")]
+        }
         guard target != player, isMember(target) else {
             return [error(.invalidTarget, "you can vote against another member of this room only", to: player, ref: "voteKick")]
         }
@@ -117,34 +144,55 @@ extension RoomStateMachine {
         }
     }
 
-    /// Removes a seat: `playerLeft` to everyone including the player, a ban and close for a
-    /// kick, then the consequences for ownership, the turn and the game.
+    /// Removes a member: for a player, `playerLeft` to everyone including the player, a ban and
+    /// close for a kick, then the consequences for ownership, the turn and the game; a watcher
+    /// goes with `spectatorLeft` and changes nothing else.
     mutating func removeSeat(_ player: PlayerID, reason: LeaveReason, now: Int64, into effects: inout [RoomEffect]) {
-        guard let index = seatIndex(player) else { return }
+        guard let index = seatIndex(player) else {
+            removeSpectator(player, reason: reason, now: now, into: &effects)
+            return
+        }
         broadcast(.playerLeft(playerId: player, reason: reason), into: &effects)
         seats.remove(at: index)
         rebuildMemberIDs()
         kickVotes[player] = nil
         for target in kickVotes.keys { kickVotes[target]?.remove(player) }
+        pendingSwitches.removeAll { $0.player == player }
         if reason == .kicked {
             banned.insert(player)
             effects.append(.close(player, .kicked))
         }
         effects.append(.seatReleased(player))
+        afterSeatVacated(player, now: now, into: &effects)
+    }
+
+    /// What a seat going (its player left, or became a watcher) means for the others.
+    mutating func afterSeatVacated(_ player: PlayerID, now: Int64, into effects: inout [RoomEffect]) {
         if seats.isEmpty {
-            emptySince = now
-            if !startsOnItsOwn { ownerId = nil }
-            phase = .lobby
-            phaseDeadline = nil
-            turn = nil
-            game = nil
-            round = nil
+            resetWithoutPlayers(now: now, into: &effects)
             return
         }
         if player == ownerId { transferOwnership(into: &effects) }
         recheckKickVotes(now: now, into: &effects)
         afterSeatRemoved(player, now: now, into: &effects)
         reconsiderAutoStart(now: now, into: &effects)
+    }
+
+    /// No player is left: the room goes back to its lobby without an owner. With nobody at all
+    /// its empty-room grace starts; watchers still there are told the room is in its lobby.
+    mutating func resetWithoutPlayers(now: Int64, into effects: inout [RoomEffect]) {
+        if spectators.isEmpty { emptySince = now }
+        if !startsOnItsOwn { ownerId = nil }
+        let wasInLobby = phase == .lobby
+        phase = .lobby
+        phaseDeadline = nil
+        turn = nil
+        game = nil
+        round = nil
+        drawerQueue = []
+        if !wasInLobby && !spectators.isEmpty { broadcast(.phaseLobby(startsAt: nil), into: &effects) }
+        // Seats are free now: watchers who asked to play mid-turn take them.
+        applyPendingSwitches(now: now, into: &effects)
     }
 
     /// Ownership passes to the earliest-joined connected player (or, with nobody connected,
@@ -176,10 +224,11 @@ extension RoomStateMachine {
     mutating func expireSeats(now: Int64, into effects: inout [RoomEffect]) {
         let grace = Int64(rules.timing.reconnectGraceSeconds) * 1000
         let expired = seats.filter { seat in seat.disconnectedAt.map { $0 + grace <= now } ?? false }.map(\.id)
-        for player in expired {
+        let expiredWatchers = spectators.filter { watcher in watcher.disconnectedAt.map { $0 + grace <= now } ?? false }.map(\.id)
+        for player in expired + expiredWatchers {
             removeSeat(player, reason: .timedOut, now: now, into: &effects)
         }
-        if let emptySince, seats.isEmpty, emptySince + Int64(rules.timing.emptyRoomGraceSeconds) * 1000 <= now {
+        if let emptySince, isEmpty, emptySince + Int64(rules.timing.emptyRoomGraceSeconds) * 1000 <= now {
             self.emptySince = nil
             effects.append(.roomExpired)
         }

@@ -19,6 +19,7 @@ extension RoomStateMachine {
         case .command(.lockRoom(let locked)): return lockRoom(locked, by: player)
         case .command(.voteKick(let target)): return voteKick(target, by: player, now: now)
         case .command(.chooseWord(let index)): return chooseWord(index, by: player, now: now)
+        case .command(.spectate(let on)): return spectate(on, by: player, now: now)
         case .draw(let action): return draw(action, by: player)
         case .guess(let text): return guess(text, by: player, now: now)
         }
@@ -91,6 +92,7 @@ extension RoomStateMachine {
         guard !text.isEmpty, text.count <= rules.limits.maxGuessLength else {
             return [error(.badMessage, "text must be 1–\(rules.limits.maxGuessLength) characters", to: player, ref: "guess")]
         }
+        if isSpectator(player) { return spectatorGuess(text, by: player) }
         var effects: [RoomEffect] = []
         guard phase == .drawing, let turn, let index = seatIndex(player) else {
             broadcast(.chat(playerId: player, text: text, guessedOnly: false), into: &effects)

@@ -19,6 +19,7 @@ extension RoomStateMachine {
             drawerId: inTurn ? turn?.drawerId : nil, deadline: inTurn ? phaseDeadline : nil, hint: hint,
             word: word, choices: choices, strokes: turn?.board.visible ?? [],
             startsAt: phase == .lobby && startsOnItsOwn ? phaseDeadline : nil,
-            lastStrokeId: phase == .drawing ? turn?.board.lastStrokeId : nil)
+            lastStrokeId: phase == .drawing ? turn?.board.lastStrokeId : nil,
+            spectators: spectators.map { SpectatorInfo(id: $0.id, name: $0.name) })
     }
 }

@@ -31,7 +31,7 @@ extension RoomStateMachine {
         offeredWords = []
         game = GameProgress(id: random.makeID(prefix: "g_"), startedAt: now)
         round = 1
-        drawerQueue = memberIDs
+        drawerQueue = seatIDs
         startNextTurn(now: now, into: &effects)
     }
 
@@ -45,7 +45,7 @@ extension RoomStateMachine {
                     return
                 }
                 round = next
-                drawerQueue = memberIDs
+                drawerQueue = seatIDs
                 continue
             }
             let drawerId = drawerQueue.removeFirst()
@@ -136,6 +136,7 @@ extension RoomStateMachine {
         phase = .turnEnd
         phaseDeadline = now + Int64(settings.revealSeconds) * 1000
         broadcast(.turnEnded(TurnSummary(word: turn.word, reason: reason, scores: scoreLines(gains: gains), drawingId: drawingId)), into: &effects)
+        applyPendingSwitches(now: now, into: &effects)
     }
 
     /// Credits the drawer's share (guessers were credited as they guessed) and hands a drawing
@@ -172,6 +173,8 @@ extension RoomStateMachine {
     }
 
     mutating func endGame(_ reason: GameEndReason, now: Int64, into effects: inout [RoomEffect]) {
+        // A switch applied at a turn's end may have ended the game already.
+        guard phase != .gameOver else { return }
         // A game cut short mid-turn still pays the drawer its share and keeps the drawing.
         if phase == .drawing { _ = settleTurn(now: now, into: &effects) }
         let ranked = Ranking.rank(seats, score: \.score)
@@ -194,6 +197,7 @@ extension RoomStateMachine {
         drawerQueue = []
         turn?.revealTimes = []
         broadcast(.gameEnded(GameSummary(gameId: gameId, reason: reason, ranking: ranking)), into: &effects)
+        applyPendingSwitches(now: now, into: &effects)
     }
 
     /// Runs every timer that is due at `now`: seat and room expiry, hints, an absent drawer's
@@ -221,7 +225,9 @@ extension RoomStateMachine {
             case .drawing:
                 endTurn(.timeout, now: deadline, into: &effects)
             case .turnEnd:
-                startNextTurn(now: deadline, into: &effects)
+                // The last drawer's switch, asked during the pause, is due now; it may end the game.
+                applyPendingSwitches(now: deadline, into: &effects)
+                if phase == .turnEnd { startNextTurn(now: deadline, into: &effects) }
             case .lobby:
                 phaseDeadline = nil
                 autoStartIsDue(now: deadline, into: &effects)

@@ -21,7 +21,12 @@ public struct RoomStateMachine: Sendable {
     /// The seq of the latest room event.
     public internal(set) var seq = 0
     var seats: [Seat] = []
-    /// Seat ids in join order, cached because every broadcast is addressed to it.
+    /// Watchers (`RoomStateMachine+Spectators`): members without a seat, in the order they came.
+    var spectators: [Spectator] = []
+    /// Switches asked for mid-turn, in the order asked; they take effect when the turn ends.
+    var pendingSwitches: [PendingSwitch] = []
+    /// Every member's id — seats in join order, then watchers — cached because every broadcast
+    /// is addressed to it.
     public internal(set) var memberIDs: [PlayerID] = []
     var banned: Set<PlayerID> = []
     var kickVotes: [PlayerID: Set<PlayerID>] = [:]
@@ -90,14 +95,20 @@ public struct RoomStateMachine: Sendable {
 
     // MARK: - Queries
 
-    public var isEmpty: Bool { seats.isEmpty }
+    /// No member left, watchers included: a watched room is not empty (its empty-room grace
+    /// starts when the last member goes).
+    public var isEmpty: Bool { seats.isEmpty && spectators.isEmpty }
     public var playerCount: Int { seats.count }
     public var connectedCount: Int { seats.reduce(0) { $0 + ($1.connected ? 1 : 0) } }
     public var isGameRunning: Bool { phase == .choosing || phase == .drawing || phase == .turnEnd }
 
-    public func isMember(_ player: PlayerID) -> Bool { seatIndex(player) != nil }
+    /// Seated or watching.
+    public func isMember(_ player: PlayerID) -> Bool { seatIndex(player) != nil || spectatorIndex(player) != nil }
 
     func seatIndex(_ player: PlayerID) -> Int? { seats.firstIndex { $0.id == player } }
+
+    /// The players' ids in join order: who draws, round after round.
+    var seatIDs: [PlayerID] { seats.map(\.id) }
 
     /// When `tick(now:)` must next run: the phase deadline, the next hint, an absent drawer's
     /// grace or a reconnect grace running out, or the empty-room grace running out — whichever
@@ -110,6 +121,7 @@ public struct RoomStateMachine: Sendable {
         if phase == .drawing, let drawerGraceEnd { candidates.append(drawerGraceEnd) }
         let grace = Int64(rules.timing.reconnectGraceSeconds) * 1000
         for seat in seats { if let at = seat.disconnectedAt { candidates.append(at + grace) } }
+        for watcher in spectators { if let at = watcher.disconnectedAt { candidates.append(at + grace) } }
         if let emptySince { candidates.append(emptySince + Int64(rules.timing.emptyRoomGraceSeconds) * 1000) }
         return candidates.min()
     }
@@ -139,6 +151,6 @@ public struct RoomStateMachine: Sendable {
     }
 
     mutating func rebuildMemberIDs() {
-        memberIDs = seats.map(\.id)
+        memberIDs = seats.map(\.id) + spectators.map(\.id)
     }
 }

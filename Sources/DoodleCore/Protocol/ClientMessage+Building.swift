@@ -8,8 +8,12 @@ extension ClientMessage {
     public static func createRoom(mode: RoomMode, settings: SettingsPatch) -> ClientMessage {
         .session(.createRoom(mode: mode, settings: settings))
     }
-    public static func joinRoom(code: String) -> ClientMessage { .session(.joinRoom(code: code)) }
-    public static func quickPlay(wordPack: String? = nil) -> ClientMessage { .session(.quickPlay(wordPack: wordPack)) }
+    public static func joinRoom(code: String, spectate: Bool = false) -> ClientMessage {
+        .session(.joinRoom(code: code, spectate: spectate))
+    }
+    public static func quickPlay(wordPack: String? = nil, spectate: Bool = false) -> ClientMessage {
+        .session(.quickPlay(wordPack: wordPack, spectate: spectate))
+    }
     public static var leaveRoom: ClientMessage { .session(.leaveRoom) }
     public static var sync: ClientMessage { .session(.sync) }
 
@@ -19,6 +23,7 @@ extension ClientMessage {
     public static func lockRoom(locked: Bool) -> ClientMessage { .party(.lockRoom(locked: locked)) }
     public static func voteKick(playerId: PlayerID) -> ClientMessage { .party(.voteKick(playerId: playerId)) }
     public static func chooseWord(index: Int) -> ClientMessage { .party(.chooseWord(index: index)) }
+    public static func spectate(on: Bool) -> ClientMessage { .party(.spectate(on: on)) }
     /// A party guess: no `drawingId`.
     public static func guess(text: String) -> ClientMessage { .guess(text: text, drawingId: nil) }
 

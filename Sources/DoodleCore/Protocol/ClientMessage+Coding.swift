@@ -12,8 +12,8 @@ extension ClientMessage: Codable {
         case "rename": self = .rename(name: try c.required("name"))
         case "createRoom":
             self = .createRoom(mode: try c.optional("mode") ?? .party, settings: try c.optional("settings") ?? SettingsPatch())
-        case "joinRoom": self = .joinRoom(code: try c.required("code"))
-        case "quickPlay": self = .session(.quickPlay(wordPack: try c.optional("wordPack")))
+        case "joinRoom": self = .joinRoom(code: try c.required("code"), spectate: try c.optional("spectate") ?? false)
+        case "quickPlay": self = .quickPlay(wordPack: try c.optional("wordPack"), spectate: try c.optional("spectate") ?? false)
         case "leaveRoom": self = .leaveRoom
         case "sync": self = .sync
         case "updateSettings": self = .updateSettings(try c.required("settings"))
@@ -22,6 +22,7 @@ extension ClientMessage: Codable {
         case "lockRoom": self = .lockRoom(locked: try c.required("locked"))
         case "voteKick": self = .voteKick(playerId: try c.required("playerId"))
         case "chooseWord": self = .chooseWord(index: try c.required("index"))
+        case "spectate": self = .party(.spectate(on: try c.required("on")))
         case "guess": self = .guess(text: try c.required("text"), drawingId: try c.optional("drawingId"))
         case "suggestWords": self = .suggestWords
         case "beginDrawing": self = .beginDrawing(clientDrawingId: try c.required("clientDrawingId"), word: try c.required("word"))
@@ -63,8 +64,12 @@ extension SessionMessage {
         case .createRoom(let mode, let settings):
             try c.put(mode, "mode")
             if !settings.isEmpty { try c.put(settings, "settings") }
-        case .joinRoom(let code): try c.put(code, "code")
-        case .quickPlay(let wordPack): try c.putIfPresent(wordPack, "wordPack")
+        case .joinRoom(let code, let spectate):
+            try c.put(code, "code")
+            if spectate { try c.put(true, "spectate") }
+        case .quickPlay(let wordPack, let spectate):
+            try c.putIfPresent(wordPack, "wordPack")
+            if spectate { try c.put(true, "spectate") }
         case .leaveRoom, .sync: break
         }
     }
@@ -77,6 +82,7 @@ extension PartyCommand {
         case .kick(let playerId), .voteKick(let playerId): try c.put(playerId, "playerId")
         case .lockRoom(let locked): try c.put(locked, "locked")
         case .chooseWord(let index): try c.put(index, "index")
+        case .spectate(let on): try c.put(on, "on")
         case .startGame: break
         }
     }

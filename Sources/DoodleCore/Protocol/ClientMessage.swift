@@ -42,9 +42,11 @@ public enum SessionMessage: Sendable, Equatable {
     case hello(protocol: Int, name: String, token: String?, lastSeq: Int?)
     case rename(name: String)
     case createRoom(mode: RoomMode, settings: SettingsPatch)
-    case joinRoom(code: String)
-    /// A seat in the fullest open public room of a word pack (nil: the server's default pack).
-    case quickPlay(wordPack: String?)
+    /// `spectate`: join as a watcher, who takes no seat.
+    case joinRoom(code: String, spectate: Bool)
+    /// A seat in the fullest open public room of a word pack (nil: the server's default pack);
+    /// with `spectate`, a watcher's place in the fullest public room of the pack, full or not.
+    case quickPlay(wordPack: String?, spectate: Bool)
     case leaveRoom
     case sync
 
@@ -69,9 +71,12 @@ public enum PartyCommand: Sendable, Equatable {
     case lockRoom(locked: Bool)
     case voteKick(playerId: PlayerID)
     case chooseWord(index: Int)
+    /// Watch (`on` true) or ask to play (`on` false); see `RoomStateMachine+Spectators`.
+    case spectate(on: Bool)
 
     public var typeName: String {
         switch self {
+        case .spectate: "spectate"
         case .updateSettings: "updateSettings"
         case .startGame: "startGame"
         case .kick: "kick"

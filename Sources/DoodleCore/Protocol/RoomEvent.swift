@@ -73,6 +73,12 @@ public enum RoomEvent: Sendable, Equatable {
     case drawing(DrawingAction, playerId: PlayerID)
     case turnEnded(TurnSummary)
     case gameEnded(GameSummary)
+    /// A watcher joined (by `joinRoom` or quick play with `spectate`); it takes no seat.
+    case spectatorJoined(SpectatorInfo)
+    /// A watcher left, was kicked, or its reconnect grace ran out.
+    case spectatorLeft(playerId: PlayerID)
+    /// A member switched between playing and watching.
+    case playerSpectating(playerId: PlayerID, spectating: Bool)
 
     public var typeName: String {
         switch self {
@@ -90,6 +96,9 @@ public enum RoomEvent: Sendable, Equatable {
         case .drawing(let action, _): action.typeName
         case .turnEnded: "turnEnded"
         case .gameEnded: "gameEnded"
+        case .spectatorJoined: "spectatorJoined"
+        case .spectatorLeft: "spectatorLeft"
+        case .playerSpectating: "playerSpectating"
         }
     }
 
@@ -146,6 +155,11 @@ public enum RoomEvent: Sendable, Equatable {
             try c.put(summary.gameId, "gameId")
             try c.put(summary.reason, "reason")
             try c.put(summary.ranking, "ranking")
+        case .spectatorJoined(let spectator): try c.put(spectator, "spectator")
+        case .spectatorLeft(let playerId): try c.put(playerId, "playerId")
+        case .playerSpectating(let playerId, let spectating):
+            try c.put(playerId, "playerId")
+            try c.put(spectating, "spectating")
         }
     }
 
@@ -185,6 +199,10 @@ public enum RoomEvent: Sendable, Equatable {
         case "gameEnded":
             return .gameEnded(
                 GameSummary(gameId: try c.required("gameId"), reason: try c.required("reason"), ranking: try c.required("ranking")))
+        case "spectatorJoined": return .spectatorJoined(try c.required("spectator"))
+        case "spectatorLeft": return .spectatorLeft(playerId: try c.required("playerId"))
+        case "playerSpectating":
+            return .playerSpectating(playerId: try c.required("playerId"), spectating: try c.required("spectating"))
         default:
             guard let action = try DrawingAction.decode(type: type, from: c) else { return nil }
             return .drawing(action, playerId: try c.required("playerId"))

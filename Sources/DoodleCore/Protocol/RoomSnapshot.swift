@@ -15,6 +15,17 @@ public struct PlayerInfo: Sendable, Equatable, Codable {
     }
 }
 
+/// A watcher as every member sees it: it has no score, and its connection is not shown.
+public struct SpectatorInfo: Sendable, Equatable, Codable {
+    public var id: PlayerID
+    public var name: String
+
+    public init(id: PlayerID, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
 /// The full `roomState` of one room, as one member may see it (the word and the choices are
 /// filled in only for those allowed to see them).
 public struct RoomSnapshot: Sendable, Equatable {
@@ -26,6 +37,8 @@ public struct RoomSnapshot: Sendable, Equatable {
     public var locked: Bool
     public var settings: SettingsView
     public var players: [PlayerInfo]
+    /// Watchers, in the order they came; never in `players`.
+    public var spectators: [SpectatorInfo]
     public var phase: Phase
     public var round: Int?
     public var rounds: Int
@@ -45,7 +58,8 @@ public struct RoomSnapshot: Sendable, Equatable {
     public init(
         seq: Int, code: String, mode: RoomMode, ownerId: PlayerID?, locked: Bool, settings: SettingsView,
         players: [PlayerInfo], phase: Phase, round: Int?, rounds: Int, drawerId: PlayerID?, deadline: Int64?,
-        hint: String?, word: String?, choices: [String]?, strokes: [CanvasItem], startsAt: Int64? = nil, lastStrokeId: Int? = nil
+        hint: String?, word: String?, choices: [String]?, strokes: [CanvasItem], startsAt: Int64? = nil, lastStrokeId: Int? = nil,
+        spectators: [SpectatorInfo] = []
     ) {
         self.seq = seq
         self.code = code
@@ -54,6 +68,7 @@ public struct RoomSnapshot: Sendable, Equatable {
         self.locked = locked
         self.settings = settings
         self.players = players
+        self.spectators = spectators
         self.phase = phase
         self.round = round
         self.rounds = rounds
@@ -75,6 +90,7 @@ public struct RoomSnapshot: Sendable, Equatable {
         try c.put(locked, "locked")
         try c.put(settings, "settings")
         try c.put(players, "players")
+        try c.put(spectators, "spectators")
         try c.put(phase, "phase")
         try c.putNullable(round, "round")
         try c.put(rounds, "rounds")
@@ -95,6 +111,8 @@ public struct RoomSnapshot: Sendable, Equatable {
             players: try c.required("players"), phase: try c.required("phase"), round: try c.optional("round"),
             rounds: try c.required("rounds"), drawerId: try c.optional("drawerId"), deadline: try c.optional("deadline"),
             hint: try c.optional("hint"), word: try c.optional("word"), choices: try c.optional("choices"),
-            strokes: try c.required("strokes"), startsAt: try c.optional("startsAt"), lastStrokeId: try c.optional("lastStrokeId"))
+            strokes: try c.required("strokes"), startsAt: try c.optional("startsAt"), lastStrokeId: try c.optional("lastStrokeId"),
+            // Absent from servers older than rev 4's spectators: nobody watching.
+            spectators: try c.optional("spectators") ?? [])
     }
 }

@@ -123,10 +123,10 @@ struct ClientSession: Sendable {
             await rename(player, to: name)
         case .createRoom(let mode, let patch):
             await createRoom(player, mode: mode, patch: patch)
-        case .joinRoom(let code):
-            await joinRoom(player, rawCode: code)
-        case .quickPlay(let wordPack):
-            await quickPlay(player, wordPack: wordPack)
+        case .joinRoom(let code, let spectate):
+            await joinRoom(player, rawCode: code, spectate: spectate)
+        case .quickPlay(let wordPack, let spectate):
+            await quickPlay(player, wordPack: wordPack, spectate: spectate)
         case .leaveRoom:
             switch place {
             case .lobby:
@@ -257,8 +257,8 @@ struct ClientSession: Sendable {
         await seated(player, in: room)
     }
 
-    /// The player holds a seat in `room` now: the directories learn where it sits, so a later
-    /// `hello` (here or on another node) finds it.
+    /// The player holds a seat in `room` now, or watches it: the directories learn where it is,
+    /// so a later `hello` (here or on another node) finds it (a watcher resumes as one).
     private mutating func seated(_ player: PlayerDirectory.Player, in room: Room) async {
         await context.directory.seatTaken(player.id, room: room.code)
         if context.cluster.isClustered { await context.cluster.seatTaken(player.id, room: room.code) }
@@ -274,7 +274,7 @@ struct ClientSession: Sendable {
         }
     }
 
-    private mutating func joinRoom(_ player: PlayerDirectory.Player, rawCode: String) async {
+    private mutating func joinRoom(_ player: PlayerDirectory.Player, rawCode: String, spectate: Bool) async {
         guard let code = InviteCode.normalize(rawCode) else {
             return send(error: ProtocolError(.invalidCode, "an invite code is 6 letters and digits", ref: "joinRoom"))
         }
@@ -288,14 +288,15 @@ struct ClientSession: Sendable {
         guard case .lobby = place else {
             return send(error: ProtocolError(.alreadyInRoom, "leave your room before joining another", ref: "joinRoom"))
         }
-        if let error = await target.join(player.id, name: player.name, queue: queue) {
+        if let error = await target.join(player.id, name: player.name, spectate: spectate, queue: queue) {
             return send(error: error.withRef("joinRoom"))
         }
         await seated(player, in: target)
     }
 
-    /// A seat in a public room of the pack: the fullest that takes the player, or a new one.
-    private mutating func quickPlay(_ player: PlayerDirectory.Player, wordPack: String?) async {
+    /// A seat in a public room of the pack: the fullest that takes the player, or a new one; with
+    /// `spectate`, a watcher's place in the fullest, or `room_not_found`.
+    private mutating func quickPlay(_ player: PlayerDirectory.Player, wordPack: String?, spectate: Bool) async {
         let pack = wordPack ?? context.rules.settings.wordPack
         guard context.packNames.contains(pack) else {
             return send(error: ProtocolError(.invalidSettings, "there is no word pack '\(pack)'; GET /v1/word-packs lists them", ref: "quickPlay"))
@@ -303,7 +304,7 @@ struct ClientSession: Sendable {
         guard case .lobby = place else {
             return send(error: ProtocolError(.alreadyInRoom, "leave your room before playing in another", ref: "quickPlay"))
         }
-        switch await context.registry.quickPlay(player.id, name: player.name, wordPack: pack, queue: queue) {
+        switch await context.registry.quickPlay(player.id, name: player.name, wordPack: pack, spectate: spectate, queue: queue) {
         case .refused(let error):
             send(error: error.withRef("quickPlay"))
         case .seated(let room):

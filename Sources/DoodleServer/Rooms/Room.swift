@@ -113,10 +113,11 @@ actor Room {
 
     // MARK: - Events from sessions
 
-    func join(_ player: PlayerID, name: String, queue: OutboundQueue) async -> ProtocolError? {
+    /// Seats `player`, or with `spectate` lets it watch; the refusal, if any.
+    func join(_ player: PlayerID, name: String, spectate: Bool = false, queue: OutboundQueue) async -> ProtocolError? {
         // The registry may have dropped this room (empty too long) after the joiner found it.
         if isClosed { return ProtocolError(.roomNotFound, "no room has that code") }
-        switch machine.join(player, name: name, now: clock.nowMillis()) {
+        switch machine.join(player, name: name, spectate: spectate, now: clock.nowMillis()) {
         case .failure(let error):
             return error
         case .success(let effects):
@@ -185,6 +186,11 @@ actor Room {
 
     func isMember(_ player: PlayerID) -> Bool {
         machine.isMember(player)
+    }
+
+    /// Players and watchers: everyone whose place the directories record.
+    func memberIDs() -> [PlayerID] {
+        machine.memberIDs
     }
 
     /// Public facts for an invite link.

@@ -57,7 +57,8 @@ extension RoomRegistry {
     /// Seats `player` in the fullest public room of `wordPack` that takes it, or opens one;
     /// with `spectate`, watching the fullest public room of that pack, full ones included, and
     /// never opening one.
-    func quickPlay(_ player: PlayerID, name: String, wordPack: String, queue: OutboundQueue) async -> QuickPlayOutcome {
+    func quickPlay(_ player: PlayerID, name: String, wordPack: String, spectate: Bool = false, queue: OutboundQueue) async -> QuickPlayOutcome {
+        if spectate { return await quickWatch(player, name: name, wordPack: wordPack, queue: queue) }
         await waitForQuickPlayTurn(wordPack)
         defer { endQuickPlayTurn(wordPack) }
         // Rooms that refused this player (it was banned there, or a joiner took the last seat).
@@ -94,13 +95,13 @@ extension RoomRegistry {
         }
     }
 
-    /// The other nodes' public rooms of the pack that take players, best first. A directory
-    /// that cannot be read counts as none: the player is seated here.
-    private func remoteCandidates(wordPack: String) async -> [ListedPublicRoom] {
+    /// The other nodes' public rooms of the pack that take players (or, `spectating`, watchers),
+    /// best first. A directory that cannot be read counts as none: the player is placed here.
+    private func remoteCandidates(wordPack: String, spectating: Bool = false) async -> [ListedPublicRoom] {
         guard cluster.isClustered else { return [] }
         do {
             return try await cluster.publicRooms(wordPack: wordPack, phase: nil, limit: Self.remoteCandidateLimit)
-                .filter { $0.node.id != cluster.nodeID && $0.status.takesQuickPlayers }
+                .filter { $0.node.id != cluster.nodeID && (spectating ? $0.status.takesQuickSpectators : $0.status.takesQuickPlayers) }
         } catch {
             logger.warning("quick play could not read the cluster's public rooms", metadata: ["error": "\(error)"])
             return []
@@ -113,6 +114,32 @@ extension RoomRegistry {
     private static func remoteGoesFirst(_ remote: ListedPublicRoom, before local: PublicRoomEntry) -> Bool {
         if remote.status.players != local.status.players { return remote.status.players > local.status.players }
         return remote.openedAt < local.openedAt
+    }
+
+    /// A watcher's place in the public room of `wordPack` with the most connected players, full
+    /// ones included. Watchers take no seat, so they need no turn in the no-pile-up queue, and
+    /// quick play never opens a room for them.
+    private func quickWatch(_ player: PlayerID, name: String, wordPack: String, queue: OutboundQueue) async -> QuickPlayOutcome {
+        var refusedBy: Set<String> = []
+        let remote = await remoteCandidates(wordPack: wordPack, spectating: true)
+        while true {
+            let best = publicRooms.values
+                .filter { $0.status.wordPack == wordPack && $0.status.takesQuickSpectators && !refusedBy.contains($0.status.code) }
+                .min(by: Self.quickPlayOrder)
+            if let elsewhere = remote.first, best.map({ Self.remoteGoesFirst(elsewhere, before: $0) }) ?? true {
+                return .elsewhere(elsewhere.node, code: elsewhere.status.code)
+            }
+            guard let best, let room = rooms[best.status.code] else {
+                return .refused(ProtocolError(.roomNotFound, "no public room of that word pack is open to watch"))
+            }
+            guard let refusal = await room.join(player, name: name, spectate: true, queue: queue) else { return .seated(room) }
+            switch refusal.code {
+            case .banned, .roomFull, .roomLocked, .roomNotFound:
+                refusedBy.insert(best.status.code)
+            default:
+                return .refused(refusal)
+            }
+        }
     }
 
     /// Quick play's order: most connected players first, then the oldest.

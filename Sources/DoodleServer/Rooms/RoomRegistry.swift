@@ -126,7 +126,8 @@ actor RoomRegistry: Service {
                 await cluster.release(code: code)
                 continue
             }
-            for player in await room.publicInfo().players { await cluster.seatTaken(player.id, room: code) }
+            // Watchers too: a watcher's place is recorded like a seat, so that it resumes anywhere.
+            for player in await room.memberIDs() { await cluster.seatTaken(player, room: code) }
             // The lapsed lease took the room's listing along: it is published again.
             if let entry = publicRooms[code] { pendingPublic?.add(entry.status) }
         }

@@ -28,6 +28,13 @@ struct ClusterQuickPlayTests {
                     } catch let redirected as Redirected {
                         #expect(redirected.redirect == Redirect(url: a.url, code: room.code))
                     }
+                    // Watching goes the same way.
+                    do {
+                        _ = try await bob.quickPlay(wordPack: "fr", spectate: true)
+                        Issue.record("quick watch on B did not send Bob to A's room")
+                    } catch let redirected as Redirected {
+                        #expect(redirected.redirect == Redirect(url: a.url, code: room.code))
+                    }
                     // A pack nobody plays on A: B opens its own room.
                     let german = try await bob.quickPlay(wordPack: "de")
                     #expect(try await cluster.nodeID(hosting: german.code) != cluster.nodeID(hosting: room.code))
