@@ -42,7 +42,7 @@ import Testing
 
     @Test func anInstalledPackOfAnotherLanguageIsAccepted() throws {
         var h = try Fixtures.makeMachine(players: 2, otherPacks: [Self.german])
-        let owner = h.machine.ownerId
+        let owner = try #require(h.machine.ownerId)
         let effects = h.send(.updateSettings(SettingsPatch(wordPack: "de")), from: owner)
         #expect(effects.errors(to: owner).isEmpty)
         #expect(h.machine.settings.wordPack == "de")
@@ -83,7 +83,7 @@ import Testing
 
     @Test func switchingThePackChangesTheWordsOfTheNextGame() throws {
         var h = try Fixtures.makeMachine(players: 2, otherPacks: [Self.german])
-        h.send(.updateSettings(SettingsPatch(wordPack: "de")), from: h.machine.ownerId)
+        h.send(.updateSettings(SettingsPatch(wordPack: "de")), from: try #require(h.machine.ownerId))
         h.startGame()
         let drawer = try #require(h.snapshotDrawer)
         let choices = h.machine.snapshot(for: drawer).choices ?? []
