@@ -15,7 +15,7 @@ struct QuickPlayRun: Sendable {
 
     func run() async -> [RoomReport] {
         let rooms = QuickPlayRooms()
-        let bots = await withTaskGroup(of: (Int, BotReport)?.self) { group in
+        var bots = await withTaskGroup(of: (Int, BotReport)?.self) { group in
             for index in 0..<options.count {
                 let bot = player(index)
                 group.addTask { (index, await bot.run { forward($0, from: bot, rooms: rooms) }) }
@@ -37,6 +37,9 @@ struct QuickPlayRun: Sendable {
             }
             return reports.sorted { $0.0 < $1.0 }.map(\.1)
         }
+        // Bots the time limit cancelled say so, rather than a bare "cancelled".
+        let ranOut = "the time limit (\(quickPlay.timeLimit)) ran out before this bot saw a game end"
+        for index in bots.indices where bots[index].failure == "cancelled" { bots[index].failure = ranOut }
         return rooms.reports(grouping: bots)
     }
 
