@@ -10,7 +10,7 @@ struct QuickPlayArguments: ParsableArguments {
     var wordPack = "en"
 
     @Option(help: "With --quick-play: seconds after which the run stops; a bot still waiting (alone in a room) then fails.")
-    var quickPlayTimeLimit = 600
+    var quickPlayTimeLimit = 3600
 
     /// The run's mode when `--quick-play` is given.
     var mode: BotOptions.Mode {

@@ -9,7 +9,7 @@ public struct QuickPlayOptions: Sendable, Equatable {
     /// connected): past this, the run stops and such bots are reported as failed.
     public var timeLimit: Duration
 
-    public init(wordPack: String? = nil, timeLimit: Duration = .seconds(600)) {
+    public init(wordPack: String? = nil, timeLimit: Duration = .seconds(3600)) {
         self.wordPack = wordPack
         self.timeLimit = timeLimit
     }
