@@ -8,11 +8,16 @@ import Logging
 struct DoodleBotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doodle-bot",
-        abstract: "Bots that play Doodle: create or join rooms and play whole games, or play pairs.",
+        abstract: "Bots that play Doodle: create, join or quick-play rooms and play whole games, or play pairs.",
         discussion: """
             Exits 0 when every room's game ended and no bot saw a protocol violation (a seq gap, \
             a missing seq, an undecodable message, the word reaching a guesser; with --strict any \
             error message too), non-zero otherwise.
+
+            With --quick-play: --count bots each send quickPlay (with --word-pack) and play in the \
+            public rooms the server seats them in; those rooms start on their own. Each bot leaves \
+            after the first game end it sees, and the run ends when all have (or after \
+            --quick-play-time-limit, failing the bots still waiting). One summary per room.
 
             With --pair N: N pairs, each a creator that opens its pair code and a partner that \
             joins with it; they send each other --drawings drawings, guess them, go offline now \
@@ -53,10 +58,13 @@ struct DoodleBotCommand: AsyncParsableCommand {
     @Option(help: "With --pair: seconds after which a pair still playing fails.")
     var timeLimit = 300
 
-    @Option(help: "Bots per room.")
+    @OptionGroup(title: "Quick play")
+    var quickPlay: QuickPlayArguments
+
+    @Option(help: "Bots per room (with --quick-play: bots in all).")
     var count = 4
 
-    @Option(help: "Independent rooms of --count bots each, played concurrently (--create only).")
+    @Option(help: "Independent rooms of --count bots each, played concurrently (--create only; refused with --quick-play).")
     var rooms = 1
 
     @Option(help: "Chance (0...1), per guessing attempt, of guessing a word that fits the hint.")
@@ -74,7 +82,7 @@ struct DoodleBotCommand: AsyncParsableCommand {
     @Flag(help: "Print the results as JSON on stdout (progress goes to stderr).")
     var json = false
 
-    @Option(help: "GameRules folder whose word pack the guessers know.")
+    @Option(help: "GameRules folder whose word pack (--word-pack) the guessers know.")
     var rules = "./GameRules"
 
     @Option(help: "A file of words (one per line) the guessers expect, e.g. the room's custom words.")
@@ -90,8 +98,11 @@ struct DoodleBotCommand: AsyncParsableCommand {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of: \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard [create, join != nil, pair != nil].filter({ $0 }).count == 1 else {
-            throw ValidationError("give exactly one of --create, --join CODE and --pair N")
+        guard [create, join != nil, pair != nil, quickPlay.quickPlay].filter({ $0 }).count == 1 else {
+            throw ValidationError("give exactly one of --create, --join CODE, --pair N and --quick-play")
+        }
+        if quickPlay.quickPlay && !settings.isEmpty {
+            throw ValidationError("--settings only works with --create: quick play's rooms take the server's publicRoom settings")
         }
         if join != nil && !settings.isEmpty { throw ValidationError("--settings only works with --create") }
         if spectate && join == nil { throw ValidationError("--spectate needs --join CODE: watchers join a room that exists") }
@@ -117,7 +128,7 @@ struct DoodleBotCommand: AsyncParsableCommand {
         let vocabulary: BotVocabulary
         let options: BotOptions
         do {
-            vocabulary = try BotVocabulary.load(rulesFolder: rules, dictionaryFile: dictionary)
+            vocabulary = try BotVocabulary.load(rulesFolder: rules, packName: quickPlay.wordPack, dictionaryFile: dictionary)
             options = try self.options(vocabulary: vocabulary)
         } catch let error as BotOptionsError {
             throw ValidationError(error.message)
@@ -172,7 +183,9 @@ struct DoodleBotCommand: AsyncParsableCommand {
 
     private func options(vocabulary: BotVocabulary) throws(BotOptionsError) -> BotOptions {
         var mode = BotOptions.Mode.create(SettingsPatch())
-        if let join {
+        if quickPlay.quickPlay {
+            mode = quickPlay.mode
+        } else if let join {
             mode = .join(code: join)
         } else {
             mode = .create(try SettingsArguments.parse(settings))

@@ -23,6 +23,9 @@ struct LoadCommand: AsyncParsableCommand {
             """)
     var servers: String?
 
+    @OptionGroup(title: "Quick play")
+    var quickPlay: QuickPlayArguments
+
     @Flag(help: "The smoke run: a few rooms for a few seconds; fails on any lost or out-of-order message.")
     var quick = false
 
@@ -109,8 +112,14 @@ struct LoadCommand: AsyncParsableCommand {
                 throw ValidationError("--servers takes ws://127.0.0.1:PORT/v1/ws addresses, comma-separated: load goes only to this machine")
             }
             if server != nil { throw ValidationError("give --server or --servers, not both") }
+            if !quickPlay.quickPlay && (quick || full || baseline || ramp || slowReaders || hostile || pairs != nil || widgets != nil || idle != nil || canvasMemory != nil) {
+                throw ValidationError("--servers runs the fixed drawing load or --quick-play only: leave out the other scenarios")
+            }
+        }
+        if quickPlay.quickPlay {
+            if let violation = quickPlay.configuration.violation { throw ValidationError(violation) }
             if quick || full || baseline || ramp || slowReaders || hostile || pairs != nil || widgets != nil || idle != nil || canvasMemory != nil {
-                throw ValidationError("--servers runs the fixed drawing load only: leave out the other scenarios")
+                throw ValidationError("--quick-play runs alone: leave out the other scenarios")
             }
         }
         guard (2...16).contains(players) else { throw ValidationError("--players must be 2–16") }
@@ -156,6 +165,10 @@ struct LoadCommand: AsyncParsableCommand {
                 DrawingLoad.Configuration(target: target, playersPerRoom: players, plan: plan, warmup: warmup, window: window)
             })
 
+        if quickPlay.quickPlay {
+            try await runQuickPlay(runner: runner, machine: report.machine)
+            return
+        }
         if let servers {
             let result = await runner.cluster(urls: clusterURLs(servers), rooms: rooms)
             report.doodleRuns = [result]
@@ -248,6 +261,20 @@ struct LoadCommand: AsyncParsableCommand {
         report.targets = TargetChecks.evaluate(report)
         try finish(report, writeLatest: full)
         if !report.isClean { throw LoadFailure("messages were lost, reordered or refused: see the delivery check") }
+    }
+
+    /// `--runs` quick-play runs, each against a fresh server unless given servers; medians at the end.
+    private func runQuickPlay(runner: Runner, machine: MachineInfo) async throws {
+        StandardOutput.write(conditions(machine))
+        var results: [QuickPlayLoadResult] = []
+        for _ in 0..<runs {
+            let result = try await runner.quickPlay(quickPlay.configuration, urls: servers.map(clusterURLs))
+            StandardOutput.write(result.text)
+            results.append(result)
+        }
+        StandardOutput.write(QuickPlayLoadResult.mediansText(results) + "load average \(MachineInfo.loadAverage()) at the end\n")
+        try ReportFiles.writeJSON(results, to: json)
+        if !results.allSatisfy(\.isClean) { throw LoadFailure("quick play lost events, left players unseated or met errors: see above") }
     }
 
     /// The machine and how busy it is, before and after a reliability run.

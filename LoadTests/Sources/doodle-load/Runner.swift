@@ -78,6 +78,14 @@ struct Runner {
         }
     }
 
+    /// Quick play against `urls` (a running cluster), or against one server: `--server` or a fresh one.
+    func quickPlay(_ configuration: QuickPlayLoadConfiguration, urls: [String]?) async throws -> QuickPlayLoadResult {
+        if let urls { return await QuickPlayLoad(configuration: configuration, urls: urls, probe: nil, logger: logger).run() }
+        return try await withDoodle { [logger] url, probe in
+            await QuickPlayLoad(configuration: configuration, urls: [url], probe: probe, logger: logger).run()
+        }
+    }
+
     // MARK: - Servers
 
     private func withDoodle<T: Sendable>(_ body: (String, (@Sendable () -> ProcessSample?)?) async throws -> T) async throws -> T {

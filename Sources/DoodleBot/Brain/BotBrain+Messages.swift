@@ -22,6 +22,7 @@ extension BotBrain {
                 switch configuration.entry {
                 case .create(let settings, _): schedule(.createRoom(mode: .party, settings: settings), at: now, lane: .control)
                 case .join(let code): schedule(.joinRoom(code: code), at: now, lane: .control)
+                case .quickPlay(let wordPack): schedule(quickPlayEntry(wordPack: wordPack), at: now, lane: .control)
                 }
             }
         case .roomState(let snapshot):
@@ -51,7 +52,11 @@ extension BotBrain {
             // Another node hosts the room (or this bot's seat): go there with the token and ask
             // again; a resume needs nothing repeated, the seat is found by the token.
             pendingRedirect = redirect
-            if code == nil { entryRequested = false }
+            if code == nil {
+                entryRequested = false
+                // Quick play's answer names the room it chose on the other node: join that one.
+                if case .quickPlay = configuration.entry { quickPlayRedirectCode = redirect.code }
+            }
             stats.redirects += 1
         }
         maybeStartGame(at: now)
@@ -90,7 +95,7 @@ extension BotBrain {
             return
         }
         switch error.ref {
-        case "createRoom" where code == nil, "joinRoom" where code == nil:
+        case "createRoom" where code == nil, "joinRoom" where code == nil, "quickPlay" where code == nil:
             fail("could not enter the room: \(error)")
             notices.append(.failed(failure ?? ""))
         case "startGame" where error.code == .notEnoughPlayers:
@@ -120,6 +125,7 @@ extension BotBrain {
     private mutating func apply(_ snapshot: RoomSnapshot, at now: Duration, notices: inout [BotNotice]) {
         code = snapshot.code
         ownerId = snapshot.ownerId
+        startsAt = snapshot.startsAt
         players = snapshot.players
         phase = snapshot.phase
         round = snapshot.round
@@ -172,6 +178,7 @@ extension BotBrain {
             revealSeconds = view.settings.revealSeconds
         case .phaseChoosing(let round, let drawerId, _):
             phase = .choosing
+            startsAt = nil
             self.round = round
             self.drawerId = drawerId
             hint = nil
@@ -197,8 +204,11 @@ extension BotBrain {
                 startGuessing(at: now)
             }
             notices.append(.progress(progress))
-        case .phaseLobby:
+        case .phaseLobby(let startsAt):
+            // A public room counts down on its own (startsAt) or stops counting (nil); nobody
+            // has to press start, so the bot only waits for `phase choosing`.
             phase = .lobby
+            self.startsAt = startsAt
             for index in players.indices { players[index].score = 0 }
             notices.append(.progress(progress))
         case .hint(let hint):

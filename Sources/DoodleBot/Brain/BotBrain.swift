@@ -36,7 +36,10 @@ public struct BotBrain: Sendable {
 
     // The room as this bot sees it.
     public internal(set) var code: String?
-    var ownerId: PlayerID?
+    /// Nil in a room nobody owns (quick play's public rooms start on their own).
+    public internal(set) var ownerId: PlayerID?
+    /// When a public room's countdown ends (server time, ms); nil when none runs.
+    public internal(set) var startsAt: Int64?
     var players: [PlayerInfo] = []
     var phase: Phase?
     var round: Int?
@@ -51,6 +54,8 @@ public struct BotBrain: Sendable {
     var entryRequested = false
     var announcedRoom = false
     var startRequested = false
+    /// The room a quick play was redirected to, joined by its code on the hosting node.
+    var quickPlayRedirectCode: String?
 
     var leakDetector = WordLeakDetector()
     var planner: GuessPlanner

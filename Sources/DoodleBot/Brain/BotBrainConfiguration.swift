@@ -9,6 +9,9 @@ public struct BotBrainConfiguration: Sendable {
         case create(SettingsPatch, startWithPlayers: Int)
         /// Join the room with this invite code and wait for its owner to start.
         case join(code: String)
+        /// Ask for a public room of this word pack (nil: the server's default) and wait for it
+        /// to start on its own: such rooms have no owner.
+        case quickPlay(wordPack: String?)
     }
 
     public var name: String

@@ -28,9 +28,14 @@ public struct BotVocabulary: Sendable, Equatable {
     /// when the folder or the pack is missing, plus the words of `dictionaryFile` (one per line)
     /// when given.
     ///
-    /// - Throws: ``BotOptionsError`` when `dictionaryFile` cannot be read.
+    /// - Throws: ``BotOptionsError`` when `dictionaryFile` cannot be read, or when the rules load
+    ///   but have no pack `packName` (a mistyped `--word-pack` should not quietly mean English).
     public static func load(rulesFolder: String, packName: String = "en", dictionaryFile: String?) throws -> BotVocabulary {
-        let pack = (try? RulesLoader.load(folder: rulesFolder))?.packs[packName]?.words ?? builtIn
+        let rules = try? RulesLoader.load(folder: rulesFolder)
+        if let rules, rules.packs[packName] == nil {
+            throw BotOptionsError("no word pack '\(packName)' in \(rulesFolder) (it has \(rules.packs.keys.sorted().joined(separator: ", ")))")
+        }
+        let pack = rules?.packs[packName]?.words ?? builtIn
         var dictionary: [String] = []
         if let dictionaryFile {
             guard let data = FileManager.default.contents(atPath: dictionaryFile) else {

@@ -16,6 +16,8 @@ public struct BotOptions: Sendable {
         case create(SettingsPatch)
         /// Every bot joins the room with this code (one room only).
         case join(code: String)
+        /// Every bot asks for a public room (QuickPlayOptions.swift); the server picks the rooms.
+        case quickPlay(QuickPlayOptions)
     }
 
     /// The WebSocket endpoint, e.g. `ws://127.0.0.1:8080/v1/ws` (see ``webSocketURL(for:)``).
@@ -72,6 +74,8 @@ public struct BotOptions: Sendable {
         case .join(let code):
             guard rooms == 1 else { throw BotOptionsError("--rooms only works with --create: --join fills one room") }
             guard !code.trimmingWhitespace().isEmpty else { throw BotOptionsError("--join needs an invite code") }
+        case .quickPlay(let quickPlay):
+            try quickPlay.validate(rooms: rooms)
         }
         _ = try Self.webSocketURL(for: server)
         if let joinServer { _ = try Self.webSocketURL(for: joinServer, option: "--join-server") }

@@ -26,6 +26,10 @@ public enum BotRunner {
         if let joinServer = options.joinServer { joinURL = try BotOptions.webSocketURL(for: joinServer, option: "--join-server") }
         let seed = options.seed ?? UInt64.random(in: .min ... .max)
         let start = ContinuousClock.now
+        if case .quickPlay(let quickPlay) = options.mode {
+            let run = QuickPlayRun(options: options, quickPlay: quickPlay, url: url, seed: seed, logger: logger, events: events)
+            return BotRunReport(rooms: await run.run(), seed: seed, elapsed: ContinuousClock.now - start)
+        }
         let reports = await withTaskGroup(of: RoomReport.self) { group in
             for room in 1...options.rooms {
                 let run = RoomRun(room: room, options: options, url: url, joinURL: joinURL, seed: seed, logger: logger, events: events)
@@ -56,6 +60,7 @@ struct RoomRun: Sendable {
         switch options.mode {
         case .create(let settings): bots = await runCreatedRoom(settings: settings)
         case .join(let code): bots = await runJoinedRoom(code: code)
+        case .quickPlay: bots = []  // BotRunner runs quick play through QuickPlayRun.
         }
         return RoomReport(room: room, bots: bots)
     }

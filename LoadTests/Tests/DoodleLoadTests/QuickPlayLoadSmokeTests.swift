@@ -1,0 +1,30 @@
+import DoodleLoad
+import DoodleTestSupport
+import Testing
+
+@Suite("Quick-play load smoke (doodle-load --quick-play, short, in process)")
+struct QuickPlayLoadSmokeTests {
+    @Test("40 strangers at 100/s are all seated in ceil(40 / 8) rooms and lose no room event", .timeLimit(.minutes(1)))
+    func quickPlayLoadIsClean() async throws {
+        let configuration = QuickPlayLoadConfiguration(players: 40, rate: 100, wordPack: "de", holdSeconds: 2)
+        let result = try await TestServer.with(logger: QuickSmokeTests.logger) { server in
+            await QuickPlayLoad(configuration: configuration, urls: [server.webSocketURL], probe: nil, logger: QuickSmokeTests.logger).run()
+        }
+        #expect(result.isClean, "\(result.text)")
+        #expect(result.seated == 40)
+        #expect(result.maxPlayers == 8)
+        #expect(result.idealRooms == 5)
+        // Arrivals 10 ms apart fill each room before the next is made.
+        #expect(result.roomsMade == 5, "\(result.text)")
+        #expect(result.timeToSeat.count == 40)
+        #expect(result.events > 0, "the seated players hear each other arrive")
+    }
+
+    @Test("the configuration is bounded")
+    func configurationBounds() {
+        #expect(QuickPlayLoadConfiguration(players: 2000, rate: 200).violation == nil)
+        #expect(QuickPlayLoadConfiguration(players: 0, rate: 200).violation != nil)
+        #expect(QuickPlayLoadConfiguration(players: 10, rate: 0).violation != nil)
+        #expect(QuickPlayLoadConfiguration(players: 10, rate: 10, wordPack: "").violation != nil)
+    }
+}
