@@ -4,9 +4,9 @@ import Testing
 
 @Suite("Quick-play load over two nodes (doodle-load --quick-play --servers, in process)")
 struct QuickPlayClusterSmokeTests {
-    @Test("arrivals alternate between two nodes, every player is seated, and no room event is lost", .timeLimit(.minutes(1)))
+    @Test("arrivals alternate between two nodes, every player is seated, and no room event is lost", .timeLimit(.minutes(3)))
     func quickPlayOverTwoNodes() async throws {
-        let configuration = QuickPlayLoadConfiguration(players: 24, rate: 50, wordPack: "de", holdSeconds: 2)
+        let configuration = QuickPlayLoadConfiguration(players: 24, rate: 50, wordPack: "de", holdSeconds: 2, answerTimeoutSeconds: 60)
         let result = try await TestCluster.with(nodes: 2) { cluster in
             await QuickPlayLoad(configuration: configuration, urls: cluster.nodes.map(\.url), probe: nil, logger: QuickSmokeTests.logger).run()
         }

@@ -26,10 +26,13 @@ enum QuickPlayOutcome: Sendable {
 /// room itself, as for `joinRoom`: an invite-code joiner racing quick play simply finds the
 /// room full one way or the other.
 ///
-/// In a cluster the other nodes' rooms count too, as the directory lists them (each node
-/// publishes its changes within moments): the best of all is chosen, and one elsewhere is
-/// answered with its node. Nodes seat their own arrivals independently, so N players arriving
-/// at K nodes at once open at most K − 1 rooms more than one node would.
+/// In a cluster the other nodes' rooms count when no room here takes the player: then the
+/// fullest one elsewhere that the directory shows with seats to spare is answered with its node,
+/// and only with none is a room opened here. Rooms here come first because the directory trails
+/// the rooms by a write: weighing every node's rooms alike, a 2,000-player run on two nodes sent
+/// players back and forth between two rooms each node saw as fuller than its own. Nodes seat
+/// their own arrivals independently, so N players arriving at K nodes at once open at most
+/// K − 1 rooms more than one node would.
 extension RoomRegistry {
     func publicStatusChanged(_ status: PublicRoomStatus) {
         if status.isPublic || publicRooms[status.code] != nil { pendingPublic?.add(status) }
@@ -63,14 +66,10 @@ extension RoomRegistry {
         defer { endQuickPlayTurn(wordPack) }
         // Rooms that refused this player (it was banned there, or a joiner took the last seat).
         var refusedBy: Set<String> = []
-        let remote = await remoteCandidates(wordPack: wordPack)
         while true {
             let best = publicRooms.values
                 .filter { $0.status.wordPack == wordPack && $0.status.takesQuickPlayers && !refusedBy.contains($0.status.code) }
                 .min(by: Self.quickPlayOrder)
-            if let elsewhere = remote.first, best.map({ Self.remoteGoesFirst(elsewhere, before: $0) }) ?? true {
-                return .elsewhere(elsewhere.node, code: elsewhere.status.code)
-            }
             guard let best, let room = rooms[best.status.code] else { break }
             guard let refusal = await room.join(player, name: name, queue: queue) else {
                 metrics.quickPlayerSeated(openedRoom: false)
@@ -83,6 +82,9 @@ extension RoomRegistry {
                 return .refused(refusal)
             }
         }
+        // No room here takes the player: another node's, if one has seats to spare, else a new one.
+        let elsewhere = await remoteCandidates(wordPack: wordPack).first { $0.status.seats + Self.remoteSeatMargin <= $0.status.maxPlayers }
+        if let elsewhere { return .elsewhere(elsewhere.node, code: elsewhere.status.code) }
         do {
             let room = try await create(
                 mode: .party, settings: rules.publicRoomSettings(wordPack: wordPack), creator: player, creatorName: name, queue: queue,
@@ -110,6 +112,12 @@ extension RoomRegistry {
 
     /// Enough to find one that takes players among the fullest.
     private static let remoteCandidateLimit = 20
+
+    /// Free seats another node's room must show in the directory for a player to be sent there.
+    /// The directory trails the rooms by a write, so a room shown with one seat left may be full
+    /// by the time the player arrives (docs/performance.md, "Quick play": with this margin and
+    /// rooms here first, three runs of 2,000 players on two nodes seated every one).
+    private static let remoteSeatMargin = 2
 
     private static func remoteGoesFirst(_ remote: ListedPublicRoom, before local: PublicRoomEntry) -> Bool {
         if remote.status.players != local.status.players { return remote.status.players > local.status.players }
