@@ -5,11 +5,12 @@ import Testing
 @Suite("Quick-play load smoke (doodle-load --quick-play, short, in process)")
 struct QuickPlayLoadSmokeTests {
     /// Beside the whole suite on 2 cores a seat has been seen to take 10 s (every other live test
-    /// shares the event loops), so answers may take up to a minute here: this checks that all are
+    /// shares the event loops), so answers may take up to a minute here, and players stay 20 s
+    /// after the last arrival so that even late ones hear the others: this checks that all are
     /// seated, in the ideal rooms, and nothing is lost; the speed is measured by `doodle-load`.
     @Test("40 strangers at 100/s are all seated in ceil(40 / 8) rooms and lose no room event", .timeLimit(.minutes(3)))
     func quickPlayLoadIsClean() async throws {
-        let configuration = QuickPlayLoadConfiguration(players: 40, rate: 100, wordPack: "de", holdSeconds: 2, answerTimeoutSeconds: 60)
+        let configuration = QuickPlayLoadConfiguration(players: 40, rate: 100, wordPack: "de", holdSeconds: 20, answerTimeoutSeconds: 60)
         let result = try await TestServer.with(logger: QuickSmokeTests.logger) { server in
             await QuickPlayLoad(configuration: configuration, urls: [server.webSocketURL], probe: nil, logger: QuickSmokeTests.logger).run()
         }
