@@ -105,7 +105,9 @@ struct DoodleBotCommand: AsyncParsableCommand {
             throw ValidationError("--settings only works with --create: quick play's rooms take the server's publicRoom settings")
         }
         if join != nil && !settings.isEmpty { throw ValidationError("--settings only works with --create") }
-        if spectate && join == nil { throw ValidationError("--spectate needs --join CODE: watchers join a room that exists") }
+        if spectate && join == nil && !quickPlay.quickPlay {
+            throw ValidationError("--spectate needs --join CODE or --quick-play: watchers join a room that exists")
+        }
         do throws(BotOptionsError) {
             if pair != nil {
                 try pairOptions(vocabulary: BotVocabulary(pack: [])).validate()
@@ -134,8 +136,9 @@ struct DoodleBotCommand: AsyncParsableCommand {
             throw ValidationError(error.message)
         }
         let progressOutput = json ? OutputSink.standardError : OutputSink.standardOutput
-        if spectate, let join {
-            return try await watch(code: join, output: progressOutput, logger: logger)
+        if spectate {
+            let target = join.map(WatchTarget.code) ?? .quickPlay(wordPack: quickPlay.wordPack)
+            return try await watch(target, output: progressOutput, logger: logger)
         }
         if pair != nil {
             let report = try await PairRunner.run(try pairOptions(vocabulary: vocabulary), logger: logger) { event in
@@ -156,11 +159,11 @@ struct DoodleBotCommand: AsyncParsableCommand {
         if !report.succeeded { throw ExitCode.failure }
     }
 
-    /// `--join CODE --spectate`: exits non-zero unless every watcher saw the game end cleanly.
-    private func watch(code: String, output: OutputSink, logger: Logger) async throws {
+    /// `--spectate`: exits non-zero unless every watcher saw the game end cleanly.
+    private func watch(_ target: WatchTarget, output: OutputSink, logger: Logger) async throws {
         let reports: [WatchReport]
         do {
-            reports = try await WatchRunner.run(server: server, code: code, count: count, namePrefix: name, logger: logger) { line in
+            reports = try await WatchRunner.run(server: server, target: target, count: count, namePrefix: name, logger: logger) { line in
                 output.write(line: line)
             }
         } catch {

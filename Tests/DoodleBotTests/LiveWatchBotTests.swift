@@ -8,15 +8,22 @@ import Testing
 struct LiveWatchBotTests {
     static let words = ["banana", "giraffe", "umbrella"]
 
-    @Test("two watching bots see a whole game without the word reaching them early", .timeLimit(.minutes(1)))
-    func watchersSeeAGame() async throws {
+    /// How the watchers find the room: by its code, or by quick play (the room is public).
+    enum Finding: String, CaseIterable, Sendable {
+        case byCode, byQuickPlay
+    }
+
+    @Test("two watching bots see a whole game without the word reaching them early", .timeLimit(.minutes(1)), arguments: Finding.allCases)
+    func watchersSeeAGame(_ finding: Finding) async throws {
         try await TestServer.with { server in
             try await server.withRoom(
-                players: 2, settings: SettingsPatch(rounds: 1, revealSeconds: 0, customWords: Self.words, customWordsOnly: true)
+                players: 2,
+                settings: SettingsPatch(rounds: 1, revealSeconds: 0, customWords: Self.words, customWordsOnly: true, isPublic: true)
             ) { players, ids, room in
                 try await withThrowingTaskGroup(of: [WatchReport].self) { group in
+                    let target: WatchTarget = finding == .byCode ? .code(room.code) : .quickPlay(wordPack: "en")
                     group.addTask {
-                        try await WatchRunner.run(server: server.webSocketURL, code: room.code, count: 2, namePrefix: "Watch", logger: TestServer.logger)
+                        try await WatchRunner.run(server: server.webSocketURL, target: target, count: 2, namePrefix: "Watch", logger: TestServer.logger)
                     }
                     for _ in 0..<2 {
                         _ = try await players[0].receive(until: { if case .event(.spectatorJoined, _) = $0 { true } else { false } })

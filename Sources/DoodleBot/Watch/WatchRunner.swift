@@ -15,12 +15,30 @@ public struct WatchReport: Sendable, Equatable {
     public var succeeded: Bool { failure == nil && violations.isEmpty && gameEnd != nil }
 }
 
-/// `doodle-bot --join CODE --spectate`: `count` bots watch one room until its game ends,
-/// reporting what the first of them sees, each checking that the word never reaches it early.
+/// Which room watchers go to.
+public enum WatchTarget: Sendable, Equatable {
+    /// The room with this invite code (`--join CODE --spectate`).
+    case code(String)
+    /// The public room of the pack with the most players (`--quick-play --spectate`); nil: the
+    /// server's default pack.
+    case quickPlay(wordPack: String?)
+}
+
+/// `doodle-bot --join CODE --spectate` or `--quick-play --spectate`: `count` bots watch one room
+/// until its game ends, reporting what the first of them sees, each checking that the word
+/// never reaches it early.
 public enum WatchRunner {
     /// - Parameter lines: what the first watcher sees, as it happens.
     public static func run(
         server: String, code: String, count: Int, namePrefix: String, logger: Logger,
+        lines: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws(BotOptionsError) -> [WatchReport] {
+        try await run(server: server, target: .code(code), count: count, namePrefix: namePrefix, logger: logger, lines: lines)
+    }
+
+    /// - Parameter lines: what the first watcher sees, as it happens.
+    public static func run(
+        server: String, target: WatchTarget, count: Int, namePrefix: String, logger: Logger,
         lines: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws(BotOptionsError) -> [WatchReport] {
         let url = try BotOptions.webSocketURL(for: server)
@@ -29,7 +47,7 @@ public enum WatchRunner {
             for index in 1...count {
                 let name = "\(namePrefix)\(index)"
                 group.addTask {
-                    let report = await watch(url: url, code: code, name: name, logger: logger) { line in
+                    let report = await watch(url: url, target: target, name: name, logger: logger) { line in
                         if index == 1 { lines("\(name): \(line)") }
                     }
                     return (index, report)
@@ -41,19 +59,25 @@ public enum WatchRunner {
         }
     }
 
-    /// One watcher: joins as a spectator (following one redirect to the room's node) and reads
-    /// every frame until the game ends or the connection does.
-    static func watch(url: String, code: String, name: String, logger: Logger, lines: (String) -> Void) async -> WatchReport {
+    /// One watcher: joins as a spectator (following a redirect to the room's node, where it
+    /// joins by the code the redirect names) and reads every frame until the game ends or the
+    /// connection does.
+    static func watch(url: String, target: WatchTarget, name: String, logger: Logger, lines: (String) -> Void) async -> WatchReport {
+        var target = target
         var brain = WatchBrain(name: name)
         var failure: String?
-        var target = url
+        var targetURL = url
         for _ in 0...DoodleClient.defaultMaxRedirects {
             do {
-                let redirect = try await DoodleClient.withConnection(to: target, configuration: .init(recordsTranscript: false), logger: logger) {
+                let redirect = try await DoodleClient.withConnection(to: targetURL, configuration: .init(recordsTranscript: false), logger: logger) {
                     connection -> Redirect? in
                     try await connection.hello(name: name)
                     do {
-                        let state = try await connection.joinRoom(code: code, spectate: true)
+                        let state =
+                            switch target {
+                            case .code(let code): try await connection.joinRoom(code: code, spectate: true)
+                            case .quickPlay(let wordPack): try await connection.quickPlay(wordPack: wordPack, spectate: true)
+                            }
                         for line in brain.handle(ServerFrame(text: "", message: .roomState(state))) { lines(line) }
                     } catch let redirected as Redirected {
                         return redirected.redirect
@@ -66,7 +90,8 @@ public enum WatchRunner {
                     return nil
                 }
                 guard let redirect else { break }
-                target = redirect.url
+                targetURL = redirect.url
+                if let code = redirect.code { target = .code(code) }
             } catch {
                 failure = "\(error)"
                 break
