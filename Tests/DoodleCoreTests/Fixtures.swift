@@ -158,6 +158,18 @@ struct Harness {
 
     var snapshotDrawer: PlayerID? { machine.snapshot(for: members[0]).drawerId }
 
+    /// Lets the game run out on its timers and returns every word offered to a drawer, in order.
+    mutating func wordsOfferedUntilGameOver() throws -> [String] {
+        var offered: [String] = []
+        while machine.phase != .gameOver {
+            if machine.phase == .choosing, let drawer = snapshotDrawer {
+                offered += machine.snapshot(for: drawer).choices ?? []
+            }
+            advance(to: try #require(machine.nextDeadline))
+        }
+        return offered
+    }
+
     /// The word of the current turn, as the drawer's snapshot shows it.
     var currentWord: String? {
         guard let drawer = snapshotDrawer else { return nil }

@@ -165,13 +165,7 @@ import Testing
         // 10 words, 3 per offer: the first three offers of a game are all different.
         var h = try Fixtures.makeMachine(players: 3, settings: SettingsPatch(rounds: 1))
         h.startGame()
-        var offered: [String] = []
-        while h.machine.phase != .gameOver {
-            if h.machine.phase == .choosing, let drawer = h.snapshotDrawer {
-                offered += h.machine.snapshot(for: drawer).choices ?? []
-            }
-            h.advance(to: try #require(h.machine.nextDeadline))
-        }
+        let offered = try h.wordsOfferedUntilGameOver()
         #expect(offered.count == 9)
         #expect(Set(offered).count == 9)
     }

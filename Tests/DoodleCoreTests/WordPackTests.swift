@@ -69,13 +69,7 @@ import Testing
         var h = try Fixtures.makeMachine(
             players: 3, settings: SettingsPatch(rounds: 3, wordPack: "de"), otherPacks: [Self.german])
         h.startGame()
-        var offered: [String] = []
-        while h.machine.phase != .gameOver {
-            if h.machine.phase == .choosing, let drawer = h.snapshotDrawer {
-                offered += h.machine.snapshot(for: drawer).choices ?? []
-            }
-            h.advance(to: try #require(h.machine.nextDeadline))
-        }
+        let offered = try h.wordsOfferedUntilGameOver()
         #expect(offered.count == 27)
         #expect(Set(offered).isSubset(of: Self.german.words), "\(offered)")
         #expect(Set(offered).count >= 9, "the first three offers alone hold nine different words")

@@ -14,8 +14,9 @@ struct QuickPlayClusterSmokeTests {
         #expect(result.nodes == 2)
         // The contract allows at most one more room per extra node.
         #expect(result.roomsMade <= result.idealRooms + 1, "\(result.text)")
-        // Quick play weighs the other node's rooms through the directory: arrivals on the node
-        // without the fullest open room are sent to it.
-        #expect(result.redirects > 0, "arrivals on the node without the open room were sent to it: \(result.text)")
+        // Whether some arrivals are redirected depends on timing (a node sends a player on only
+        // when it has no open room itself and the directory already shows the other's): that is
+        // checked step by step in ClusterQuickPlayTests; here, whatever the timing, the rooms stay
+        // within the contract's bound and every player is seated.
     }
 }
