@@ -47,6 +47,16 @@ public struct PublicRoomStatus: Sendable, Equatable {
     }
 }
 
+extension PublicRoomStatus {
+    /// The room list's and quick play's order: most connected players first, then the room
+    /// opened first, then by code (so the order is total).
+    public static func comesFirst(_ a: PublicRoomStatus, openedAt aOpened: Int64, before b: PublicRoomStatus, openedAt bOpened: Int64) -> Bool {
+        if a.players != b.players { return a.players > b.players }
+        if aOpened != bOpened { return aOpened < bOpened }
+        return a.code < b.code
+    }
+}
+
 extension RoomStateMachine {
     public var publicStatus: PublicRoomStatus {
         PublicRoomStatus(

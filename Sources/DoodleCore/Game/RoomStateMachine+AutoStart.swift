@@ -7,10 +7,9 @@ extension RoomStateMachine {
     /// Starts or stops the lobby's countdown after the connected players changed.
     mutating func reconsiderAutoStart(now: Int64, into effects: inout [RoomEffect]) {
         guard startsOnItsOwn, phase == .lobby else { return }
-        let enough = connectedCount >= rules.publicRoom.autoStartPlayers
-        switch (enough, phaseDeadline) {
+        switch (hasPlayersToStartOnItsOwn, phaseDeadline) {
         case (true, nil):
-            let startsAt = now + Int64(rules.publicRoom.autoStartSeconds) * 1000
+            let startsAt = countdownEnd(from: now)
             phaseDeadline = startsAt
             broadcast(.phaseLobby(startsAt: startsAt), into: &effects)
         case (false, .some):
@@ -25,7 +24,7 @@ extension RoomStateMachine {
     /// minimum stopped the countdown already, so this is the usual case).
     mutating func autoStartIsDue(now: Int64, into effects: inout [RoomEffect]) {
         guard startsOnItsOwn else { return }
-        guard connectedCount >= rules.publicRoom.autoStartPlayers else {
+        guard hasPlayersToStartOnItsOwn else {
             broadcast(.phaseLobby(startsAt: nil), into: &effects)
             return
         }
@@ -36,16 +35,13 @@ extension RoomStateMachine {
     /// players are enough.
     mutating func rematchIsDue(now: Int64, into effects: inout [RoomEffect]) {
         guard startsOnItsOwn else { return }
-        for index in seats.indices {
-            seats[index].score = 0
-            seats[index].guessed = false
-        }
-        phase = .lobby
-        turn = nil
-        round = nil
-        let enough = connectedCount >= rules.publicRoom.autoStartPlayers
-        let startsAt: Int64? = enough ? now + Int64(rules.publicRoom.autoStartSeconds) * 1000 : nil
-        phaseDeadline = startsAt
-        broadcast(.phaseLobby(startsAt: startsAt), into: &effects)
+        resetScores()
+        backToLobby(startsAt: hasPlayersToStartOnItsOwn ? countdownEnd(from: now) : nil, into: &effects)
     }
+
+    /// Enough players are connected for the countdown to run.
+    private var hasPlayersToStartOnItsOwn: Bool { connectedCount >= rules.publicRoom.autoStartPlayers }
+
+    /// When a countdown begun at `now` ends.
+    private func countdownEnd(from now: Int64) -> Int64 { now + Int64(rules.publicRoom.autoStartSeconds) * 1000 }
 }

@@ -10,9 +10,7 @@ extension RoomStateMachine {
             return .failure(ProtocolError(.roomLocked, "a game is running and this room does not allow late joining"))
         }
         if spectate {
-            guard spectators.count < rules.limits.maxSpectators else {
-                return .failure(ProtocolError(.roomFull, "the room has as many watchers as it takes"))
-            }
+            if let refusal = switchRefusal(toSpectate: true) { return .failure(refusal) }
             return .success(admitSpectator(player, name: name))
         }
         if seats.count >= settings.maxPlayers { return .failure(ProtocolError(.roomFull, "the room is full")) }

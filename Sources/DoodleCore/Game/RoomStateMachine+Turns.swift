@@ -14,18 +14,9 @@ extension RoomStateMachine {
 
     /// A new game from the lobby or game over: scores reset, the first turn begins.
     mutating func beginGame(now: Int64, into effects: inout [RoomEffect]) {
-        for index in seats.indices {
-            seats[index].score = 0
-            seats[index].guessed = false
-        }
-        if phase == .gameOver {
-            // A rematch: everyone sees the reset lobby before the first turn begins.
-            phase = .lobby
-            phaseDeadline = nil
-            turn = nil
-            round = nil
-            broadcast(.phaseLobby(startsAt: nil), into: &effects)
-        }
+        resetScores()
+        // A rematch: everyone sees the reset lobby before the first turn begins.
+        if phase == .gameOver { backToLobby(startsAt: nil, into: &effects) }
         phaseDeadline = nil
         kickVotes = [:]
         offeredWords = []
@@ -33,6 +24,24 @@ extension RoomStateMachine {
         round = 1
         drawerQueue = seatIDs
         startNextTurn(now: now, into: &effects)
+    }
+
+    /// Every seat's score back to 0, nobody having guessed: a new game's start.
+    mutating func resetScores() {
+        for index in seats.indices {
+            seats[index].score = 0
+            seats[index].guessed = false
+        }
+    }
+
+    /// After a game: the room is in its lobby again, and everyone is told (`startsAt`: when a
+    /// room that starts on its own will start the next game, or nil).
+    mutating func backToLobby(startsAt: Int64?, into effects: inout [RoomEffect]) {
+        phase = .lobby
+        phaseDeadline = startsAt
+        turn = nil
+        round = nil
+        broadcast(.phaseLobby(startsAt: startsAt), into: &effects)
     }
 
     /// Moves to the next drawer of the round (or the next round, or the end of the game).

@@ -188,8 +188,6 @@ public struct SeatLocation: Sendable, Equatable {
 extension ListedPublicRoom {
     /// The list's and quick play's order: most connected players first, then the oldest.
     public static func listOrder(_ a: ListedPublicRoom, _ b: ListedPublicRoom) -> Bool {
-        if a.status.players != b.status.players { return a.status.players > b.status.players }
-        if a.openedAt != b.openedAt { return a.openedAt < b.openedAt }
-        return a.status.code < b.status.code
+        PublicRoomStatus.comesFirst(a.status, openedAt: a.openedAt, before: b.status, openedAt: b.openedAt)
     }
 }
