@@ -201,8 +201,7 @@ struct ClientSession: Sendable {
         }
         if let seat = await remoteSeat(of: session.player.id) {
             // The seat is on another node: the client goes there with its token and `lastSeq`.
-            context.metrics.redirectSent()
-            return send(.redirect(Redirect(url: seat.node.url, code: PairHosting.redirectCode(forKey: seat.code))))
+            return redirect(to: seat.node, code: PairHosting.redirectCode(forKey: seat.code))
         }
         if let ticket = await context.pairs.resume(session.player.id, name: name, queue: queue, lastSeq: lastSeq) {
             storedPlace = .pair(ticket)
@@ -298,7 +297,7 @@ struct ClientSession: Sendable {
     /// `spectate`, a watcher's place in the fullest, or `room_not_found`.
     private mutating func quickPlay(_ player: PlayerDirectory.Player, wordPack: String?, spectate: Bool) async {
         let pack = wordPack ?? context.rules.settings.wordPack
-        guard context.packNames.contains(pack) else {
+        guard context.settingsValidator.packNames.contains(pack) else {
             return send(error: ProtocolError(.invalidSettings, "there is no word pack '\(pack)'; GET /v1/word-packs lists them", ref: "quickPlay"))
         }
         guard case .lobby = place else {
@@ -311,8 +310,7 @@ struct ClientSession: Sendable {
             await seated(player, in: room)
         case .elsewhere(let node, let code):
             // No seat is taken here: the client joins the room on its node with `joinRoom`.
-            context.metrics.redirectSent()
-            send(.redirect(Redirect(url: node.url, code: code)))
+            redirect(to: node, code: code)
         }
     }
 
@@ -333,8 +331,7 @@ struct ClientSession: Sendable {
         guard case .lobby = place else {
             return send(error: ProtocolError(.alreadyInRoom, "leave your room before joining another", ref: "joinRoom"))
         }
-        context.metrics.redirectSent()
-        send(.redirect(Redirect(url: host.url, code: code)))
+        redirect(to: host, code: code)
     }
 
     /// The seat this player holds on another node, if it holds one; a directory that cannot be
@@ -364,6 +361,12 @@ struct ClientSession: Sendable {
 
     private func send(_ message: ServerMessage) {
         queue.send(encoder.encode(message))
+    }
+
+    /// Sends the client to `node`, which hosts what it asked for (a seat, a room, a pair).
+    private func redirect(to node: ClusterNode, code: String?) {
+        context.metrics.redirectSent()
+        send(.redirect(Redirect(url: node.url, code: code)))
     }
 
     private func send(error: ProtocolError) {

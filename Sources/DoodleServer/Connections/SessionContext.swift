@@ -6,8 +6,6 @@ import Logging
 struct SessionContext: Sendable {
     let rules: GameRules
     let settingsValidator: SettingsValidator
-    /// The installed word packs' ids.
-    let packNames: Set<String>
     let directory: PlayerDirectory
     let registry: RoomRegistry
     let pairs: PairRegistry
@@ -22,8 +20,7 @@ struct SessionContext: Sendable {
         cluster: ClusterMembership, clock: any GameClock, metrics: ServerMetrics, logger: Logger
     ) {
         self.rules = rules
-        self.packNames = Set(packs.keys)
-        self.settingsValidator = SettingsValidator(rules: rules, packNames: packNames)
+        self.settingsValidator = SettingsValidator(rules: rules, packNames: Set(packs.keys))
         self.directory = directory
         self.registry = registry
         self.pairs = pairs

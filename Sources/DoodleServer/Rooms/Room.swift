@@ -37,7 +37,7 @@ actor Room {
         archive: any GameArchive, logger: Logger,
         onSeatReleased: @escaping @Sendable (PlayerID, String) async -> Void,
         onExpired: @escaping @Sendable (String) async -> Void,
-        onPublicStatus: @escaping @Sendable (PublicRoomStatus) async -> Void = { _ in }
+        onPublicStatus: @escaping @Sendable (PublicRoomStatus) async -> Void
     ) {
         self.code = machine.code
         self.eventLoop = creatorQueue.eventLoop

@@ -64,23 +64,9 @@ extension RoomRegistry {
         if spectate { return await quickWatch(player, name: name, wordPack: wordPack, queue: queue) }
         await waitForQuickPlayTurn(wordPack)
         defer { endQuickPlayTurn(wordPack) }
-        // Rooms that refused this player (it was banned there, or a joiner took the last seat).
-        var refusedBy: Set<String> = []
-        while true {
-            let best = publicRooms.values
-                .filter { $0.status.wordPack == wordPack && $0.status.takesQuickPlayers && !refusedBy.contains($0.status.code) }
-                .min(by: Self.quickPlayOrder)
-            guard let best, let room = rooms[best.status.code] else { break }
-            guard let refusal = await room.join(player, name: name, queue: queue) else {
-                metrics.quickPlayerSeated(openedRoom: false)
-                return .seated(room)
-            }
-            switch refusal.code {
-            case .banned, .roomFull, .roomLocked, .roomNotFound:
-                refusedBy.insert(best.status.code)
-            default:
-                return .refused(refusal)
-            }
+        if let placed = await placeInLocalRoom(player, name: name, wordPack: wordPack, spectate: false, queue: queue) {
+            if case .seated = placed { metrics.quickPlayerSeated(openedRoom: false) }
+            return placed
         }
         // No room here takes the player: another node's, if one has seats to spare, else a new one.
         let elsewhere = await remoteCandidates(wordPack: wordPack).first { $0.status.seats + Self.remoteSeatMargin <= $0.status.maxPlayers }
@@ -119,28 +105,39 @@ extension RoomRegistry {
     /// rooms here first, three runs of 2,000 players on two nodes seated every one).
     private static let remoteSeatMargin = 2
 
-    private static func remoteGoesFirst(_ remote: ListedPublicRoom, before local: PublicRoomEntry) -> Bool {
-        if remote.status.players != local.status.players { return remote.status.players > local.status.players }
-        return remote.openedAt < local.openedAt
-    }
-
     /// A watcher's place in the public room of `wordPack` with the most connected players, full
     /// ones included. Watchers take no seat, so they need no turn in the no-pile-up queue, and
     /// quick play never opens a room for them.
     private func quickWatch(_ player: PlayerID, name: String, wordPack: String, queue: OutboundQueue) async -> QuickPlayOutcome {
+        let remote = await remoteCandidates(wordPack: wordPack, spectating: true).first
+        let placed = await placeInLocalRoom(player, name: name, wordPack: wordPack, spectate: true, queue: queue) { best in
+            guard let remote else { return nil }
+            let remoteFirst = best.map { PublicRoomStatus.comesFirst(remote.status, openedAt: remote.openedAt, before: $0.status, openedAt: $0.openedAt) }
+            return remoteFirst ?? true ? .elsewhere(remote.node, code: remote.status.code) : nil
+        }
+        return placed ?? .refused(ProtocolError(.roomNotFound, "no public room of that word pack is open to watch"))
+    }
+
+    /// Lets the player into this node's best public room of the pack that takes it (as a
+    /// watcher with `spectate`), trying the next when one refuses it because it was banned
+    /// there, a joiner took the last place, or the room locked or closed meanwhile. Before each
+    /// try `elsewhere` may answer instead (given the room about to be tried). Nil when no room
+    /// here takes the player.
+    private func placeInLocalRoom(
+        _ player: PlayerID, name: String, wordPack: String, spectate: Bool, queue: OutboundQueue,
+        elsewhere: (PublicRoomEntry?) -> QuickPlayOutcome? = { _ in nil }
+    ) async -> QuickPlayOutcome? {
         var refusedBy: Set<String> = []
-        let remote = await remoteCandidates(wordPack: wordPack, spectating: true)
         while true {
             let best = publicRooms.values
-                .filter { $0.status.wordPack == wordPack && $0.status.takesQuickSpectators && !refusedBy.contains($0.status.code) }
+                .filter { entry in
+                    entry.status.wordPack == wordPack && !refusedBy.contains(entry.status.code)
+                        && (spectate ? entry.status.takesQuickSpectators : entry.status.takesQuickPlayers)
+                }
                 .min(by: Self.quickPlayOrder)
-            if let elsewhere = remote.first, best.map({ Self.remoteGoesFirst(elsewhere, before: $0) }) ?? true {
-                return .elsewhere(elsewhere.node, code: elsewhere.status.code)
-            }
-            guard let best, let room = rooms[best.status.code] else {
-                return .refused(ProtocolError(.roomNotFound, "no public room of that word pack is open to watch"))
-            }
-            guard let refusal = await room.join(player, name: name, spectate: true, queue: queue) else { return .seated(room) }
+            if let answer = elsewhere(best) { return answer }
+            guard let best, let room = rooms[best.status.code] else { return nil }
+            guard let refusal = await room.join(player, name: name, spectate: spectate, queue: queue) else { return .seated(room) }
             switch refusal.code {
             case .banned, .roomFull, .roomLocked, .roomNotFound:
                 refusedBy.insert(best.status.code)
@@ -152,9 +149,7 @@ extension RoomRegistry {
 
     /// Quick play's order: most connected players first, then the oldest.
     static func quickPlayOrder(_ a: PublicRoomEntry, _ b: PublicRoomEntry) -> Bool {
-        if a.status.players != b.status.players { return a.status.players > b.status.players }
-        if a.openedAt != b.openedAt { return a.openedAt < b.openedAt }
-        return a.status.code < b.status.code
+        PublicRoomStatus.comesFirst(a.status, openedAt: a.openedAt, before: b.status, openedAt: b.openedAt)
     }
 
     private func waitForQuickPlayTurn(_ wordPack: String) async {
