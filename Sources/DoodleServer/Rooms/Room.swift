@@ -215,8 +215,11 @@ actor Room {
     /// The room's public status if it changed since last told. Private rooms are never told
     /// (nothing lists them); drawing never changes it, so the synchronous drawing path skips this.
     private func changedPublicStatus() -> PublicRoomStatus? {
+        // A private room that never was public costs no status at all (it reaches here for
+        // every message that comes by the room's task, drawing from other loops included).
+        guard machine.settings.isPublic || toldStatus?.isPublic == true else { return nil }
         let status = machine.publicStatus
-        guard status.isPublic || toldStatus?.isPublic == true, status != toldStatus else { return nil }
+        guard status != toldStatus else { return nil }
         toldStatus = status
         return status
     }
