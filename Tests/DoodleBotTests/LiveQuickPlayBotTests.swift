@@ -5,11 +5,14 @@ import Testing
 
 @Suite("doodle-bot --quick-play against a real server")
 struct LiveQuickPlayBotTests {
-    /// Public rooms that start 1 s after their second player arrives and play one short round;
+    /// Public rooms that start 1 s after their fourth player arrives and play one short round;
     /// no pause after a turn (a rules default, since quick play's rooms take the defaults).
     static let shortPublicGames: @Sendable (inout [String: Any]) -> Void = { rules in
         var room = rules["publicRoom"] as? [String: Any] ?? [:]
         room["autoStartSeconds"] = 1
+        // All four seated before the start, however slowly they arrive beside the whole suite:
+        // a bot seated after it would join late and draw no turn in the one round.
+        room["autoStartPlayers"] = 4
         room["rounds"] = 1
         room["drawSeconds"] = 15
         rules["publicRoom"] = room
