@@ -61,6 +61,10 @@ public enum CloseCode: Int, Sendable, Equatable {
     case shuttingDown = 4001
     case replaced = 4002
     case idle = 4003
+    /// An operator banned the player: every connection of it closes, and `hello` is refused.
+    case banned = 4004
+    /// An operator closed the room the player was in.
+    case roomClosed = 4005
 }
 
 extension ProtocolError {
