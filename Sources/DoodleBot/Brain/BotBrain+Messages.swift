@@ -44,8 +44,10 @@ extension BotBrain {
             } else if result.close {
                 stats.closeGuesses += 1
             }
-        case .drawingReceived:
+        case .drawingReceived, .muted, .reported:
             break
+        case .roomClosed(let reason):
+            notices.append(.failed("the room was closed by an operator: \(reason)"))
         case .error(let error):
             handle(error, notices: &notices)
         case .redirect(let redirect):

@@ -52,8 +52,10 @@ public struct WatchBrain: Sendable {
         case .chooseWord:
             violations.append(BotViolation(.wordLeaked, "a watcher was offered words to choose"))
             return []
-        case .drawingReceived, .redirect:
+        case .drawingReceived, .redirect, .muted, .reported:
             return []
+        case .roomClosed(let reason):
+            return ["room closed by an operator: \(reason)"]
         }
     }
 

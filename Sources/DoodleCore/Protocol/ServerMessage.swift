@@ -53,6 +53,12 @@ public enum ServerMessage: Sendable, Equatable {
     case error(ProtocolError)
     /// The room asked for is hosted by another node of the cluster.
     case redirect(Redirect)
+    /// The answer to `mute`, for the muter alone.
+    case muted(playerId: PlayerID, muted: Bool)
+    /// The answer to `report`: the stored report's id.
+    case reported(reportId: String)
+    /// An operator closed the room; the connection closes with 4005 next.
+    case roomClosed(reason: String)
 
     public var typeName: String {
         switch self {
@@ -64,6 +70,9 @@ public enum ServerMessage: Sendable, Equatable {
         case .drawingReceived: "drawingReceived"
         case .error: "error"
         case .redirect: "redirect"
+        case .muted: "muted"
+        case .reported: "reported"
+        case .roomClosed: "roomClosed"
         }
     }
 
@@ -112,6 +121,13 @@ extension ServerMessage: Codable {
         case .redirect(let redirect):
             try c.put(redirect.url, "url")
             try c.putNullable(redirect.code, "code")
+        case .muted(let playerId, let muted):
+            try c.put(playerId, "playerId")
+            try c.put(muted, "muted")
+        case .reported(let reportId):
+            try c.put(reportId, "reportId")
+        case .roomClosed(let reason):
+            try c.put(reason, "reason")
         }
     }
 
@@ -140,6 +156,12 @@ extension ServerMessage: Codable {
             self = .error(try ProtocolError(from: c))
         case "redirect":
             self = .redirect(Redirect(url: try c.required("url"), code: try c.optional("code")))
+        case "muted":
+            self = .muted(playerId: try c.required("playerId"), muted: try c.required("muted"))
+        case "reported":
+            self = .reported(reportId: try c.required("reportId"))
+        case "roomClosed":
+            self = .roomClosed(reason: try c.required("reason"))
         default:
             guard let event = try RoomEvent.decode(type: type, from: c) else {
                 throw DecodingError.dataCorruptedError(forKey: "type", in: c, debugDescription: "unknown message type '\(type)'")

@@ -88,6 +88,10 @@ public struct LimitRules: Sendable, Equatable, Codable {
     public var serverOutboundBytes: Int
     /// Watchers one party room admits besides its seats.
     public var maxSpectators: Int
+    /// Open WebSocket connections one client address may hold; the next upgrade gets 429.
+    public var connectionsPerAddress: Int
+    /// Reports one player may file in an hour, from rooms and over HTTP together.
+    public var reportsPerHour: Int
 
     /// The backlog below which a connection is never dropped for the server's budget: a few
     /// events' worth, which any live client takes within a round trip.

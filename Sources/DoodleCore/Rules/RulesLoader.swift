@@ -124,6 +124,8 @@ public enum RulesLoader {
         try require(
             l.serverOutboundBytes >= l.outboundBufferBytes, "limits.serverOutboundBytes", "must be at least limits.outboundBufferBytes")
         try require(l.maxSpectators >= 0, "limits.maxSpectators", "must not be negative")
+        try require(l.connectionsPerAddress >= 1, "limits.connectionsPerAddress", "must be at least 1")
+        try require(l.reportsPerHour >= 1, "limits.reportsPerHour", "must be at least 1")
         let room = rules.publicRoom
         try require(s.maxPlayers.contains(room.maxPlayers), "publicRoom.maxPlayers", "must lie within settings.maxPlayers")
         try require(s.rounds.contains(room.rounds), "publicRoom.rounds", "must lie within settings.rounds")
