@@ -40,10 +40,14 @@ public struct FinishedDrawing: Sendable, Equatable {
     public var startedAt: Int64
     public var endedAt: Int64
     public var actions: [DrawingAction]
+    /// Reactions members gave while it was drawn (the latest per member); those given after it
+    /// was handed over follow as `RoomEffect.saveReaction`.
+    public var reactions: [DrawingReaction]
 
     public init(
         id: String, gameId: String, roomCode: String, word: String, drawerId: PlayerID, drawerName: String,
-        guessers: [GuessRecord], drawerGained: Int, startedAt: Int64, endedAt: Int64, actions: [DrawingAction]
+        guessers: [GuessRecord], drawerGained: Int, startedAt: Int64, endedAt: Int64, actions: [DrawingAction],
+        reactions: [DrawingReaction] = []
     ) {
         self.id = id
         self.gameId = gameId
@@ -56,6 +60,7 @@ public struct FinishedDrawing: Sendable, Equatable {
         self.startedAt = startedAt
         self.endedAt = endedAt
         self.actions = actions
+        self.reactions = reactions
     }
 }
 
