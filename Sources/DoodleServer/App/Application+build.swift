@@ -60,8 +60,10 @@ public func buildApplication(
         metrics: metrics, logger: logger)
 
     let router = Router(context: DoodleRequestContext.self)
+    let addresses = ClientAddress(trustedProxies: configuration.trustedProxies)
+    let admission = ConnectionAdmission(limit: rules.limits.connectionsPerAddress, addresses: addresses, metrics: metrics)
     let inviteCodes = InviteCodeLookup(registry: registry, cluster: cluster, pairs: pairRepository, limit: rules.rateLimits.joinRoom,
-        addresses: ClientAddress(trustedProxies: configuration.trustedProxies), clock: clock)
+        addresses: addresses, clock: clock)
     let webSocketAddress = WebSocketAddress(secure: tls != nil, cluster: cluster)
     StatusRoutes(
         metrics: metrics, archive: archive, outbound: outbound, pictureCache: pictures.cache, latestHeads: latestHeads, lookup: inviteCodes,
@@ -113,7 +115,7 @@ public func buildApplication(
         server: HTTPServerBuilder { responder in
             GameServerChannel(
                 responder: responder, connections: GameConnectionFactory(context: context, runner: sessions, connections: connections, outbound: outbound),
-                maxFrameBytes: rules.limits.maxFrameBytes, tls: tls)
+                admission: admission, maxFrameBytes: rules.limits.maxFrameBytes, tls: tls)
         },
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "doodle"),
         // Services stop in reverse order, after the HTTP server: the session runner first, once

@@ -27,7 +27,14 @@ struct ServerMetrics: Sendable {
     private let notificationsSent: Metrics.Counter
     private let notificationFailures: Metrics.Counter
     private let notificationOutbox: Metrics.Gauge
+    private let refusedOverAddressLimit: Metrics.Counter
     private let factory: PrometheusMetricsFactory
+
+    /// Why a WebSocket upgrade was refused.
+    enum RefusalReason: String {
+        /// The client's address holds `limits.connectionsPerAddress` connections already.
+        case addressLimit = "address_limit"
+    }
 
     init() {
         let registry = PrometheusCollectorRegistry()
@@ -53,6 +60,8 @@ struct ServerMetrics: Sendable {
         notificationsSent = Metrics.Counter(label: "doodle_notifications_sent_total", factory: factory)
         notificationFailures = Metrics.Counter(label: "doodle_notification_attempts_failed_total", factory: factory)
         notificationOutbox = Metrics.Gauge(label: "doodle_notification_outbox", factory: factory)
+        refusedOverAddressLimit = Metrics.Counter(
+            label: "doodle_connections_refused_total", dimensions: [("reason", RefusalReason.addressLimit.rawValue)], factory: factory)
         self.factory = factory
     }
 
@@ -69,6 +78,11 @@ struct ServerMetrics: Sendable {
     /// A quick player seated here, in a room that was open already or in one opened for it
     /// (their ratio says how well arrivals fill rooms).
     func quickPlayerSeated(openedRoom: Bool) { (openedRoom ? quickPlayOpened : quickPlayJoined).increment() }
+    func connectionRefused(reason: RefusalReason) {
+        switch reason {
+        case .addressLimit: refusedOverAddressLimit.increment()
+        }
+    }
     func notificationSent() { notificationsSent.increment() }
     func notificationAttemptFailed() { notificationFailures.increment() }
     func notificationOutboxDepth(_ depth: Int) { notificationOutbox.record(depth) }

@@ -18,16 +18,21 @@ struct APIError: HTTPResponseError {
         APIError(status: .tooManyRequests, code: "rate_limited", message: message)
     }
 
-    private struct Body: Encodable {
-        struct Detail: Encodable {
+    /// `{"error":{"code","message"}}`, also written where no router answers (a refused upgrade).
+    struct Body: Encodable, Sendable {
+        struct Detail: Encodable, Sendable {
             let code: String
             let message: String
         }
         let error: Detail
+
+        init(code: String, message: String) {
+            error = Detail(code: code, message: message)
+        }
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        let data = try JSONEncoder().encode(Body(error: .init(code: code, message: message)))
+        let data = try JSONEncoder().encode(Body(code: code, message: message))
         var headers = headers
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
