@@ -95,6 +95,14 @@ public func buildApplication(
             message: "this is the WebSocket endpoint: open it with a WebSocket upgrade")
     }
     webClient.register(on: router)
+    let moderation = LiveModeration(
+        registry: registry, players: directory, pairs: pairs, pictures: pictures.cache, latestHeads: latestHeads, cluster: cluster, logger: logger)
+    // Without a token the admin paths are not routes at all: 404 like any unknown path.
+    if let adminToken = configuration.adminToken {
+        AdminRoutes(
+            token: adminToken, addresses: addresses, moderation: moderation, clock: clock, logger: logger
+        ).register(on: router)
+    }
     router.add(middleware: APIErrorMiddleware(routes: router.routes))
 
     let lease = configuration.cluster == nil ? nil : NodeLease(membership: cluster, registry: registry, pairs: pairs)
@@ -103,7 +111,7 @@ public func buildApplication(
         forwarding.map { forwarding in
             ClusterSignalListener(
                 nodeID: cluster.nodeID, signals: signals, players: directory, pairs: pairs, forwarding: forwarding, latestHeads: latestHeads,
-                listening: listeningContinuation, logger: logger)
+                moderation: moderation, listening: listeningContinuation, logger: logger)
         }
     }
 

@@ -36,7 +36,7 @@ struct BearerAuthentication: Sendable {
     }
 
     /// The token of a well-formed `Bearer` header (the scheme in any case), else nil.
-    private static func token(in request: Request) -> String? {
+    static func token(in request: Request) -> String? {
         guard let header = request.headers[.authorization] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }

@@ -289,6 +289,23 @@ actor PairRegistry {
         }
     }
 
+    /// `player` is out of pair mode here at once (an operator banned it): it leaves its pair room
+    /// or waiting room as with `leaveRoom`, and a connection it lost lately does not bring it back.
+    func expel(_ player: PlayerID) async {
+        recentlyGone[player] = nil
+        guard let presence = present[player] else { return }
+        await leave(player, queueID: presence.queue.id, connectionLost: false)
+    }
+
+    /// An operator deleted the stored drawing `drawingId`, a pair drawing between `players`:
+    /// each loaded pair room of theirs forgets it if it has it pending.
+    func drawingDeleted(_ drawingId: String, players: [PlayerID]) async {
+        let pairIds = Set(players.compactMap { player -> String? in
+            if case .paired(let pairId)? = present[player]?.place { pairId } else { nil }
+        })
+        for pairId in pairIds { await rooms[pairId]?.forget(drawingId: drawingId) }
+    }
+
     /// A presence replaced or removed has its ticket ended: a session still holding it is in
     /// no room here (one that asked for the change holds the new ticket, or none, already).
     private func setPresence(_ player: PlayerID, _ presence: Presence?) {

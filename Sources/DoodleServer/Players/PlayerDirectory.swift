@@ -82,6 +82,12 @@ actor PlayerDirectory {
         connection.close(.replaced, reason: "replaced by a newer connection")
     }
 
+    /// Where `player` is on this node: its live connection, and the room it holds a seat in
+    /// (or watches), either of them nil. For a ban, which ends both.
+    func whereabouts(of player: PlayerID) -> (connection: OutboundQueue?, room: String?) {
+        (connections[player], seats[player])
+    }
+
     func connectionEnded(_ player: PlayerID, queueID: UInt64) {
         if connections[player]?.id == queueID {
             connections[player] = nil

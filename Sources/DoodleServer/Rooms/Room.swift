@@ -107,6 +107,16 @@ actor Room {
         work.finish()
     }
 
+    /// An operator closes the room: every member hears `reason` and is let go (close 4005), and
+    /// the room goes as an expired one does. Nobody joins it from now on. False when it was
+    /// closed already.
+    func closeByOperator(reason: String) async -> Bool {
+        guard !isClosed else { return false }
+        isClosed = true
+        await perform(machine.close(reason: reason, now: clock.nowMillis()))
+        return true
+    }
+
     private func fireTimers() async {
         await perform(machine.tick(now: clock.nowMillis()))
     }
@@ -239,7 +249,7 @@ actor Room {
                     for player in recipients { connections[player]?.send(frame) }
                 }
             case .close(let player, let code):
-                connections[player]?.close(code, reason: code == .kicked ? "kicked from the room" : "closed by the room")
+                connections[player]?.close(code, reason: Self.closeReason(code))
                 connections[player] = nil
             case .seatReleased(let player):
                 connections[player] = nil
@@ -262,6 +272,15 @@ actor Room {
         if followUp.expired {
             logger.debug("room expired", metadata: ["room": "\(code)"])
             await onExpired(code)
+        }
+    }
+
+    /// The close frame's reason for a close the room decides on.
+    private static func closeReason(_ code: CloseCode) -> String {
+        switch code {
+        case .kicked: "kicked from the room"
+        case .roomClosed: "the room was closed by an operator"
+        default: "closed by the room"
         }
     }
 

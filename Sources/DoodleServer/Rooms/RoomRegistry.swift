@@ -133,6 +133,14 @@ actor RoomRegistry: Service {
         }
     }
 
+    /// An operator closes the room with `code` here: its members hear `reason` and are let go
+    /// (4005), and the room goes with its code, listing and seats. False when no room here has
+    /// the code (or it was closing already).
+    func close(code: String, reason: String) async -> Bool {
+        guard let room = rooms[code] else { return false }
+        return await room.closeByOperator(reason: reason)
+    }
+
     private func remove(code: String) async {
         if publicRooms.removeValue(forKey: code) != nil { metrics.publicRoomsChanged(publicRooms.count) }
         guard let room = rooms.removeValue(forKey: code) else { return }
