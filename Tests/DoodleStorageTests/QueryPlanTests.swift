@@ -43,6 +43,29 @@ struct QueryPlanTests {
         }
     }
 
+    @Test("the reports' pages and a reporter's hourly count use the report indexes and sort nothing")
+    func moderationQueries() async throws {
+        try await StorageFixtures.withDatabase { database in
+            let open = try await Self.plan(SQLiteModerationStore.reportsSQL, ["open", 51], in: database)
+            #expect(open.contains("USING INDEX report_by_status (status=?)"), "\(open)")
+            #expect(!open.contains("TEMP B-TREE"), "\(open)")
+
+            let next = try await Self.plan(SQLiteModerationStore.reportsBeforeSQL, ["open", 5, "r_1", 51], in: database)
+            #expect(next.contains("USING INDEX report_by_status (status=? AND (created_at,id)<(?,?))"), "\(next)")
+            #expect(!next.contains("TEMP B-TREE"), "\(next)")
+
+            let recent = try await Self.plan(SQLiteModerationStore.recentReportsSQL, ["p_ada", 5], in: database)
+            #expect(recent.contains("USING COVERING INDEX report_by_reporter (reporter_id=? AND created_at>?)"), "\(recent)")
+
+            let audit = try await Self.plan(SQLiteModerationStore.auditBeforeSQL, [9, 51], in: database)
+            #expect(audit.contains("SEARCH audit USING INTEGER PRIMARY KEY (rowid<?)"), "\(audit)")
+            #expect(!audit.contains("TEMP B-TREE"), "\(audit)")
+
+            let ban = try await Self.plan(SQLiteModerationStore.activeBanSQL, ["p_bob", 5], in: database)
+            #expect(ban.contains("SEARCH ban USING PRIMARY KEY (player_id=?)"), "\(ban)")
+        }
+    }
+
     @Test("the pair history's pages, cursor and latest drawing use the pair_drawing indexes and sort nothing")
     func pairQueries() async throws {
         try await StorageFixtures.withDatabase { database in
