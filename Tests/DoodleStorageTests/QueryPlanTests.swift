@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Testing
 
@@ -37,6 +38,17 @@ struct QueryPlanTests {
             let endedAt = try await Self.plan(SQLiteArchiveReader.drawingEndedAtSQL, ["d_1"], in: database)
             #expect(endedAt.contains("SEARCH drawing USING"), "\(endedAt)")
             #expect(!endedAt.contains("SCAN"))
+
+            // A drawing's reactions are counted through reaction's primary key, in every read.
+            for (name, sql, arguments) in [
+                ("page", SQLiteArchiveReader.playerDrawingsSQL, ["p_ada", 21]), ("game", SQLiteArchiveReader.gameDrawingsSQL, ["g_1"]),
+                ("drawing", SQLiteArchiveReader.drawingSQL, ["d_1"]),
+            ] as [(String, String, StatementArguments)] {
+                let plan = try await Self.plan(sql, arguments, in: database)
+                let reactionSearches = plan.components(separatedBy: "SEARCH reaction USING PRIMARY KEY (drawing_id=?)").count - 1
+                #expect(reactionSearches == 2, "\(name): \(plan)")
+                #expect(!plan.contains("SCAN reaction"), "\(name): \(plan)")
+            }
 
             let token = try await Self.plan("SELECT id FROM player WHERE token_hash = ?", ["h"], in: database)
             #expect(token.contains("USING INDEX sqlite_autoindex_player_2 (token_hash=?)"))
