@@ -54,7 +54,7 @@ import Testing
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: Fixtures.rulesFolder + "/words/en.txt")))
     func realGameRulesFolderLoadsWithItsEnglishPack() throws {
-        let (rules, packs) = try RulesLoader.load(folder: Fixtures.rulesFolder)
+        let (rules, packs, _) = try RulesLoader.load(folder: Fixtures.rulesFolder)
         let english = try #require(packs["en"])
         #expect(english.words.count >= rules.settings.wordChoices.max)
         #expect(english.words.allSatisfy { WordCheck.problem(with: $0, maxLength: rules.settings.customWordMaxLength) == nil })
@@ -69,9 +69,10 @@ import Testing
             to: folder.appendingPathComponent("words/en.txt"), atomically: true, encoding: .utf8)
         try "tiger\n".write(to: folder.appendingPathComponent("words/zoo.txt"), atomically: true, encoding: .utf8)
         try "ignored".write(to: folder.appendingPathComponent("words/notes.md"), atomically: true, encoding: .utf8)
-        let (rules, packs) = try RulesLoader.load(folder: folder.path)
+        let (rules, packs, blocklist) = try RulesLoader.load(folder: folder.path)
         #expect(rules == (try Fixtures.rules()))
         #expect(packs.keys.sorted() == ["en", "zoo"])
+        #expect(blocklist.isEmpty, "no blocklists folder: nothing is blocked")
         #expect(packs["en"]?.words == ["apple", "banana", "cherry", "dragon", "eagle"])
     }
 
@@ -220,11 +221,11 @@ import Testing
 
     @Test func nameValidation() {
         func code(_ name: String) -> ErrorCode? {
-            if case .failure(let error) = NameValidator.validate(name, maxLength: 24) { return error.code }
+            if case .failure(let refusal) = NameValidator.validate(name, maxLength: 24, blocklist: .empty) { return refusal.error.code }
             return nil
         }
         #expect(code("  Ada  ") == nil)
-        #expect(NameValidator.validate("  Ada  ", maxLength: 24) == .success("Ada"))
+        #expect(NameValidator.validate("  Ada  ", maxLength: 24, blocklist: .empty) == .success("Ada"))
         #expect(code(String(repeating: "é", count: 24)) == nil)
         #expect(code("🇫🇷" + String(repeating: "x", count: 23)) == nil, "a flag is one grapheme cluster")
         #expect(code("e\u{0301}" + String(repeating: "x", count: 23)) == nil, "e + combining accent is one grapheme cluster")
