@@ -50,6 +50,8 @@ import Testing
         #expect(rules.defaultSettings.wordPack == "en")
         #expect(rules.defaultSettings.lateJoin)
         #expect(!rules.defaultSettings.customWordsOnly)
+        #expect(!rules.defaultSettings.filter && rules.publicRoom.filter)
+        #expect(rules.limits.reportChatLines == 20)
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: Fixtures.rulesFolder + "/words/en.txt")))
@@ -159,6 +161,10 @@ import Testing
         #expect(negative?.contains("limits.replayBufferBytes") == true, "\(negative ?? "loaded")")
         let large = try brokenRulesMessage("limits") { $0["replayBufferBytes"] = 600_000 }
         #expect(large?.contains("half of limits.outboundBufferBytes") == true, "\(large ?? "loaded")")
+        let noLines = try brokenRulesMessage("limits") { $0["reportChatLines"] = 0 }
+        #expect(noLines?.contains("limits.reportChatLines") == true, "\(noLines ?? "loaded")")
+        let noFilter = try brokenRulesMessage("publicRoom") { $0["filter"] = nil }
+        #expect(noFilter?.contains("publicRoom.filter") == true, "\(noFilter ?? "loaded")")
     }
 
     @Test func unchangedRulesStillLoadThroughTheSameHelper() throws {
