@@ -31,10 +31,10 @@ extension AdminRoutes {
             }
             switch outcome {
             case .closedHere:
-                logger.notice("an operator closed a room", metadata: ["room": "\(code)"])
+                await audit.record(.closeRoom, CloseRoomArguments(code: code, reason: reason), request: request, context: context)
                 return Response(status: .noContent)
             case .handedOver(let node):
-                logger.notice("an operator closed a room on another node", metadata: ["room": "\(code)", "node": "\(node.id)"])
+                await audit.record(.closeRoom, CloseRoomArguments(code: code, reason: reason, node: node.id), request: request, context: context)
                 return Response(status: .accepted)
             case .notFound:
                 throw notFound
@@ -44,5 +44,12 @@ extension AdminRoutes {
 
     private struct CloseRoomBody: Decodable {
         let reason: String
+    }
+
+    private struct CloseRoomArguments: Encodable {
+        let code: String
+        let reason: String
+        /// The node that was told to close it, when it was another.
+        var node: String? = nil
     }
 }

@@ -1,19 +1,29 @@
 import DoodleCore
+import DoodleStorage
 import Foundation
 import Hummingbird
 import Logging
 
 /// The operators' API under `/v1/admin/` (PROTOCOL.md rev 4, "Moderation"), registered only
 /// when the server has an admin token. Every route sits behind `AdminGate`; each change is
-/// carried out on the live game (`LiveModeration`, every node) and answered with what it did.
+/// stored, carried out on the live game (`LiveModeration`, every node), written to the audit
+/// log (`AdminAudit`) and answered with what it did.
 struct AdminRoutes {
     static let prefix = "/v1/admin"
 
     let token: AdminToken
     let addresses: ClientAddress
     let moderation: LiveModeration
+    let store: any ModerationStore
+    let players: PlayerRepository
+    let storage: StorageCalls
     let clock: any GameClock
     let logger: Logger
+
+    var audit: AdminAudit { AdminAudit(store: store, addresses: addresses, clock: clock, logger: logger) }
+
+    static let defaultPageLimit = 50
+    static let maxPageLimit = 100
 
     /// Largest admin request body: a reason or a note is a line or two.
     static let maxBodyBytes = 16 * 1024
@@ -22,6 +32,20 @@ struct AdminRoutes {
         let admin = router.group(RouterPath(Self.prefix))
             .add(middleware: AdminGate(token: token, lockout: AdminLockout(), addresses: addresses, clock: clock))
         registerRooms(on: admin)
+        registerPlayers(on: admin)
+        registerDrawings(on: admin)
+        registerReports(on: admin)
+        registerAudit(on: admin)
+    }
+
+    /// `limit` from the query: absent gives `defaultPageLimit`; anything but an integer from 1
+    /// to `maxPageLimit` is a 400.
+    static func pageLimit(in request: Request) throws -> Int {
+        guard let text = request.uri.queryParameters["limit"] else { return defaultPageLimit }
+        guard let limit = Int(text), (1...maxPageLimit).contains(limit) else {
+            throw APIError.badRequest("limit must be an integer from 1 to \(maxPageLimit)")
+        }
+        return limit
     }
 }
 

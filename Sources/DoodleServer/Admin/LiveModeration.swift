@@ -54,16 +54,16 @@ struct LiveModeration: Sendable {
     // MARK: - Bans
 
     /// `player` was banned (the ban is stored): its connections close with 4004 and it leaves its
-    /// rooms, here and on every other node.
-    ///
-    /// - Throws: ``LiveModerationError/notAnnounced`` when the other nodes could not be told
-    ///   (this node's part is done; doing it all again is harmless).
-    func banned(_ player: PlayerID) async throws {
+    /// rooms, here and on every other node. False when the other nodes could not be told (this
+    /// node's part is done; doing it all again is harmless); the failure is logged.
+    func banned(_ player: PlayerID) async -> Bool {
         await enforceBanHere(player)
         do {
             try await cluster.announceBan(of: player)
+            return true
         } catch {
-            throw LiveModerationError.notAnnounced("\(error)")
+            logger.error("a ban did not reach every node", metadata: ["player": "\(player)", "error": "\(error)"])
+            return false
         }
     }
 
@@ -75,6 +75,9 @@ struct LiveModeration: Sendable {
         if let code, let room = await registry.room(code: code) { await room.leave(player) }
         await pairs.expel(player)
         connection?.close(.banned, reason: "banned by an operator")
+        // Its widget's picture is answered from memory without a ban lookup: forgotten, the
+        // next poll reads storage and meets the ban.
+        latestHeads.forget([player])
         if connection != nil || code != nil {
             logger.info("a banned player was let go", metadata: ["player": "\(player)", "room": "\(code ?? "-")"])
         }
@@ -83,23 +86,25 @@ struct LiveModeration: Sendable {
     // MARK: - Drawings
 
     /// The stored drawing `drawingId` was deleted: its pictures, the widget heads of `players`
-    /// and any pair room's pending copy go, here and on every other node.
-    ///
-    /// - Throws: ``LiveModerationError/notAnnounced`` when the other nodes could not be told.
-    func drawingDeleted(_ drawingId: String, players: [PlayerID]) async throws {
-        await forgetDrawingHere(drawingId, players: players)
+    /// and, for a pair drawing (`pairId`), the pair room's pending copy go, here and on every
+    /// other node.
+    /// False when the other nodes could not be told; the failure is logged.
+    func drawingDeleted(_ drawingId: String, pairId: String?, players: [PlayerID]) async -> Bool {
+        await forgetDrawingHere(drawingId, pairId: pairId, players: players)
         do {
-            try await cluster.announceDrawingDeleted(drawingId, players: players)
+            try await cluster.announceDrawingDeleted(drawingId, pairId: pairId, players: players)
+            return true
         } catch {
-            throw LiveModerationError.notAnnounced("\(error)")
+            logger.error("a deleted drawing was not announced to every node", metadata: ["drawing": "\(drawingId)", "error": "\(error)"])
+            return false
         }
     }
 
     /// The deletion's part on this node.
-    func forgetDrawingHere(_ drawingId: String, players: [PlayerID]) async {
+    func forgetDrawingHere(_ drawingId: String, pairId: String?, players: [PlayerID]) async {
         await pictures.purge(drawingId: drawingId)
         latestHeads.forget(players)
-        await pairs.drawingDeleted(drawingId, players: players)
+        if let pairId { await pairs.drawingDeleted(drawingId, pairId: pairId) }
     }
 }
 
@@ -108,14 +113,11 @@ enum LiveModerationError: Error, CustomStringConvertible {
     case directoryUnavailable(String)
     /// The node hosting a room could not be told to close it.
     case hostUnreachable(ClusterNode, String)
-    /// Done on this node, but the other nodes could not be told.
-    case notAnnounced(String)
 
     var description: String {
         switch self {
         case .directoryUnavailable(let reason): "the room directory cannot be reached (\(reason))"
         case .hostUnreachable(let node, let reason): "node \(node.id) could not be told (\(reason))"
-        case .notAnnounced(let reason): "the other nodes could not be told (\(reason))"
         }
     }
 }

@@ -28,6 +28,8 @@ struct ServerMetrics: Sendable {
     private let notificationFailures: Metrics.Counter
     private let notificationOutbox: Metrics.Gauge
     private let refusedOverAddressLimit: Metrics.Counter
+    private let chatMessagesMasked: Metrics.Counter
+    private let chatWordsMasked: Metrics.Counter
     private let factory: PrometheusMetricsFactory
 
     /// Why a WebSocket upgrade was refused.
@@ -62,6 +64,8 @@ struct ServerMetrics: Sendable {
         notificationOutbox = Metrics.Gauge(label: "doodle_notification_outbox", factory: factory)
         refusedOverAddressLimit = Metrics.Counter(
             label: "doodle_connections_refused_total", dimensions: [("reason", RefusalReason.addressLimit.rawValue)], factory: factory)
+        chatMessagesMasked = Metrics.Counter(label: "doodle_chat_masked_messages_total", factory: factory)
+        chatWordsMasked = Metrics.Counter(label: "doodle_chat_masked_words_total", factory: factory)
         self.factory = factory
     }
 
@@ -82,6 +86,11 @@ struct ServerMetrics: Sendable {
         switch reason {
         case .addressLimit: refusedOverAddressLimit.increment()
         }
+    }
+    /// A chat line went out with `words` blocked words masked (`settings.filter`).
+    func chatMasked(words: Int) {
+        chatMessagesMasked.increment()
+        chatWordsMasked.increment(by: words)
     }
     func notificationSent() { notificationsSent.increment() }
     func notificationAttemptFailed() { notificationFailures.increment() }
@@ -129,6 +138,12 @@ struct ServerMetrics: Sendable {
         gauge("doodle_widget_head_cache_invalidations_total").record(statistics.counts.invalidations)
         gauge("doodle_widget_head_cache_refused_stale_total").record(statistics.counts.refusedStale)
         gauge("doodle_widget_head_cache_entries").record(statistics.entries)
+    }
+
+    /// Open reports and bans in force, counted in storage when metrics are read.
+    func recordModeration(_ counts: ModerationCounts) {
+        gauge("doodle_reports_open").record(counts.openReports)
+        gauge("doodle_bans_active").record(counts.activeBans)
     }
 
     private func gauge(_ label: String) -> Metrics.Gauge {

@@ -228,8 +228,8 @@ actor ClusterMembership {
     /// A stored drawing was deleted: the other nodes forget what they keep of it.
     ///
     /// - Throws: what sending throws: the caller says the deletion did not reach every node.
-    func announceDrawingDeleted(_ drawingId: String, players: [PlayerID]) async throws {
-        try await signals?.broadcast(ClusterSignal(.drawingDeleted(drawingId: drawingId, players: players)), from: nodeID)
+    func announceDrawingDeleted(_ drawingId: String, pairId: String?, players: [PlayerID]) async throws {
+        try await signals?.broadcast(ClusterSignal(.drawingDeleted(drawingId: drawingId, pairId: pairId, players: players)), from: nodeID)
     }
 
     /// The lease in whole seconds, rounded up: after this long a silent node is surely gone.

@@ -12,11 +12,11 @@ import DoodleStorage
 /// {"kind":"headsChanged","players":["p_…"]}
 /// {"kind":"closeRoom","code":"K7PQ2M","reason":"spam"}
 /// {"kind":"playerBanned","player":"p_…"}
-/// {"kind":"drawingDeleted","drawingId":"d_…","players":["p_…"]}
+/// {"kind":"drawingDeleted","drawingId":"d_…","pairId":"pr_…","players":["p_…"]}
 /// ```
 extension ClusterSignal: Codable {
     private enum Key: String, CodingKey {
-        case kind, player, node, at, callId, from, call, answer, players, code, reason, drawingId
+        case kind, player, node, at, callId, from, call, answer, players, code, reason, drawingId, pairId
     }
 
     public init(from decoder: any Decoder) throws {
@@ -42,7 +42,9 @@ extension ClusterSignal: Codable {
             self.init(.playerBanned(player: try c.decode(PlayerID.self, forKey: .player)))
         case "drawingDeleted":
             self.init(
-                .drawingDeleted(drawingId: try c.decode(String.self, forKey: .drawingId), players: try c.decode([PlayerID].self, forKey: .players)))
+                .drawingDeleted(
+                    drawingId: try c.decode(String.self, forKey: .drawingId), pairId: try c.decodeIfPresent(String.self, forKey: .pairId),
+                    players: try c.decode([PlayerID].self, forKey: .players)))
         case let kind:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown signal kind '\(kind)'")
         }
@@ -75,9 +77,10 @@ extension ClusterSignal: Codable {
         case .playerBanned(let player):
             try c.encode("playerBanned", forKey: .kind)
             try c.encode(player, forKey: .player)
-        case .drawingDeleted(let drawingId, let players):
+        case .drawingDeleted(let drawingId, let pairId, let players):
             try c.encode("drawingDeleted", forKey: .kind)
             try c.encode(drawingId, forKey: .drawingId)
+            try c.encodeIfPresent(pairId, forKey: .pairId)
             try c.encode(players, forKey: .players)
         }
     }

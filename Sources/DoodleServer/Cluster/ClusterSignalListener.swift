@@ -51,8 +51,8 @@ struct ClusterSignalListener: Service, CustomStringConvertible {
                         await moderation.closeRoomHere(code: code, reason: reason)
                     case .playerBanned(let player):
                         await moderation.enforceBanHere(player)
-                    case .drawingDeleted(let drawingId, let players):
-                        await moderation.forgetDrawingHere(drawingId, players: players)
+                    case .drawingDeleted(let drawingId, let pairId, let players):
+                        await moderation.forgetDrawingHere(drawingId, pairId: pairId, players: players)
                     }
                 }
                 calls.cancelAll()

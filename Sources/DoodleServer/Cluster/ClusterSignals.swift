@@ -48,9 +48,9 @@ public struct ClusterSignal: Sendable, Equatable {
         /// of the rooms and pair rooms there, as if it left.
         case playerBanned(player: PlayerID)
         /// An operator deleted the stored drawing `drawingId`: every node forgets its pictures,
-        /// the widget heads of `players` (those it may have been the latest of), and any pending
-        /// copy in a pair room it has loaded.
-        case drawingDeleted(drawingId: String, players: [PlayerID])
+        /// the widget heads of `players` (those it may have been the latest of), and, for a pair
+        /// drawing, its pending copy in the pair room `pairId` if loaded there.
+        case drawingDeleted(drawingId: String, pairId: String?, players: [PlayerID])
     }
 
     let body: Body

@@ -14,6 +14,8 @@ struct APIError: HTTPResponseError {
     static func notFound(_ message: String) -> APIError { APIError(status: .notFound, code: "not_found", message: message) }
     static func badRequest(_ message: String) -> APIError { APIError(status: .badRequest, code: "bad_message", message: message) }
     static func unauthorized(_ message: String) -> APIError { APIError(status: .unauthorized, code: "unauthorized", message: message) }
+    /// 403 `banned`: the caller's token is a banned player's.
+    static let banned = APIError(status: .forbidden, code: "banned", message: "an operator banned you from this server")
     static func tooManyRequests(_ message: String) -> APIError {
         APIError(status: .tooManyRequests, code: "rate_limited", message: message)
     }

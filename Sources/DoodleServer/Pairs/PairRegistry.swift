@@ -297,13 +297,11 @@ actor PairRegistry {
         await leave(player, queueID: presence.queue.id, connectionLost: false)
     }
 
-    /// An operator deleted the stored drawing `drawingId`, a pair drawing between `players`:
-    /// each loaded pair room of theirs forgets it if it has it pending.
-    func drawingDeleted(_ drawingId: String, players: [PlayerID]) async {
-        let pairIds = Set(players.compactMap { player -> String? in
-            if case .paired(let pairId)? = present[player]?.place { pairId } else { nil }
-        })
-        for pairId in pairIds { await rooms[pairId]?.forget(drawingId: drawingId) }
+    /// An operator deleted the stored drawing `drawingId` of the pair `pairId`: its room, if
+    /// loaded here (partners in it, or for a call), forgets it if it has it pending. A room not
+    /// loaded reads the pair without it when it is.
+    func drawingDeleted(_ drawingId: String, pairId: String) async {
+        await rooms[pairId]?.forget(drawingId: drawingId)
     }
 
     /// A presence replaced or removed has its ticket ended: a session still holding it is in

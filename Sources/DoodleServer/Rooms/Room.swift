@@ -20,6 +20,7 @@ actor Room {
     private let encoder = FrameEncoder()
     private let clock: any GameClock
     private let archive: any GameArchive
+    private let metrics: ServerMetrics
     private let logger: Logger
     private let onSeatReleased: @Sendable (PlayerID, String) async -> Void
     private let onExpired: @Sendable (String) async -> Void
@@ -34,7 +35,7 @@ actor Room {
 
     init(
         machine: RoomStateMachine, creatorQueue: OutboundQueue, replayCapacity: Int, replayByteLimit: Int, clock: any GameClock,
-        archive: any GameArchive, logger: Logger,
+        archive: any GameArchive, metrics: ServerMetrics, logger: Logger,
         onSeatReleased: @escaping @Sendable (PlayerID, String) async -> Void,
         onExpired: @escaping @Sendable (String) async -> Void,
         onPublicStatus: @escaping @Sendable (PublicRoomStatus) async -> Void
@@ -46,6 +47,7 @@ actor Room {
         self.replayByteLimit = replayByteLimit
         self.clock = clock
         self.archive = archive
+        self.metrics = metrics
         self.logger = logger
         self.onSeatReleased = onSeatReleased
         self.onExpired = onExpired
@@ -203,6 +205,11 @@ actor Room {
         machine.memberIDs
     }
 
+    /// What a report about `player` filed from this room carries; nil if it never was in it.
+    func reportContext(about player: PlayerID) -> ReportContext? {
+        machine.reportContext(about: player)
+    }
+
     /// Public facts for an invite link.
     func publicInfo() -> RoomPublicInfo {
         let snapshot = machine.snapshot(for: "")
@@ -260,7 +267,10 @@ actor Room {
                 archive.submit(game)
             case .roomExpired:
                 followUp.expired = true
-            case .saveReaction, .chatMasked: break
+            case .saveReaction(let reaction):
+                archive.submit(reaction)
+            case .chatMasked(_, let words):
+                metrics.chatMasked(words: words)
             }
         }
         rescheduleTimer()

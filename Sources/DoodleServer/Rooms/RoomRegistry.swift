@@ -80,7 +80,7 @@ actor RoomRegistry: Service {
             blocklist: blocklist, seed: random.next(), startsOnItsOwn: startsOnItsOwn)
         let room = Room(
             machine: machine, creatorQueue: queue, replayCapacity: rules.limits.replayBufferEvents,
-            replayByteLimit: rules.limits.replayBufferBytes, clock: clock, archive: archive,
+            replayByteLimit: rules.limits.replayBufferBytes, clock: clock, archive: archive, metrics: metrics,
             logger: logger,
             onSeatReleased: seatReleased,
             onExpired: { [weak self] code in await self?.remove(code: code) },

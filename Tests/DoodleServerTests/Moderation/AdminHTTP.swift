@@ -29,6 +29,12 @@ enum AdminHTTP {
         return Answer(status: http.statusCode, retryAfter: http.value(forHTTPHeaderField: "Retry-After"), json: try? JSONValue.parse(data))
     }
 
+    /// The body of a GET, as text.
+    static func text(_ url: String) async throws -> String {
+        let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: url)))
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// Waits until `condition` holds (at most 10 s), for what another node does a moment later.
     static func waitUntil(
         _ what: String, sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool

@@ -51,8 +51,8 @@ struct DeletedDrawingCacheTests {
     static let signals: [ClusterSignal] = [
         ClusterSignal(.closeRoom(code: "K7PQ2M", reason: "spam \"in\" chat ✏️")),
         ClusterSignal(.playerBanned(player: "p_ada")),
-        ClusterSignal(.drawingDeleted(drawingId: "d_1", players: ["p_ada", "p_bob"])),
-        ClusterSignal(.drawingDeleted(drawingId: "d_2", players: [])),
+        ClusterSignal(.drawingDeleted(drawingId: "d_1", pairId: "pr_1", players: ["p_ada", "p_bob"])),
+        ClusterSignal(.drawingDeleted(drawingId: "d_2", pairId: nil, players: [])),
     ]
 
     @Test("the moderation signals read back as they were sent", arguments: signals)
