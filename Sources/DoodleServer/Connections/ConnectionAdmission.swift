@@ -33,11 +33,6 @@ final class ConnectionAdmission: Sendable {
         return true
     }
 
-    /// Open connections from `address` now.
-    func count(for address: String) -> Int {
-        open.withLock { $0[address, default: 0] }
-    }
-
     private func take(_ address: String) -> Bool {
         open.withLock { open in
             let count = open[address, default: 0]
