@@ -42,6 +42,7 @@ public struct TestCluster: Sendable {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let databasePath = scratch.appendingPathComponent("doodle.sqlite").path
+        let rulesFolder = try TestRules.folder(in: scratch)
         let leaseClock = ManualGameClock()
         let directory = InProcessRoomDirectory(now: { leaseClock.nowMillis() })
         let lease = DirectoryLease.standard
@@ -55,7 +56,7 @@ public struct TestCluster: Sendable {
             cluster.signals = signals
             let application = try await buildApplication(
                 ServerConfiguration(
-                    host: "127.0.0.1", port: 0, rulesFolder: TestServer.repositoryRoot + "/GameRules", databasePath: databasePath,
+                    host: "127.0.0.1", port: 0, rulesFolder: rulesFolder, databasePath: databasePath,
                     cluster: cluster, adminToken: TestServer.adminToken),
                 logger: TestServer.logger,
                 onServerRunning: { port in portContinuation.yield((index, port)) })

@@ -39,7 +39,8 @@ public struct TestServer: Sendable {
     }
 
     /// Runs `body` against a fresh server, then shuts the server down gracefully.
-    /// - Parameter rules: edits applied to a copy of GameRules/rules.json (e.g. short grace periods).
+    /// - Parameter rules: edits applied to a copy of GameRules/rules.json (e.g. short grace periods),
+    ///   after the test servers' own (``TestRules``).
     /// - Parameter database: what `--database` would be given (a `postgres://` URL), instead of a
     ///   SQLite file in a temporary folder.
     /// - Parameter widgetCacheEntries: the widgets' latest-drawing cache; 0 for a test that
@@ -59,7 +60,7 @@ public struct TestServer: Sendable {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let rulesFolder = try makeRulesFolder(in: scratch, edit: edit)
+        let rulesFolder = try TestRules.folder(in: scratch, edit: edit)
         let databasePath = database ?? scratch.appendingPathComponent("doodle.sqlite").path
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = try await buildApplication(
@@ -85,20 +86,6 @@ public struct TestServer: Sendable {
             try await tasks.waitForAll()
             return try outcome.get()
         }
-    }
-
-    /// GameRules with an edited rules.json: the real word packs, and rules changed by `edit`.
-    private static func makeRulesFolder(in scratch: URL, edit: ((inout [String: Any]) -> Void)?) throws -> String {
-        let source = repositoryRoot + "/GameRules"
-        guard let edit else { return source }
-        let folder = scratch.appendingPathComponent("GameRules")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: source + "/words", toPath: folder.appendingPathComponent("words").path)
-        let data = try Data(contentsOf: URL(fileURLWithPath: source + "/rules.json"))
-        guard var json = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw TestServerError.badRules }
-        edit(&json)
-        try JSONSerialization.data(withJSONObject: json).write(to: folder.appendingPathComponent("rules.json"))
-        return folder.path
     }
 
     /// Opens `count` connections at once and runs `body` with all of them.

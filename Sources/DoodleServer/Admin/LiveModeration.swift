@@ -87,8 +87,7 @@ struct LiveModeration: Sendable {
 
     /// The stored drawing `drawingId` was deleted: its pictures, the widget heads of `players`
     /// and, for a pair drawing (`pairId`), the pair room's pending copy go, here and on every
-    /// other node.
-    /// False when the other nodes could not be told; the failure is logged.
+    /// other node. False when the other nodes could not be told; the failure is logged.
     func drawingDeleted(_ drawingId: String, pairId: String?, players: [PlayerID]) async -> Bool {
         await forgetDrawingHere(drawingId, pairId: pairId, players: players)
         do {

@@ -267,10 +267,17 @@ struct ClientSession: Sendable {
     }
 
     /// `report`: files a report about a member (now or earlier) of the player's party room, with
-    /// the room's context; `reported` with its id, or why not.
-    private func report(_ target: PlayerID, reason: ReportReason, text: String?, by player: PlayerDirectory.Player) async {
-        guard let room = partyRoom else {
+    /// the room's context; `reported` with its id, or why not. A pair room has no chat to give
+    /// context: a partner's drawing is reported over HTTP (`POST /v1/reports`).
+    private mutating func report(_ target: PlayerID, reason: ReportReason, text: String?, by player: PlayerDirectory.Player) async {
+        let room: Room
+        switch place {
+        case .lobby:
             return send(error: ProtocolError(.notInRoom, "report players from the room you share with them", ref: "report"))
+        case .pair:
+            return send(error: ProtocolError(.invalidPhase, "in pair mode, report a drawing with POST /v1/reports", ref: "report"))
+        case .party(let partyRoom):
+            room = partyRoom
         }
         guard target != player.id, let roomContext = await room.reportContext(about: target) else {
             return send(error: ProtocolError(.invalidTarget, "you can report another member of your room only", ref: "report"))

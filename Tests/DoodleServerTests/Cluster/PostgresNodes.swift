@@ -22,21 +22,24 @@ struct PostgresNodes {
         extraArguments: [String] = [],
         _ body: (PostgresNodes) async throws -> T
     ) async throws -> T {
-        try await PostgresTestDatabase.withFreshDatabase { database in
-            var started: [ChildServer] = []
-            // Killed before the database is dropped (which also cuts any connection left).
-            defer { for node in started { node.sendSIGKILL() } }
-            for index in 0..<count {
-                let port = try NginxProxy.freePort()
-                var arguments = [
-                    "--database", database.url, "--rules", TestServer.repositoryRoot + "/GameRules", "--log-level", "info",
-                    "--node-url", nodeURL(index, port),
-                ]
-                if let leaseMilliseconds { arguments += ["--node-lease-ms", String(leaseMilliseconds)] }
-                arguments += extraArguments
-                started.append(try await ChildServer.start(arguments: arguments, port: port))
+        // The nodes' rules allow the test's clients, all on 127.0.0.1, more than 20 connections.
+        try await TestRules.withFolder { rules in
+            try await PostgresTestDatabase.withFreshDatabase { database in
+                var started: [ChildServer] = []
+                // Killed before the database is dropped (which also cuts any connection left).
+                defer { for node in started { node.sendSIGKILL() } }
+                for index in 0..<count {
+                    let port = try NginxProxy.freePort()
+                    var arguments = [
+                        "--database", database.url, "--rules", rules, "--log-level", "info",
+                        "--node-url", nodeURL(index, port),
+                    ]
+                    if let leaseMilliseconds { arguments += ["--node-lease-ms", String(leaseMilliseconds)] }
+                    arguments += extraArguments
+                    started.append(try await ChildServer.start(arguments: arguments, port: port))
+                }
+                return try await body(PostgresNodes(nodes: started, database: database))
             }
-            return try await body(PostgresNodes(nodes: started, database: database))
         }
     }
 }

@@ -9,9 +9,16 @@ import FoundationNetworking
 /// `limits.connectionsPerAddress` (GameRules, 20): open WebSocket connections per client address.
 @Suite("Connections per client address")
 struct ConnectionLimitTests {
+    /// The shipped limit back, in place of the test servers' own (``TestRules``).
+    static let shippedLimit: @Sendable (inout [String: Any]) -> Void = { rules in
+        var limits = rules["limits"] as? [String: Any] ?? [:]
+        limits["connectionsPerAddress"] = 20
+        rules["limits"] = limits
+    }
+
     @Test("the 21st upgrade from one address is answered 429 rate_limited with the error body, and a closed connection frees its place")
     func twentyFirstUpgradeIsRefused() async throws {
-        try await TestServer.with { server in
+        try await TestServer.with(rules: Self.shippedLimit) { server in
             try await RawUpgrade.holding(19, port: server.port) { open in
                 #expect(open.map(\.status) == Array(repeating: 101, count: 19))
                 try await RawUpgrade.holding(1, port: server.port) { twentieth in
@@ -39,7 +46,7 @@ struct ConnectionLimitTests {
 
     @Test("behind a trusted proxy each forwarded client address has its own 20")
     func proxiedClientsCountApart() async throws {
-        try await TestServer.with(trustedProxies: ["127.0.0.1"]) { server in
+        try await TestServer.with(rules: Self.shippedLimit, trustedProxies: ["127.0.0.1"]) { server in
             try await RawUpgrade.holding(20, port: server.port, forwardedFor: "203.0.113.7") { open in
                 #expect(open.allSatisfy { $0.status == 101 })
                 try await RawUpgrade.holding(1, port: server.port, forwardedFor: "203.0.113.7") { refused in

@@ -55,6 +55,16 @@ struct RoomModerationTests {
         }
     }
 
+    @Test("in pair mode report is refused with invalid_phase, pointing to POST /v1/reports")
+    func reportFromPairMode() async throws {
+        try await PairActionRoutesTests.withLivePair { pair in
+            try await pair.bobInRoom.send(["type": "report", "playerId": pair.ada.id, "reason": "offensive"])
+            let error = try await pair.bobInRoom.next("error")
+            #expect(error["code"] as? String == "invalid_phase")
+            #expect(error["ref"] as? String == "report")
+        }
+    }
+
     /// Plays the first turn of a started one-turn game to its end, the guesser guessing the word
     /// after one stroke: the stored drawing's id, and who drew and who guessed.
     static func playOneTurn(
