@@ -53,13 +53,30 @@ psql=("$bin/psql" -X -q -h 127.0.0.1 -p "$pg_port" -U postgres)
 "${psql[@]}" -d doodle -c "CREATE EXTENSION pg_stat_statements"
 database="postgres://postgres@127.0.0.1:$pg_port/doodle?sslmode=disable"
 
+# Every load client is on 127.0.0.1: the nodes run on GameRules with the per-address connection
+# limit (20, for strangers on the internet) raised, as doodle-load does for the servers it starts.
+rules="$scratch/GameRules"
+python3 - "$PWD/GameRules" "$rules" <<'PY'
+import json, os, sys
+source, target = sys.argv[1], sys.argv[2]
+os.makedirs(target)
+for linked in ("words", "blocklists"):
+    if os.path.isdir(os.path.join(source, linked)):
+        os.symlink(os.path.join(source, linked), os.path.join(target, linked))
+with open(os.path.join(source, "rules.json")) as f:
+    rules = json.load(f)
+rules.setdefault("limits", {})["connectionsPerAddress"] = 1000000
+with open(os.path.join(target, "rules.json"), "w") as f:
+    json.dump(rules, f)
+PY
+
 urls=()
 node_count="${DOODLE_NODES:-2}"
 [[ "$node_count" =~ ^[2-9]$ ]] || { echo "cluster-on-postgres: DOODLE_NODES must be 2–9" >&2; exit 1; }
 for name in $(seq "$node_count"); do
   port="$(free_port)"
   "$build/doodle-server" --database "$database" --port "$port" --node-url "ws://127.0.0.1:$port/v1/ws" \
-    --log-level warning >"$scratch/node-$name.log" 2>&1 &
+    --rules "$rules" --log-level warning >"$scratch/node-$name.log" 2>&1 &
   node_pids+=($!)
   urls+=("ws://127.0.0.1:$port/v1/ws")
   for _ in $(seq 100); do

@@ -90,13 +90,13 @@ struct Runner {
 
     private func withDoodle<T: Sendable>(_ body: (String, (@Sendable () -> ProcessSample?)?) async throws -> T) async throws -> T {
         if let server { return try await body(server, nil) }
-        let database = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-load-\(UUID().uuidString).sqlite").path
-        defer {
-            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database + suffix) }
-        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-load-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let serverRules = try LoadRules.folder(copying: rules, into: scratch)
+        let database = scratch.appendingPathComponent("doodle.sqlite").path
         return try await ServerProcess.with(
             executable: ServerProcess.executableDirectory.appendingPathComponent("doodle-server"),
-            arguments: ["--host", "127.0.0.1", "--port", "0", "--rules", rules, "--database", database, "--log-level", "info"],
+            arguments: ["--host", "127.0.0.1", "--port", "0", "--rules", serverRules, "--database", database, "--log-level", "info"],
             logger: logger
         ) { running in
             try await body(running.webSocketURL) { running.sample() }
