@@ -29,6 +29,8 @@ struct ServerMetrics: Sendable {
     private let notificationOutbox: Metrics.Gauge
     private let refusedOverAddressLimit: Metrics.Counter
     private let chatMessagesMasked: Metrics.Counter
+    private let namesRefusedBlocked: Metrics.Counter
+    private let namesRefusedMalformed: Metrics.Counter
     private let chatWordsMasked: Metrics.Counter
     private let factory: PrometheusMetricsFactory
 
@@ -65,6 +67,8 @@ struct ServerMetrics: Sendable {
         refusedOverAddressLimit = Metrics.Counter(
             label: "doodle_connections_refused_total", dimensions: [("reason", RefusalReason.addressLimit.rawValue)], factory: factory)
         chatMessagesMasked = Metrics.Counter(label: "doodle_chat_masked_messages_total", factory: factory)
+        namesRefusedBlocked = Metrics.Counter(label: "doodle_names_refused_total", dimensions: [("reason", "blocked_word")], factory: factory)
+        namesRefusedMalformed = Metrics.Counter(label: "doodle_names_refused_total", dimensions: [("reason", "malformed")], factory: factory)
         chatWordsMasked = Metrics.Counter(label: "doodle_chat_masked_words_total", factory: factory)
         self.factory = factory
     }
@@ -92,6 +96,9 @@ struct ServerMetrics: Sendable {
         chatMessagesMasked.increment()
         chatWordsMasked.increment(by: words)
     }
+    /// A name was refused at `hello` or `rename`: for a blocked word, or empty, too long or
+    /// holding control characters.
+    func nameRefused(forBlockedWord: Bool) { (forBlockedWord ? namesRefusedBlocked : namesRefusedMalformed).increment() }
     func notificationSent() { notificationsSent.increment() }
     func notificationAttemptFailed() { notificationFailures.increment() }
     func notificationOutboxDepth(_ depth: Int) { notificationOutbox.record(depth) }

@@ -182,11 +182,7 @@ struct ClientSession: Sendable {
             queue.close(.protocolError, reason: "unsupported protocol")
             return
         }
-        let name: String
-        switch NameValidator.validate(rawName, maxLength: context.rules.limits.maxNameLength, blocklist: context.blocklist) {
-        case .failure(let refusal): return send(error: refusal.error.withRef("hello"))
-        case .success(let valid): name = valid
-        }
+        guard let name = validName(rawName, ref: "hello") else { return }
         let now = context.clock.nowMillis()
         let session: PlayerDirectory.Session
         switch await context.directory.hello(name: name, token: token, queue: queue, at: now) {
@@ -218,11 +214,23 @@ struct ClientSession: Sendable {
         }
     }
 
-    private mutating func rename(_ player: PlayerDirectory.Player, to rawName: String) async {
+    /// The name as the room will show it, or nil after answering `invalid_name` (counted).
+    private func validName(_ rawName: String, ref: String) -> String? {
         switch NameValidator.validate(rawName, maxLength: context.rules.limits.maxNameLength, blocklist: context.blocklist) {
         case .failure(let refusal):
-            send(error: refusal.error.withRef("rename"))
+            context.metrics.nameRefused(forBlockedWord: refusal.reason == .blockedWord)
+            send(error: refusal.error.withRef(ref))
+            return nil
         case .success(let name):
+            return name
+        }
+    }
+
+    private mutating func rename(_ player: PlayerDirectory.Player, to rawName: String) async {
+        switch validName(rawName, ref: "rename") {
+        case nil:
+            return
+        case let name?:
             self.player?.name = name
             await context.directory.rename(player.id, tokenHashOf: token, to: name)
             switch place {
