@@ -66,10 +66,7 @@ function leftRoom(keepLink) {
   if (!keepLink) history.replaceState(null, "", location.pathname);
 }
 
-function tell(kind, text) {
-  notice = { kind, text };
-  $("notice-ok").onclick = () => { notice = null; render(); };
-}
+function tell(kind, text) { notice = { kind, text }; }
 
 // An operator closed our room: its members are out of it (the socket closes with 4005 next and
 // comes back in no room; the link no longer points at the room).
@@ -101,6 +98,8 @@ function handle(msg) {
       break;
     case "roomState":
       freshCodeTries = null;
+      // In a room again: the closed one's notice has been read or no longer matters.
+      if (notice?.kind === "closed") notice = null;
       setView(inPair() ? "pair" : "party");
       roomHandlers().roomState(msg);
       break;
@@ -154,6 +153,8 @@ function render() {
   const named = Boolean(session.me) && !banned;
   $("notice").classList.toggle("hidden", !notice);
   $("notice-text").textContent = notice?.text ?? "";
+  // A ban lasts until the server lets the player in again; there is nothing to dismiss.
+  $("notice-ok").classList.toggle("hidden", banned);
   // A first visit (no name yet) gets the welcome card; a returning one waits for its welcome.
   const firstVisit = !named && !banned && !localStorage.getItem("doodle.name");
   const onFront = named && view === "party" && !inParty();
@@ -247,6 +248,7 @@ $("welcome-go").onclick = () => {
   $("name-form").requestSubmit();
 };
 $("sound").onclick = () => { setSound(!soundOn()); render(); };
+$("notice-ok").onclick = () => { notice = null; render(); };
 
 const picker = $("lang");
 // Short codes keep the header on one line on a phone; each option says its language's name.
