@@ -152,7 +152,8 @@ function render() {
   const banned = notice?.kind === "banned";
   const named = Boolean(session.me) && !banned;
   $("notice").classList.toggle("hidden", !notice);
-  $("notice-text").textContent = notice?.text ?? "";
+  // Written only when it changes: an alert's region speaks again at each new text node.
+  if ($("notice-text").textContent !== (notice?.text ?? "")) $("notice-text").textContent = notice?.text ?? "";
   // A ban lasts until the server lets the player in again; there is nothing to dismiss.
   $("notice-ok").classList.toggle("hidden", banned);
   // A first visit (no name yet) gets the welcome card; a returning one waits for its welcome.
