@@ -68,5 +68,6 @@ struct SessionInboxTests {
 struct DiscardingArchive: GameArchive {
     func submit(_ drawing: FinishedDrawing) {}
     func submit(_ game: FinishedGame) {}
+    func submit(_ reaction: DrawingReaction) {}
     var statistics: ArchiveWriterStatistics { ArchiveWriterStatistics() }
 }

@@ -71,7 +71,7 @@ struct DrawingArchiveTests {
         let details = DrawingDetails(
             id: "d_1", gameId: "g_1", roomCode: "K7PQ2M", word: "apple", drawer: .deleted, drawerGained: 0,
             guessers: [GuessLine(player: PlayerReference(playerId: "p_bob", name: "Bob"), gained: 10, atMilliseconds: 42)],
-            startedAt: 1, endedAt: 2,
+            reactions: ReactionCounts(like: 2, dislike: 0), startedAt: 1, endedAt: 2,
             actions: [
                 .strokeBegin(StrokeBegin(strokeId: 1, tool: .eraser, color: nil, width: 8, points: [1, 2])),
                 .strokePoints(strokeId: 1, points: [3, 4]), .strokeEnd(strokeId: 1), .fill(FillAction(x: 5, y: 6, color: "#ffcc00")),
@@ -84,6 +84,7 @@ struct DrawingArchiveTests {
         #expect(drawer["deleted"] as? Bool == true)
         let guesser = try #require((json["guessers"] as? [[String: Any]])?.first)
         #expect(guesser["playerId"] as? String == "p_bob" && guesser["gained"] as? Int == 10 && guesser["atMilliseconds"] as? Int == 42)
+        #expect(json["reactions"] as? [String: Int] == ["like": 2, "dislike": 0])
         let actions = try #require(json["actions"] as? [[String: Any]])
         #expect(actions.map { $0["type"] as? String } == ["strokeBegin", "strokePoints", "strokeEnd", "fill", "undo", "clear"])
         #expect(actions[0]["tool"] as? String == "eraser" && actions[0]["color"] == nil && actions[0]["points"] as? [Int] == [1, 2])

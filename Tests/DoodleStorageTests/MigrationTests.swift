@@ -10,7 +10,7 @@ struct MigrationTests {
     @Test("an empty file migrates to the current schema, in WAL mode with foreign keys on")
     func migratesFromEmpty() async throws {
         try await StorageFixtures.withDatabase { database in
-            #expect(try await database.appliedMigrations() == ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox"])
+            #expect(try await database.appliedMigrations() == ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox", "v7-moderation"])
             let (tables, indexes, journalMode, foreignKeys, synchronous) = try await database.connection.read { db in
                 (
                     try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'grdb_%' ORDER BY name"),
@@ -22,13 +22,14 @@ struct MigrationTests {
             }
             #expect(
                 tables == [
-                    "deleted_player", "drawing", "game", "game_player", "guess", "notification", "pair", "pair_code", "pair_draft",
-                    "pair_drawing", "pair_member", "pair_notice", "player",
+                    "audit", "ban", "deleted_player", "drawing", "game", "game_player", "guess", "notification", "pair", "pair_code",
+                    "pair_draft", "pair_drawing", "pair_member", "pair_notice", "player", "reaction", "report",
                 ])
             #expect(
                 indexes == [
                     "drawing_by_drawer", "drawing_by_game", "game_player_by_player", "guess_by_player", "notification_recipient", "pair_code_open",
-                    "pair_drawing_pending", "pair_drawing_received", "pair_drawing_sent", "player_leaderboard",
+                    "pair_drawing_pending", "pair_drawing_received", "pair_drawing_sent", "player_leaderboard", "reaction_by_player",
+                    "report_by_reporter", "report_by_status",
                 ])
             #expect(journalMode == "wal")
             #expect(foreignKeys == 1)
@@ -44,7 +45,7 @@ struct MigrationTests {
                 writer.submit(StorageFixtures.drawing(id: "d_kept"))
             }
             let second = try SQLiteDatabase.open(path: path)
-            #expect(try await second.appliedMigrations() == ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox"])
+            #expect(try await second.appliedMigrations() == ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox", "v7-moderation"])
             #expect(try await SQLiteArchiveReader(database: second).drawing(id: "d_kept") != nil)
         }
     }
@@ -63,7 +64,7 @@ struct MigrationTests {
     @Test("`:memory:` opens a private in-memory database")
     func inMemory() async throws {
         let database = try SQLiteDatabase.open(path: ":memory:")
-        #expect(try await database.appliedMigrations().count == 3)
+        #expect(try await database.appliedMigrations().count == 4)
         #expect(try await SQLiteArchiveReader(database: database).leaderboard(limit: 10).players.isEmpty)
     }
 }

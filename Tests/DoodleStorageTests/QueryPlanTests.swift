@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Testing
 
@@ -38,8 +39,42 @@ struct QueryPlanTests {
             #expect(endedAt.contains("SEARCH drawing USING"), "\(endedAt)")
             #expect(!endedAt.contains("SCAN"))
 
+            // A drawing's reactions are counted through reaction's primary key, in every read.
+            for (name, sql, arguments) in [
+                ("page", SQLiteArchiveReader.playerDrawingsSQL, ["p_ada", 21]), ("game", SQLiteArchiveReader.gameDrawingsSQL, ["g_1"]),
+                ("drawing", SQLiteArchiveReader.drawingSQL, ["d_1"]),
+            ] as [(String, String, StatementArguments)] {
+                let plan = try await Self.plan(sql, arguments, in: database)
+                let reactionSearches = plan.components(separatedBy: "SEARCH reaction USING PRIMARY KEY (drawing_id=?)").count - 1
+                #expect(reactionSearches == 2, "\(name): \(plan)")
+                #expect(!plan.contains("SCAN reaction"), "\(name): \(plan)")
+            }
+
             let token = try await Self.plan("SELECT id FROM player WHERE token_hash = ?", ["h"], in: database)
             #expect(token.contains("USING INDEX sqlite_autoindex_player_2 (token_hash=?)"))
+        }
+    }
+
+    @Test("the reports' pages and a reporter's hourly count use the report indexes and sort nothing")
+    func moderationQueries() async throws {
+        try await StorageFixtures.withDatabase { database in
+            let open = try await Self.plan(SQLiteModerationStore.reportsSQL, ["open", 51], in: database)
+            #expect(open.contains("USING INDEX report_by_status (status=?)"), "\(open)")
+            #expect(!open.contains("TEMP B-TREE"), "\(open)")
+
+            let next = try await Self.plan(SQLiteModerationStore.reportsBeforeSQL, ["open", 5, "r_1", 51], in: database)
+            #expect(next.contains("USING INDEX report_by_status (status=? AND (created_at,id)<(?,?))"), "\(next)")
+            #expect(!next.contains("TEMP B-TREE"), "\(next)")
+
+            let recent = try await Self.plan(SQLiteModerationStore.recentReportsSQL, ["p_ada", 5], in: database)
+            #expect(recent.contains("USING COVERING INDEX report_by_reporter (reporter_id=? AND created_at>?)"), "\(recent)")
+
+            let audit = try await Self.plan(SQLiteModerationStore.auditBeforeSQL, [9, 51], in: database)
+            #expect(audit.contains("SEARCH audit USING INTEGER PRIMARY KEY (rowid<?)"), "\(audit)")
+            #expect(!audit.contains("TEMP B-TREE"), "\(audit)")
+
+            let ban = try await Self.plan(SQLiteModerationStore.activeBanSQL, ["p_bob", 5], in: database)
+            #expect(ban.contains("SEARCH ban USING PRIMARY KEY (player_id=?)"), "\(ban)")
         }
     }
 

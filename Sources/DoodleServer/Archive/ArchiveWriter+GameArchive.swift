@@ -1,5 +1,5 @@
 import DoodleStorage
 
-/// Rooms hand finished drawings and games straight to the archive writer, which queues and
-/// batches them without ever making a room wait.
+/// Rooms hand finished drawings, games and reactions straight to the archive writer, which
+/// queues and batches them without ever making a room wait.
 extension ArchiveWriter: GameArchive {}

@@ -1,11 +1,14 @@
 import DoodleCore
 import DoodleStorage
 
-/// Where rooms hand finished drawings and games. Submitting never waits: the archive queues
-/// the record and stores it in the background.
+/// Where rooms hand finished drawings, games and reactions. Submitting never waits: the archive
+/// queues the record and stores it in the background.
 public protocol GameArchive: Sendable {
     func submit(_ drawing: FinishedDrawing)
     func submit(_ game: FinishedGame)
+    /// A member's reaction to a drawing already submitted (`RoomEffect.saveReaction`), stored
+    /// after it: the latest per member and drawing counts, `none` takes it back.
+    func submit(_ reaction: DrawingReaction)
     /// How the archive is doing, for `/metrics`.
     var statistics: ArchiveWriterStatistics { get }
 }

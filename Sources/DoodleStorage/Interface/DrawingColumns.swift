@@ -2,9 +2,26 @@
 /// value in PostgreSQL): the same text in both dialects, so a drawing reads the same wherever it
 /// is stored.
 enum DrawingColumns {
+    /// How many members like and dislike the drawing of the enclosing row, each counted through
+    /// `reaction`'s primary key (a drawing has at most a room's worth of rows there).
+    private static let reactionCounts = """
+        (SELECT COUNT(*) FROM reaction WHERE reaction.drawing_id = drawing.id AND reaction.reaction = 'like') AS like_count,
+        (SELECT COUNT(*) FROM reaction WHERE reaction.drawing_id = drawing.id AND reaction.reaction = 'dislike') AS dislike_count
+        """
+
     /// A drawing's row; the caller adds `WHERE id = …`.
     static let select = """
-        SELECT id, game_id, room_code, word, drawer_id, drawer_name, drawer_gained, started_at, ended_at, record
+        SELECT id, game_id, room_code, word, drawer_id, drawer_name, drawer_gained, started_at, ended_at, record,
+               \(reactionCounts)
+        FROM drawing
+        """
+
+    /// A drawing without its record, as lists show it; the caller adds `WHERE drawing.… ORDER BY …`.
+    static let summary = """
+        SELECT drawing.id, drawing.game_id, drawing.room_code, drawing.word, drawing.drawer_id, drawing.drawer_name,
+               drawing.started_at, drawing.ended_at,
+               (SELECT COUNT(*) FROM guess WHERE guess.drawing_id = drawing.id) AS guesser_count,
+               \(reactionCounts)
         FROM drawing
         """
 

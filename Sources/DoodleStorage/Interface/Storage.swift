@@ -11,6 +11,8 @@ public struct Storage: Sendable {
     public let playerStore: any PlayerStore
     public let pairReader: any PairReader
     public let outbox: any NotificationOutbox
+    /// Reports, bans, the audit log, and the deletion of stored drawings.
+    public let moderation: any ModerationStore
     /// Services the back end needs running while the storage is in use (a connection pool),
     /// started before and stopped after everything that uses it.
     public let services: [any Service]
@@ -26,7 +28,7 @@ public struct Storage: Sendable {
 
     init(
         description: String, archiveReader: any ArchiveReader, playerStore: any PlayerStore, pairReader: any PairReader,
-        outbox: any NotificationOutbox, services: [any Service], roomDirectory: (any RoomDirectory)?,
+        outbox: any NotificationOutbox, moderation: any ModerationStore, services: [any Service], roomDirectory: (any RoomDirectory)?,
         nodeChannels: (any NodeChannels)?, batchWriter: any ArchiveBatchWriter,
         makePairRepository: @escaping @Sendable (_ queuesNotifications: Bool) -> any PairRepository,
         migrations: @escaping @Sendable () async throws -> [String]
@@ -36,6 +38,7 @@ public struct Storage: Sendable {
         self.playerStore = playerStore
         self.pairReader = pairReader
         self.outbox = outbox
+        self.moderation = moderation
         self.services = services
         self.roomDirectory = roomDirectory
         self.nodeChannels = nodeChannels
@@ -65,6 +68,7 @@ extension Storage {
             playerStore: SQLitePlayerStore(database: database),
             pairReader: SQLitePairReader(database: database),
             outbox: SQLiteNotificationOutbox(database: database),
+            moderation: SQLiteModerationStore(database: database),
             services: [],
             roomDirectory: nil,
             nodeChannels: nil,
@@ -83,6 +87,7 @@ extension Storage {
             playerStore: PostgresPlayerStore(database: database),
             pairReader: PostgresPairReader(database: database),
             outbox: PostgresNotificationOutbox(database: database),
+            moderation: PostgresModerationStore(database: database),
             services: [database],
             roomDirectory: PostgresRoomDirectory(database: database),
             nodeChannels: PostgresNodeChannels(database: database),

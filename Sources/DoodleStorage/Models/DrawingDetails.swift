@@ -39,6 +39,8 @@ public struct DrawingDetails: Sendable, Equatable, Encodable {
     public var drawer: PlayerReference
     public var drawerGained: Int
     public var guessers: [GuessLine]
+    /// How many members like and dislike it now (PROTOCOL.md, "Moderation").
+    public var reactions: ReactionCounts
     /// Milliseconds since 1970.
     public var startedAt: Int64
     public var endedAt: Int64
@@ -46,7 +48,7 @@ public struct DrawingDetails: Sendable, Equatable, Encodable {
 
     public init(
         id: String, gameId: String, roomCode: String, word: String, drawer: PlayerReference, drawerGained: Int,
-        guessers: [GuessLine], startedAt: Int64, endedAt: Int64, actions: [DrawingAction]
+        guessers: [GuessLine], reactions: ReactionCounts, startedAt: Int64, endedAt: Int64, actions: [DrawingAction]
     ) {
         self.id = id
         self.gameId = gameId
@@ -55,13 +57,14 @@ public struct DrawingDetails: Sendable, Equatable, Encodable {
         self.drawer = drawer
         self.drawerGained = drawerGained
         self.guessers = guessers
+        self.reactions = reactions
         self.startedAt = startedAt
         self.endedAt = endedAt
         self.actions = actions
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, gameId, roomCode, word, drawer, drawerGained, guessers, startedAt, endedAt, actions
+        case id, gameId, roomCode, word, drawer, drawerGained, guessers, reactions, startedAt, endedAt, actions
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -73,6 +76,7 @@ public struct DrawingDetails: Sendable, Equatable, Encodable {
         try container.encode(drawer, forKey: .drawer)
         try container.encode(drawerGained, forKey: .drawerGained)
         try container.encode(guessers, forKey: .guessers)
+        try container.encode(reactions, forKey: .reactions)
         try container.encode(startedAt, forKey: .startedAt)
         try container.encode(endedAt, forKey: .endedAt)
         try container.encode(actions, forKey: .actions)

@@ -130,8 +130,9 @@ public struct PlayerBan: Sendable, Equatable, Encodable {
 public enum DeletedDrawing: Sendable, Equatable {
     /// A party game's drawing.
     case party(gameId: String)
-    /// A pair drawing; the players whose widget head may have been it.
-    case pair(players: [PlayerID])
+    /// A pair drawing of the pair `pairId` (by which a loaded pair room is found, live or not);
+    /// `players`: those whose widget head may have been it (its recipient, unless deleted).
+    case pair(pairId: String, players: [PlayerID])
 }
 
 /// One operator action for the audit log: what was called, with which arguments (as JSON text).

@@ -36,6 +36,11 @@ public struct PushNotification: Sendable, Equatable, Codable {
 
     /// The `Idempotency-Key`: one per event, the same however often it is written or sent.
     public var key: String {
+        Self.key(event: event, pairId: pairId, drawingId: drawingId, recipientId: recipientId)
+    }
+
+    /// The `Idempotency-Key` of the event these name, whoever caused it and whenever.
+    static func key(event: Event, pairId: String, drawingId: String?, recipientId: PlayerID) -> String {
         [event.rawValue, pairId, drawingId ?? "-", recipientId].joined(separator: ":")
     }
 

@@ -45,7 +45,9 @@ struct PostgresArchiveTransaction {
 
     /// Writes a batch: its drawings with one multi-row statement for the drawings and one for
     /// their guesses (a statement is a round trip to the server, and a batch holds up to 256
-    /// drawings), then its games and sessions one by one, in the order given.
+    /// drawings), then its games and sessions one by one, in the order given, and last its
+    /// reactions in two statements (each after its drawing, which is written first whatever
+    /// its place in the batch).
     mutating func write(_ writes: [PreparedWrite]) async throws {
         var drawings: [(drawing: FinishedDrawing, record: Data, itemCount: Int, pointCount: Int)] = []
         for write in writes {
@@ -54,13 +56,19 @@ struct PostgresArchiveTransaction {
             }
         }
         // Bound parameters per statement are limited to 65,535: 12 per drawing.
+        var inserted = Set<String>()
         for start in stride(from: 0, to: drawings.count, by: 1_000) {
-            try await insertDrawings(drawings[start..<min(start + 1_000, drawings.count)])
+            inserted.formUnion(try await insertDrawings(drawings[start..<min(start + 1_000, drawings.count)]))
         }
+        // In the order they apply: a new drawing's own (a retried one has its own already, and
+        // reactions stored since must not be overwritten by them), and those submitted, in turn.
+        var reactions: [DrawingReaction] = []
         for write in writes {
             switch write {
-            case .drawing:
-                continue
+            case .drawing(let drawing, _, _, _):
+                if inserted.contains(drawing.id) { reactions += drawing.reactions }
+            case .reaction(let reaction):
+                reactions.append(reaction)
             case .game(let game, let settingsJSON):
                 try await insertGame(game, settingsJSON: settingsJSON)
             case .session(let playerSession):
@@ -68,12 +76,19 @@ struct PostgresArchiveTransaction {
                 try await PostgresPlayerTable.upsertSession(playerSession, in: session, playerIsDeleted: deleted)
             }
         }
+        // A member who deleted itself meanwhile took its reactions with it.
+        var kept: [DrawingReaction] = []
+        for reaction in reactions {
+            if try await !isDeleted(reaction.playerId) { kept.append(reaction) }
+        }
+        try await PostgresReactionTable.apply(kept, in: session)
     }
 
+    /// Inserts drawings new to the database with their guesses; returns the ids of those it inserted.
     private mutating func insertDrawings(
         _ drawings: ArraySlice<(drawing: FinishedDrawing, record: Data, itemCount: Int, pointCount: Int)>
-    ) async throws {
-        guard !drawings.isEmpty else { return }
+    ) async throws -> Set<String> {
+        guard !drawings.isEmpty else { return [] }
         var sql = """
             INSERT INTO drawing (id, game_id, room_code, word, drawer_id, drawer_name, drawer_gained,
                                  started_at, ended_at, item_count, point_count, record) VALUES
@@ -125,10 +140,11 @@ struct PostgresArchiveTransaction {
             }
             try await session.execute(PostgresQuery(unsafeSQL: sql, binds: bindings))
         }
+        return inserted
     }
 
     /// `($1, $2, …)` for row `row` of a multi-row VALUES list of `columns` columns.
-    private static func placeholders(row: Int, columns: Int) -> String {
+    static func placeholders(row: Int, columns: Int) -> String {
         "(" + (1...columns).map { "$\(row * columns + $0)" }.joined(separator: ", ") + ")"
     }
 

@@ -47,7 +47,7 @@ public struct PostgresArchiveReader: ArchiveReader {
                     rank: try line("rank"))
             }
             let drawings = try await session.rows(
-                "\(unescaped: Self.summaryColumns) WHERE drawing.game_id = \(id) ORDER BY drawing.started_at, drawing.id"
+                "\(unescaped: DrawingColumns.summary) WHERE drawing.game_id = \(id) ORDER BY drawing.started_at, drawing.id"
             ).map(Self.summary)
             let settingsJSON: String = try row("settings")
             return GameDetails(
@@ -74,7 +74,7 @@ public struct PostgresArchiveReader: ArchiveReader {
             return DrawingDetails(
                 id: try row("id"), gameId: try row("game_id"), roomCode: try row("room_code"), word: try row("word"),
                 drawer: PlayerReference(playerId: try row("drawer_id"), name: try row("drawer_name")), drawerGained: try row("drawer_gained"),
-                guessers: guessers, startedAt: try row("started_at"), endedAt: try row("ended_at"),
+                guessers: guessers, reactions: try Self.reactions(row), startedAt: try row("started_at"), endedAt: try row("ended_at"),
                 actions: try StrokeCodec.decode([UInt8](record)))
         }
     }
@@ -86,14 +86,14 @@ public struct PostgresArchiveReader: ArchiveReader {
             if let before {
                 rows = try await session.rows(
                     """
-                    \(unescaped: Self.summaryColumns)
+                    \(unescaped: DrawingColumns.summary)
                     WHERE drawing.drawer_id = \(playerId) AND (drawing.ended_at, drawing.id) < (\(before.endedAt), \(before.id))
                     ORDER BY drawing.ended_at DESC, drawing.id DESC LIMIT \(fetchCount)
                     """)
             } else {
                 rows = try await session.rows(
                     """
-                    \(unescaped: Self.summaryColumns)
+                    \(unescaped: DrawingColumns.summary)
                     WHERE drawing.drawer_id = \(playerId) ORDER BY drawing.ended_at DESC, drawing.id DESC LIMIT \(fetchCount)
                     """)
             }
@@ -106,17 +106,14 @@ public struct PostgresArchiveReader: ArchiveReader {
         }
     }
 
-    private static let summaryColumns = """
-        SELECT drawing.id, drawing.game_id, drawing.room_code, drawing.word, drawing.drawer_id, drawing.drawer_name,
-               drawing.started_at, drawing.ended_at,
-               (SELECT COUNT(*) FROM guess WHERE guess.drawing_id = drawing.id) AS guesser_count
-        FROM drawing
-        """
-
     private static func summary(_ row: PostgresRecord) throws -> DrawingSummary {
         DrawingSummary(
             id: try row("id"), gameId: try row("game_id"), roomCode: try row("room_code"), word: try row("word"),
             drawer: PlayerReference(playerId: try row("drawer_id"), name: try row("drawer_name")), guesserCount: try row("guesser_count"),
-            startedAt: try row("started_at"), endedAt: try row("ended_at"))
+            reactions: try reactions(row), startedAt: try row("started_at"), endedAt: try row("ended_at"))
+    }
+
+    private static func reactions(_ row: PostgresRecord) throws -> ReactionCounts {
+        ReactionCounts(like: try row("like_count"), dislike: try row("dislike_count"))
     }
 }

@@ -22,6 +22,7 @@ enum PostgresMigrations {
         Migration(identifier: "v5-node-messages", statements: PostgresSchema.nodeMessages),
         // PostgreSQL only, as the directory: the public rooms every node lists and quick-plays.
         Migration(identifier: "v6-public-rooms", statements: PostgresSchema.publicRooms),
+        Migration(identifier: "v7-moderation", statements: PostgresSchema.moderation),
     ]
 
     /// The advisory lock every migrator takes: "doodle" in ASCII, so no other application's

@@ -59,7 +59,7 @@ public struct SQLiteArchiveReader: ArchiveReader {
             return DrawingDetails(
                 id: row["id"], gameId: row["game_id"], roomCode: row["room_code"], word: row["word"],
                 drawer: PlayerReference(playerId: row["drawer_id"], name: row["drawer_name"]), drawerGained: row["drawer_gained"],
-                guessers: guessers, startedAt: row["started_at"], endedAt: row["ended_at"],
+                guessers: guessers, reactions: Self.reactions(row), startedAt: row["started_at"], endedAt: row["ended_at"],
                 actions: try StrokeCodec.decode([UInt8](record)))
         }
     }
@@ -91,7 +91,11 @@ public struct SQLiteArchiveReader: ArchiveReader {
         DrawingSummary(
             id: row["id"], gameId: row["game_id"], roomCode: row["room_code"], word: row["word"],
             drawer: PlayerReference(playerId: row["drawer_id"], name: row["drawer_name"]), guesserCount: row["guesser_count"],
-            startedAt: row["started_at"], endedAt: row["ended_at"])
+            reactions: reactions(row), startedAt: row["started_at"], endedAt: row["ended_at"])
+    }
+
+    private static func reactions(_ row: Row) -> ReactionCounts {
+        ReactionCounts(like: row["like_count"], dislike: row["dislike_count"])
     }
 }
 
@@ -113,20 +117,13 @@ extension SQLiteArchiveReader {
 
     static let drawingGuessesSQL = DrawingColumns.guessers + " WHERE guess.drawing_id = ? ORDER BY guess.position"
 
-    private static let summaryColumns = """
-        SELECT drawing.id, drawing.game_id, drawing.room_code, drawing.word, drawing.drawer_id, drawing.drawer_name,
-               drawing.started_at, drawing.ended_at,
-               (SELECT COUNT(*) FROM guess WHERE guess.drawing_id = drawing.id) AS guesser_count
-        FROM drawing
-        """
-
-    static let gameDrawingsSQL = summaryColumns + " WHERE drawing.game_id = ? ORDER BY drawing.started_at, drawing.id"
+    static let gameDrawingsSQL = DrawingColumns.summary + " WHERE drawing.game_id = ? ORDER BY drawing.started_at, drawing.id"
 
     static let playerDrawingsSQL =
-        summaryColumns + " WHERE drawing.drawer_id = ? ORDER BY drawing.ended_at DESC, drawing.id DESC LIMIT ?"
+        DrawingColumns.summary + " WHERE drawing.drawer_id = ? ORDER BY drawing.ended_at DESC, drawing.id DESC LIMIT ?"
 
     static let playerDrawingsBeforeSQL =
-        summaryColumns + """
+        DrawingColumns.summary + """
              WHERE drawing.drawer_id = ? AND (drawing.ended_at, drawing.id) < (?, ?)
              ORDER BY drawing.ended_at DESC, drawing.id DESC LIMIT ?
             """

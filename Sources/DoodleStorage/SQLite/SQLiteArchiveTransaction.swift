@@ -26,6 +26,8 @@ struct SQLiteArchiveTransaction {
             try insertGame(game, settingsJSON: settingsJSON)
         case .session(let session):
             try SQLitePlayerTable.upsertSession(session, in: db, playerIsDeleted: try isDeleted(session.playerId))
+        case .reaction(let reaction):
+            try applyReaction(reaction)
         }
     }
 
@@ -45,19 +47,32 @@ struct SQLiteArchiveTransaction {
             "drawer_gained": drawing.drawerGained, "started_at": drawing.startedAt, "ended_at": drawing.endedAt,
             "item_count": itemCount, "point_count": pointCount, "record": record,
         ])
-        guard db.changesCount > 0, !drawing.guessers.isEmpty else { return }
-        let insertGuess = try db.cachedStatement(
-            sql: """
-                INSERT INTO guess (drawing_id, position, player_id, gained, at_ms)
-                VALUES (:drawing_id, :position, :player_id, :gained, :at_ms)
-                """)
-        for (position, guess) in drawing.guessers.enumerated() {
-            let guesserDeleted = try isDeleted(guess.playerId)
-            try insertGuess.execute(arguments: [
-                "drawing_id": drawing.id, "position": position, "player_id": guesserDeleted ? nil : guess.playerId,
-                "gained": guess.gained, "at_ms": guess.atMilliseconds,
-            ])
+        // Guesses and reactions only with a new row: a retried drawing has its own already, and
+        // reactions stored after it must not be overwritten by those it was handed over with.
+        guard db.changesCount > 0 else { return }
+        if !drawing.guessers.isEmpty {
+            let insertGuess = try db.cachedStatement(
+                sql: """
+                    INSERT INTO guess (drawing_id, position, player_id, gained, at_ms)
+                    VALUES (:drawing_id, :position, :player_id, :gained, :at_ms)
+                    """)
+            for (position, guess) in drawing.guessers.enumerated() {
+                let guesserDeleted = try isDeleted(guess.playerId)
+                try insertGuess.execute(arguments: [
+                    "drawing_id": drawing.id, "position": position, "player_id": guesserDeleted ? nil : guess.playerId,
+                    "gained": guess.gained, "at_ms": guess.atMilliseconds,
+                ])
+            }
         }
+        for reaction in drawing.reactions {
+            try applyReaction(reaction)
+        }
+    }
+
+    /// A reaction, unless its member deleted itself meanwhile: its reactions went with it.
+    private mutating func applyReaction(_ reaction: DrawingReaction) throws {
+        guard try !isDeleted(reaction.playerId) else { return }
+        try SQLiteReactionTable.apply(reaction, in: db)
     }
 
     /// The game row, its ranking, and each ranked player's all-time totals, together.

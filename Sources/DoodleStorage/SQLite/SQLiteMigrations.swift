@@ -9,6 +9,8 @@ enum SQLiteMigrations {
         migrator.registerMigration("v1-players-drawings-games", migrate: createInitialSchema)
         migrator.registerMigration("v2-pairs", migrate: SQLitePairSchema.create)
         migrator.registerMigration("v3-notification-outbox", migrate: SQLiteNotificationSchema.create)
+        // v4 to v6 are PostgreSQL's alone (the cluster's directory); the identifiers stay shared.
+        migrator.registerMigration("v7-moderation", migrate: SQLiteModerationSchema.create)
         return migrator
     }
 

@@ -61,6 +61,14 @@ public final class ArchiveWriter: Service, Sendable {
         enqueue(.game(game))
     }
 
+    /// Queues a member's reaction to a drawing submitted before it (`FinishedDrawing.reactions`
+    /// carries those given while it was drawn). Written after its drawing, in the same order as
+    /// submitted: the latest per member and drawing counts, `none` takes it back. A reaction to a
+    /// drawing that is no longer stored (an operator deleted it meanwhile) is dropped.
+    public func submit(_ reaction: DrawingReaction) {
+        enqueue(.reaction(reaction))
+    }
+
     /// Queues a player session; the player repository uses this when a direct write fails.
     func submit(_ session: PlayerSession) {
         enqueue(.session(session))
@@ -216,6 +224,7 @@ public final class ArchiveWriter: Service, Sendable {
             case .drawing(let drawing): batch.drawingIds.append(drawing.id)
             case .game(let game): batch.gameIds.append(game.id)
             case .session: batch.sessions += 1
+            case .reaction: batch.reactions += 1
             }
         }
         queue.withLock { $0.markSaved(batch, count: entries.count) }

@@ -5,6 +5,8 @@ public struct ArchiveWriterStatistics: Sendable, Equatable {
     public var savedDrawings = 0
     public var savedGames = 0
     public var savedSessions = 0
+    /// Reactions written (a reaction to a drawing deleted meanwhile counts too: it is done with).
+    public var savedReactions = 0
     /// Write transactions that committed.
     public var committedBatches = 0
     /// Write transactions that failed (each is retried; none is dropped).
@@ -17,7 +19,7 @@ public struct ArchiveWriterStatistics: Sendable, Equatable {
 
     public init() {}
 
-    public var saved: Int { savedDrawings + savedGames + savedSessions }
+    public var saved: Int { savedDrawings + savedGames + savedSessions + savedReactions }
 }
 
 /// What one committed write transaction stored.
@@ -25,4 +27,5 @@ public struct CommittedBatch: Sendable, Equatable {
     public var drawingIds: [String] = []
     public var gameIds: [String] = []
     public var sessions = 0
+    public var reactions = 0
 }

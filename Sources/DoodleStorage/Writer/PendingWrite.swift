@@ -6,6 +6,8 @@ enum PendingWrite: Sendable {
     case drawing(FinishedDrawing)
     case game(FinishedGame)
     case session(PlayerSession)
+    /// A member's reaction to a drawing submitted before it.
+    case reaction(DrawingReaction)
 
     /// For logs: what is being saved.
     var label: String {
@@ -13,6 +15,7 @@ enum PendingWrite: Sendable {
         case .drawing(let drawing): "drawing \(drawing.id)"
         case .game(let game): "game \(game.id)"
         case .session(let session): "session of \(session.playerId)"
+        case .reaction(let reaction): "reaction of \(reaction.playerId) to \(reaction.drawingId)"
         }
     }
 
@@ -28,6 +31,8 @@ enum PendingWrite: Sendable {
             return .game(game, settingsJSON: settings)
         case .session(let session):
             return .session(session)
+        case .reaction(let reaction):
+            return .reaction(reaction)
         }
     }
 }
@@ -52,4 +57,5 @@ enum PreparedWrite: Sendable {
     case drawing(FinishedDrawing, record: Data, itemCount: Int, pointCount: Int)
     case game(FinishedGame, settingsJSON: String)
     case session(PlayerSession)
+    case reaction(DrawingReaction)
 }

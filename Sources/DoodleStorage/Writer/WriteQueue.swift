@@ -70,6 +70,7 @@ struct WriteQueue {
         statistics.savedDrawings += batch.drawingIds.count
         statistics.savedGames += batch.gameIds.count
         statistics.savedSessions += batch.sessions
+        statistics.savedReactions += batch.reactions
         statistics.committedBatches += 1
         statistics.queued -= count
     }

@@ -8,7 +8,9 @@ import Testing
 @Suite("PostgreSQL migrations")
 struct PostgresMigrationTests {
     static let logger = Logger(label: "doodle-storage-tests") { _ in SwiftLogNoOpLogHandler() }
-    static let identifiers = ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox", "v4-room-directory", "v5-node-messages", "v6-public-rooms"]
+    static let identifiers = [
+        "v1-players-drawings-games", "v2-pairs", "v3-notification-outbox", "v4-room-directory", "v5-node-messages", "v6-public-rooms", "v7-moderation",
+    ]
 
     @Test("an empty database migrates to SQLite's schema plus the room directory, node messages and public rooms: the same tables and indexes, text compared byte by byte")
     func migratesFromEmpty() async throws {
@@ -18,8 +20,9 @@ struct PostgresMigrationTests {
                 database, "SELECT tablename::text FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'doodle_migrations' ORDER BY 1")
             #expect(
                 tables == [
-                    "cluster_node", "deleted_player", "drawing", "game", "game_player", "guess", "node_message", "notification", "pair", "pair_code",
-                    "pair_draft", "pair_drawing", "pair_member", "pair_notice", "player", "public_room", "room_directory", "seat_directory",
+                    "audit", "ban", "cluster_node", "deleted_player", "drawing", "game", "game_player", "guess", "node_message", "notification",
+                    "pair", "pair_code", "pair_draft", "pair_drawing", "pair_member", "pair_notice", "player", "public_room", "reaction", "report",
+                    "room_directory", "seat_directory",
                 ])
             // The indexes created by name, as SQLite lists them: not those behind keys and UNIQUE.
             let indexes = try await strings(
@@ -35,8 +38,8 @@ struct PostgresMigrationTests {
             #expect(
                 indexes == [
                     "drawing_by_drawer", "drawing_by_game", "game_player_by_player", "guess_by_player", "node_message_sent_at", "notification_recipient", "pair_code_open",
-                    "pair_drawing_pending", "pair_drawing_received", "pair_drawing_sent", "player_leaderboard", "public_room_order", "room_directory_node",
-                    "seat_directory_code",
+                    "pair_drawing_pending", "pair_drawing_received", "pair_drawing_sent", "player_leaderboard", "public_room_order", "reaction_by_player",
+                    "report_by_reporter", "report_by_status", "room_directory_node", "seat_directory_code",
                 ])
             let otherCollations = try await strings(
                 database,
