@@ -25,6 +25,9 @@ enum Fixtures {
         try RulesLoader.decodeRules(try rulesData(), path: rulesPath)
     }
 
+    /// The blocklist test rooms get: made-up curses, so that tests read plainly. One is a phrase.
+    static let blocklist = Blocklist(terms: ["frak", "gorram", "smeg head"])
+
     static func pack(_ words: [String] = Fixtures.words) -> WordPack {
         WordPack(name: "en", words: words)
     }
@@ -40,7 +43,7 @@ enum Fixtures {
     static func makeMachine(
         players: Int = 3, settings patch: SettingsPatch = SettingsPatch(), seed: UInt64 = 42,
         words: [String] = Fixtures.words, otherPacks: [WordPack] = [], rules customRules: GameRules? = nil,
-        startsOnItsOwn: Bool = false
+        startsOnItsOwn: Bool = false, blocklist: Blocklist = Fixtures.blocklist
     ) throws -> Harness {
         let rules = try customRules ?? Fixtures.rules()
         let settings = rules.defaultSettings.merged(with: patch)
@@ -50,7 +53,7 @@ enum Fixtures {
         var harness = Harness(
             machine: RoomStateMachine(
                 code: "K7PQ2M", mode: .party, settings: settings, creator: id(creator), creatorName: creator,
-                rules: rules, packs: installed, seed: seed, startsOnItsOwn: startsOnItsOwn),
+                rules: rules, packs: installed, blocklist: blocklist, seed: seed, startsOnItsOwn: startsOnItsOwn),
             now: start)
         harness.apply(harness.machine.creationEffects())
         for name in names[1..<players] {

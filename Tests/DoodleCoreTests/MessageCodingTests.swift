@@ -42,6 +42,11 @@ import Testing
             .beginDrawing(clientDrawingId: "c_8f2abcde", word: "ice cream"),
             .submitDrawing(clientDrawingId: "c-1"),
             .giveUp(drawingId: "d_2"),
+            .mute(playerId: "p_b"), .mute(playerId: "p_b", muted: false),
+            .react(.like), .react(.dislike), .react(.none),
+            .report(playerId: "p_b", reason: .offensive),
+            .report(playerId: "p_c", reason: .other, text: "kept drawing the word " + String(repeating: "é", count: 478)),
+            .updateSettings(SettingsPatch(filter: true)),
         ]
     }()
 
@@ -133,6 +138,19 @@ import Testing
         .event(.spectatorLeft(playerId: "p_z"), seq: 25),
         .event(.playerSpectating(playerId: "p_b", spectating: true), seq: 26),
         .event(.playerSpectating(playerId: "p_b", spectating: false), seq: 27),
+        .event(.mutedChat(playerId: "p_a"), seq: 28),
+        .event(.reaction(playerId: "p_b", reaction: .dislike), seq: 29),
+        .event(.reaction(playerId: "p_b", reaction: .none), seq: 30),
+        .muted(playerId: "p_b", muted: true),
+        .roomState(
+            RoomSnapshot(
+                seq: 31, code: "K7PQ2M", mode: .party, ownerId: nil, locked: false,
+                settings: SettingsView(settings: RoomSettings(
+                    maxPlayers: 8, rounds: 3, drawSeconds: 80, chooseSeconds: 15, revealSeconds: 5, wordChoices: 3, hints: 2,
+                    wordPack: "de", customWords: [], customWordsOnly: false, lateJoin: true, isPublic: true, filter: true),
+                    showsCustomWords: false),
+                players: [], phase: .turnEnd, round: 1, rounds: 3, drawerId: "p_a", deadline: 5, hint: "___", word: "cat",
+                choices: nil, strokes: [], reactions: ReactionCounts(like: 3, dislike: 1))),
     ]
 
     @Test(arguments: serverMessages)
@@ -178,6 +196,34 @@ import Testing
         #expect(try JSON.object(ClientMessage.quickPlay(spectate: true))["spectate"] as? Bool == true)
     }
 
+    @Test func moderationShapesFollowTheContract() throws {
+        #expect(
+            try JSON.decode(ClientMessage.self, #"{"type":"mute","playerId":"p_x","muted":true}"#) == .party(.mute(playerId: "p_x", muted: true)))
+        #expect(try JSON.decode(ClientMessage.self, #"{"type":"react","reaction":"none"}"#) == .party(.react(.none)))
+        #expect(
+            try JSON.decode(ClientMessage.self, #"{"type":"report","playerId":"p_x","reason":"spam"}"#)
+                == .session(.report(playerId: "p_x", reason: .spam, text: nil)))
+        #expect(
+            try JSON.decode(ClientMessage.self, #"{"type":"report","playerId":"p_x","reason":"cheating","text":"bot"}"#)
+                == .session(.report(playerId: "p_x", reason: .cheating, text: "bot")))
+        let longest = String(repeating: "🙂", count: 500)
+        #expect(
+            try JSON.decode(ClientMessage.self, #"{"type":"report","playerId":"p_x","reason":"other","text":"\#(longest)"}"#)
+                == .report(playerId: "p_x", reason: .other, text: longest), "500 characters, however many bytes")
+        let muted = try JSON.object(ServerMessage.event(.mutedChat(playerId: "p_x"), seq: 9))
+        #expect(NSDictionary(dictionary: muted) == ["type": "chat", "seq": 9, "playerId": "p_x", "text": "", "muted": true])
+        let chat = try JSON.object(ServerMessage.event(.chat(playerId: "p_x", text: "hi", guessedOnly: false), seq: 9))
+        #expect(chat["muted"] == nil, "omitted when false")
+        #expect(
+            try JSON.decode(ServerMessage.self, #"{"type":"chat","seq":3,"playerId":"p_x","text":"hi","muted":false}"#)
+                == .event(.chat(playerId: "p_x", text: "hi", guessedOnly: false), seq: 3))
+        let reaction = try JSON.object(ServerMessage.event(.reaction(playerId: "p_x", reaction: .like), seq: 10))
+        #expect(NSDictionary(dictionary: reaction) == ["type": "reaction", "seq": 10, "playerId": "p_x", "reaction": "like"])
+        let state = try JSON.object(ServerMessage.roomState(Self.snapshot))
+        #expect(state["reactions"] == nil, "absent unless counted")
+        #expect((state["settings"] as? [String: Any])?["filter"] as? Bool == false)
+    }
+
     @Test(arguments: [
         #"{"type":"fly"}"#,  // unknown type
         #"{"type":"phase","phase":"lobby"}"#,  // a server message type
@@ -199,6 +245,16 @@ import Testing
         #"{"type":"updateSettings","settings":{"rounds":"5"}}"#,
         #"{"type":"updateSettings","settings":{"rounds":2.5}}"#,
         #"{"type":"createRoom","mode":"solo"}"#,
+        #"{"type":"mute","playerId":"p_x"}"#,
+        #"{"type":"mute","muted":true}"#,
+        #"{"type":"react","reaction":"love"}"#,
+        #"{"type":"react"}"#,
+        #"{"type":"report","playerId":"p_x","reason":"rude"}"#,
+        #"{"type":"report","playerId":"p_x"}"#,
+        #"{"type":"report","reason":"spam"}"#,
+        #"{"type":"report","playerId":"p_x","reason":"spam","text":7}"#,
+        "{\"type\":\"report\",\"playerId\":\"p_x\",\"reason\":\"spam\",\"text\":\"\(String(repeating: "x", count: 501))\"}",
+        #"{"type":"updateSettings","settings":{"filter":"yes"}}"#,
         #"[1,2]"#,
     ])
     func badClientMessagesFailToDecode(json: String) {

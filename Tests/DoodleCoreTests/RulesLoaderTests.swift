@@ -50,11 +50,13 @@ import Testing
         #expect(rules.defaultSettings.wordPack == "en")
         #expect(rules.defaultSettings.lateJoin)
         #expect(!rules.defaultSettings.customWordsOnly)
+        #expect(!rules.defaultSettings.filter && rules.publicRoom.filter)
+        #expect(rules.limits.reportChatLines == 20)
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: Fixtures.rulesFolder + "/words/en.txt")))
     func realGameRulesFolderLoadsWithItsEnglishPack() throws {
-        let (rules, packs) = try RulesLoader.load(folder: Fixtures.rulesFolder)
+        let (rules, packs, _) = try RulesLoader.load(folder: Fixtures.rulesFolder)
         let english = try #require(packs["en"])
         #expect(english.words.count >= rules.settings.wordChoices.max)
         #expect(english.words.allSatisfy { WordCheck.problem(with: $0, maxLength: rules.settings.customWordMaxLength) == nil })
@@ -69,9 +71,10 @@ import Testing
             to: folder.appendingPathComponent("words/en.txt"), atomically: true, encoding: .utf8)
         try "tiger\n".write(to: folder.appendingPathComponent("words/zoo.txt"), atomically: true, encoding: .utf8)
         try "ignored".write(to: folder.appendingPathComponent("words/notes.md"), atomically: true, encoding: .utf8)
-        let (rules, packs) = try RulesLoader.load(folder: folder.path)
+        let (rules, packs, blocklist) = try RulesLoader.load(folder: folder.path)
         #expect(rules == (try Fixtures.rules()))
         #expect(packs.keys.sorted() == ["en", "zoo"])
+        #expect(blocklist.isEmpty, "no blocklists folder: nothing is blocked")
         #expect(packs["en"]?.words == ["apple", "banana", "cherry", "dragon", "eagle"])
     }
 
@@ -158,6 +161,10 @@ import Testing
         #expect(negative?.contains("limits.replayBufferBytes") == true, "\(negative ?? "loaded")")
         let large = try brokenRulesMessage("limits") { $0["replayBufferBytes"] = 600_000 }
         #expect(large?.contains("half of limits.outboundBufferBytes") == true, "\(large ?? "loaded")")
+        let noLines = try brokenRulesMessage("limits") { $0["reportChatLines"] = 0 }
+        #expect(noLines?.contains("limits.reportChatLines") == true, "\(noLines ?? "loaded")")
+        let noFilter = try brokenRulesMessage("publicRoom") { $0["filter"] = nil }
+        #expect(noFilter?.contains("publicRoom.filter") == true, "\(noFilter ?? "loaded")")
     }
 
     @Test func unchangedRulesStillLoadThroughTheSameHelper() throws {
@@ -220,11 +227,11 @@ import Testing
 
     @Test func nameValidation() {
         func code(_ name: String) -> ErrorCode? {
-            if case .failure(let error) = NameValidator.validate(name, maxLength: 24) { return error.code }
+            if case .failure(let refusal) = NameValidator.validate(name, maxLength: 24, blocklist: .empty) { return refusal.error.code }
             return nil
         }
         #expect(code("  Ada  ") == nil)
-        #expect(NameValidator.validate("  Ada  ", maxLength: 24) == .success("Ada"))
+        #expect(NameValidator.validate("  Ada  ", maxLength: 24, blocklist: .empty) == .success("Ada"))
         #expect(code(String(repeating: "é", count: 24)) == nil)
         #expect(code("🇫🇷" + String(repeating: "x", count: 23)) == nil, "a flag is one grapheme cluster")
         #expect(code("e\u{0301}" + String(repeating: "x", count: 23)) == nil, "e + combining accent is one grapheme cluster")

@@ -4,7 +4,8 @@ import Testing
 @testable import DoodleCore
 
 /// The packs this repository ships in GameRules/words (PROTOCOL.md, "Word packs in several
-/// languages"): each playable, and none holding a word its language's blocklist refuses.
+/// languages") and the blocklists in GameRules/blocklists: each pack playable, each list
+/// present and parsed, and no pack word refused by any list.
 @Suite struct ShippedWordPackTests {
     /// The languages the protocol promises.
     static let languages = ["en", "de", "fr", "es", "it", "pt", "nl", "pl"]
@@ -42,13 +43,51 @@ import Testing
     func shippedPackHoldsNoBlockedWord(id: String) throws {
         guard let pack = try shippedPacks()[id] else { return }
         let path = Self.blocklistFolder + "/\(id).txt"
-        // The folder arrives with the moderation work; until then there is nothing to compare.
+        // A missing list is eachLanguageShipsANonEmptyBlocklistThatParses's failure.
         guard FileManager.default.fileExists(atPath: path) else { return }
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let blocked = BlockedTerms(listing: text)
         for word in pack.words {
             if let term = blocked.firstMatch(in: word) {
                 Issue.record("\(id): '\(word)' contains the blocked '\(term)' (\(path))")
+            }
+        }
+    }
+
+    /// Every shipped list's terms, by language, each as the loader parses it.
+    private func shippedBlocklists() throws -> [String: [String]] {
+        var lists: [String: [String]] = [:]
+        for id in Self.languages {
+            let path = Self.blocklistFolder + "/\(id).txt"
+            guard FileManager.default.fileExists(atPath: path) else { continue }
+            lists[id] = try BlocklistFile.parse(text: try String(contentsOfFile: path, encoding: .utf8), path: path)
+        }
+        return lists
+    }
+
+    @Test(arguments: languages)
+    func eachLanguageShipsANonEmptyBlocklistThatParses(id: String) throws {
+        let path = Self.blocklistFolder + "/\(id).txt"
+        #expect(FileManager.default.fileExists(atPath: path), "GameRules/blocklists lacks \(id).txt")
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        let terms = try BlocklistFile.parse(text: try String(contentsOfFile: path, encoding: .utf8), path: path)
+        #expect(!terms.isEmpty, "\(id).txt blocks nothing")
+        #expect(terms.count <= 80, "\(id).txt has \(terms.count) terms: a short reviewed list, not a dump")
+    }
+
+    /// Names, custom words and chat are checked against the union of all lists, so a word of
+    /// any pack must pass every list, not only its own language's.
+    @Test func noPackWordContainsATermOfAnyList() throws {
+        let packs = try shippedPacks()
+        let lists = try shippedBlocklists()
+        let union = BlockedTerms(listing: lists.values.flatMap { $0 }.joined(separator: "\n"))
+        let loaded = try RulesLoader.load(folder: Fixtures.rulesFolder).blocklist
+        for (id, pack) in packs.sorted(by: { $0.key < $1.key }) {
+            for word in pack.words {
+                if let term = union.firstMatch(in: word) {
+                    Issue.record("\(id): '\(word)' contains the blocked '\(term)'")
+                }
+                #expect(!loaded.containsBlockedWord(word), "\(id): '\(word)' is blocked")
             }
         }
     }

@@ -254,7 +254,8 @@ extension Array where Element == RoomEffect {
         var h = Harness(
             machine: RoomStateMachine(
                 code: "K7PQ2M", mode: .party, settings: rules.publicRoomSettings(wordPack: "en"), creator: Fixtures.id("Ada"),
-                creatorName: "Ada", rules: rules, packs: ["en": Fixtures.pack()], seed: 1, startsOnItsOwn: true),
+                creatorName: "Ada", rules: rules, packs: ["en": Fixtures.pack()], blocklist: Fixtures.blocklist, seed: 1,
+                startsOnItsOwn: true),
             now: Fixtures.start)
         h.apply(h.machine.creationEffects())
         let effects = try h.watch(watcher, name: "Zed").get()

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func theValidatorTakesEveryInstalledIdAndNothingElse() throws {
-        let validator = SettingsValidator(rules: try Fixtures.rules(), packNames: ["en", "de", "pt", "pl"])
+        let validator = SettingsValidator(rules: try Fixtures.rules(), packNames: ["en", "de", "pt", "pl"], blocklist: Fixtures.blocklist)
         let current = try Fixtures.rules().defaultSettings
         for id in ["de", "pt", "pl", "en"] {
             #expect((try? validator.apply(SettingsPatch(wordPack: id), to: current, playerCount: 1).get())?.wordPack == id)

@@ -23,14 +23,14 @@ struct SessionInboxTests {
     @Test("past 64 waiting messages the socket stops being read, and is read again once they are handled")
     func readingPausesAndResumes() async throws {
         let logger = Logger(label: "inbox-test")
-        let (rules, packs) = try RulesLoader.load(folder: TestServer.repositoryRoot + "/GameRules")
+        let (rules, packs, blocklist) = try RulesLoader.load(folder: TestServer.repositoryRoot + "/GameRules")
         let archive = DiscardingArchive()
         let metrics = ServerMetrics()
         let alone = ClusterMembership(settings: nil, directory: nil, signals: nil, logger: logger)
         let context = SessionContext(
-            rules: rules, packs: packs, directory: PlayerDirectory(),
+            rules: rules, packs: packs, blocklist: blocklist, directory: PlayerDirectory(),
             registry: RoomRegistry(
-                rules: rules, packs: packs, clock: SystemGameClock(), archive: archive, metrics: metrics, cluster: alone, logger: logger,
+                rules: rules, packs: packs, blocklist: blocklist, clock: SystemGameClock(), archive: archive, metrics: metrics, cluster: alone, logger: logger,
                 seatReleased: { _, _ in }),
             pairs: PairRegistry(
                 pairs: SQLitePairRepository(database: try SQLiteDatabase.open(path: ":memory:")), rules: rules, suggestionWords: [],

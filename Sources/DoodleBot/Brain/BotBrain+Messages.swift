@@ -236,7 +236,7 @@ extension BotBrain {
             schedule(.leaveRoom, at: now, lane: .control)
             notices.append(.progress(progress))
             notices.append(.gameEnded(summary))
-        case .chat, .kickVote, .drawing:
+        case .chat, .mutedChat, .reaction, .kickVote, .drawing:
             break
         case .spectatorJoined, .spectatorLeft, .playerSpectating:
             // A playing bot neither watches nor counts watchers; a watching bot is `WatchBrain`.

@@ -118,7 +118,7 @@ public struct WatchBrain: Sendable {
             gameSummary = summary
             let ranking = summary.ranking.map { "\($0.rank). \($0.name) \($0.score)" }.joined(separator: ", ")
             return ["game over (\(summary.reason.rawValue)): \(ranking)"]
-        case .phaseLobby, .playerConnection, .playerRenamed, .ownerChanged, .settingsChanged, .kickVote:
+        case .phaseLobby, .playerConnection, .playerRenamed, .ownerChanged, .settingsChanged, .kickVote, .mutedChat, .reaction:
             return []
         }
     }

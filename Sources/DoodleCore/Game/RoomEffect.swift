@@ -10,6 +10,10 @@ public enum RoomEffect: Sendable, Equatable {
     case saveDrawing(FinishedDrawing)
     /// A finished game, to be stored under `game.id`.
     case saveGame(FinishedGame)
+    /// A reaction given after its drawing was handed over (`saveDrawing`), to be stored after it.
+    case saveReaction(DrawingReaction)
+    /// One chat message went out with blocked words masked (a room with `settings.filter`).
+    case chatMasked(by: PlayerID, words: Int)
     /// The room has had no seated player for the empty-room grace period: remove it.
     case roomExpired
 }

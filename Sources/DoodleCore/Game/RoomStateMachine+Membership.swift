@@ -24,6 +24,7 @@ extension RoomStateMachine {
         if takesOwnership { ownerId = player }
         seats.append(seat)
         rebuildMemberIDs()
+        chatHistory.remember(player)
         emptySince = nil
         seq += 1
         effects.append(.send(to: others, .event(.playerJoined(playerInfo(seat)), seq: seq)))
@@ -155,6 +156,7 @@ extension RoomStateMachine {
         rebuildMemberIDs()
         kickVotes[player] = nil
         for target in kickVotes.keys { kickVotes[target]?.remove(player) }
+        mutes[player] = nil
         pendingSwitches.removeAll { $0.player == player }
         if reason == .kicked {
             banned.insert(player)

@@ -20,6 +20,8 @@ extension RoomStateMachine {
         case .command(.voteKick(let target)): return voteKick(target, by: player, now: now)
         case .command(.chooseWord(let index)): return chooseWord(index, by: player, now: now)
         case .command(.spectate(let on)): return spectate(on, by: player, now: now)
+        case .command(.mute(let target, let muted)): return mute(target, muted: muted, by: player)
+        case .command(.react(let reaction)): return react(reaction, by: player, now: now)
         case .draw(let action): return draw(action, by: player)
         case .guess(let text): return guess(text, by: player, now: now)
         }
@@ -95,7 +97,7 @@ extension RoomStateMachine {
         if isSpectator(player) { return spectatorGuess(text, by: player) }
         var effects: [RoomEffect] = []
         guard phase == .drawing, let turn, let index = seatIndex(player) else {
-            broadcast(.chat(playerId: player, text: text, guessedOnly: false), into: &effects)
+            broadcastChat(text, from: player, into: &effects)
             return effects
         }
         let normalized = GuessNormalizer.normalize(text)
@@ -104,7 +106,7 @@ extension RoomStateMachine {
                 return [error(.wordLeak, "that message would give the word away", to: player, ref: "guess")]
             }
             let audience = seats.filter { $0.guessed || $0.id == turn.drawerId }.map(\.id)
-            effects.append(.send(to: audience, .event(.chat(playerId: player, text: text, guessedOnly: true), seq: nil)))
+            sendScopedChat(text, from: player, to: audience, into: &effects)
             return effects
         }
         switch GuessMatch.compare(guess: normalized, word: turn.normalizedWord) {
@@ -123,7 +125,7 @@ extension RoomStateMachine {
         case .close:
             return [.send(to: [player], .guessResult(.close))]
         case .wrong:
-            broadcast(.chat(playerId: player, text: text, guessedOnly: false), into: &effects)
+            broadcastChat(text, from: player, into: &effects)
             return effects
         }
     }

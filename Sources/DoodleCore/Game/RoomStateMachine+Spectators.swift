@@ -39,6 +39,7 @@ extension RoomStateMachine {
         let others = memberIDs
         spectators.append(Spectator(id: player, name: name))
         rebuildMemberIDs()
+        chatHistory.remember(player)
         emptySince = nil
         seq += 1
         return [
@@ -54,6 +55,7 @@ extension RoomStateMachine {
         spectators.remove(at: index)
         rebuildMemberIDs()
         kickVotes[player] = nil
+        mutes[player] = nil
         pendingSwitches.removeAll { $0.player == player }
         if reason == .kicked {
             banned.insert(player)
@@ -192,7 +194,7 @@ extension RoomStateMachine {
     mutating func spectatorGuess(_ text: String, by player: PlayerID) -> [RoomEffect] {
         var effects: [RoomEffect] = []
         guard phase == .drawing, let turn, !turn.normalizedWord.isEmpty else {
-            broadcast(.chat(playerId: player, text: text, guessedOnly: false), into: &effects)
+            broadcastChat(text, from: player, into: &effects)
             return effects
         }
         let normalized = GuessNormalizer.normalize(text)
@@ -202,7 +204,7 @@ extension RoomStateMachine {
         if case .close = GuessMatch.compare(guess: normalized, word: turn.normalizedWord) {
             return [.send(to: [player], .guessResult(.close))]
         }
-        broadcast(.chat(playerId: player, text: text, guessedOnly: false), into: &effects)
+        broadcastChat(text, from: player, into: &effects)
         return effects
     }
 }

@@ -165,12 +165,14 @@ extension RoomStateMachine {
             let id = random.makeID(prefix: "d_")
             drawingId = id
             self.game?.drawingIds.append(id)
+            self.turn?.savedDrawingId = id
+            lastSavedDrawingId = id
             effects.append(
                 .saveDrawing(
                     FinishedDrawing(
                         id: id, gameId: game.id, roomCode: code, word: word, drawerId: turn.drawerId, drawerName: turn.drawerName,
                         guessers: turn.guesses, drawerGained: drawerGain, startedAt: turn.drawingStartedAt, endedAt: now,
-                        actions: turn.board.record)))
+                        actions: turn.board.record, reactions: turn.reactions.records(drawingId: id))))
         }
         self.turn?.revealTimes = []
         self.turn?.settled = true

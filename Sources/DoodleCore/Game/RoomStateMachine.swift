@@ -7,6 +7,8 @@ public struct RoomStateMachine: Sendable {
     public let mode: RoomMode
     let rules: GameRules
     let packs: [String: WordPack]
+    /// What names, custom words and (with `settings.filter`) chat may not contain.
+    let blocklist: Blocklist
     let scoring: Scoring
     let validator: SettingsValidator
     var random: SeededRandom
@@ -38,6 +40,13 @@ public struct RoomStateMachine: Sendable {
     var turn: Turn?
     var game: GameProgress?
     var emptySince: Int64?
+    /// Each muter's muted members (`RoomStateMachine+Moderation`); a muter's entry goes when it
+    /// leaves.
+    var mutes: [PlayerID: Set<PlayerID>] = [:]
+    /// Members' recent chat, for reports.
+    var chatHistory: ChatHistory
+    /// The id of the latest drawing this room handed to storage, in any game.
+    var lastSavedDrawingId: String?
 
     struct Seat: Sendable {
         var id: PlayerID
@@ -61,6 +70,9 @@ public struct RoomStateMachine: Sendable {
         var guesses: [GuessRecord] = []
         /// Scores and drawing handed over; the turn is only kept for the snapshot now.
         var settled = false
+        /// Set when the turn handed a drawing to storage (not for an empty canvas).
+        var savedDrawingId: String?
+        var reactions = TurnReactions()
     }
 
     struct GameProgress: Sendable {
@@ -72,20 +84,23 @@ public struct RoomStateMachine: Sendable {
     /// Creates a room with its creator seated. The creator's `roomState` (seq 0) is in `effects`.
     public init(
         code: String, mode: RoomMode, settings: RoomSettings, creator: PlayerID, creatorName: String,
-        rules: GameRules, packs: [String: WordPack], seed: UInt64, startsOnItsOwn: Bool = false
+        rules: GameRules, packs: [String: WordPack], blocklist: Blocklist, seed: UInt64, startsOnItsOwn: Bool = false
     ) {
         self.code = code
         self.mode = mode
         self.rules = rules
         self.packs = packs
+        self.blocklist = blocklist
         self.scoring = Scoring(rules: rules.scoring)
-        self.validator = SettingsValidator(rules: rules, packNames: Set(packs.keys))
+        self.validator = SettingsValidator(rules: rules, packNames: Set(packs.keys), blocklist: blocklist)
+        self.chatHistory = ChatHistory(linesPerPlayer: rules.limits.reportChatLines)
         self.random = SeededRandom(seed: seed)
         self.settings = settings
         self.startsOnItsOwn = startsOnItsOwn
         self.ownerId = startsOnItsOwn ? nil : creator
         seats.append(Seat(id: creator, name: creatorName))
         memberIDs = [creator]
+        chatHistory.remember(creator)
     }
 
     /// The creator's first `roomState`.

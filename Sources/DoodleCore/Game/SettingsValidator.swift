@@ -2,10 +2,13 @@
 public struct SettingsValidator: Sendable {
     public let rules: GameRules
     public let packNames: Set<String>
+    /// Custom words holding a blocked word are refused.
+    public let blocklist: Blocklist
 
-    public init(rules: GameRules, packNames: Set<String>) {
+    public init(rules: GameRules, packNames: Set<String>, blocklist: Blocklist) {
         self.rules = rules
         self.packNames = packNames
+        self.blocklist = blocklist
     }
 
     /// The merged settings, or `invalid_settings` naming the first bad field.
@@ -40,6 +43,7 @@ public struct SettingsValidator: Sendable {
                 if let problem = WordCheck.problem(with: word, maxLength: s.customWordMaxLength) {
                     return fail("customWords: \(problem)")
                 }
+                if blocklist.containsBlockedWord(word) { return fail("customWords: '\(word)' is not allowed") }
                 if seen.insert(GuessNormalizer.normalize(word)).inserted { cleaned.append(word) }
             }
             patch.customWords = cleaned

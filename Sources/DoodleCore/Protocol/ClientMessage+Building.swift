@@ -24,6 +24,11 @@ extension ClientMessage {
     public static func voteKick(playerId: PlayerID) -> ClientMessage { .party(.voteKick(playerId: playerId)) }
     public static func chooseWord(index: Int) -> ClientMessage { .party(.chooseWord(index: index)) }
     public static func spectate(on: Bool) -> ClientMessage { .party(.spectate(on: on)) }
+    public static func mute(playerId: PlayerID, muted: Bool = true) -> ClientMessage { .party(.mute(playerId: playerId, muted: muted)) }
+    public static func react(_ reaction: Reaction) -> ClientMessage { .party(.react(reaction)) }
+    public static func report(playerId: PlayerID, reason: ReportReason, text: String? = nil) -> ClientMessage {
+        .session(.report(playerId: playerId, reason: reason, text: text))
+    }
     /// A party guess: no `drawingId`.
     public static func guess(text: String) -> ClientMessage { .guess(text: text, drawingId: nil) }
 

@@ -23,6 +23,15 @@ extension ClientMessage: Codable {
         case "voteKick": self = .voteKick(playerId: try c.required("playerId"))
         case "chooseWord": self = .chooseWord(index: try c.required("index"))
         case "spectate": self = .party(.spectate(on: try c.required("on")))
+        case "mute": self = .party(.mute(playerId: try c.required("playerId"), muted: try c.required("muted")))
+        case "react": self = .party(.react(try c.required("reaction")))
+        case "report":
+            let text: String? = try c.optional("text")
+            if let text, text.count > SessionMessage.maxReportTextLength {
+                throw DecodingError.dataCorruptedError(
+                    forKey: "text", in: c, debugDescription: "text must be at most \(SessionMessage.maxReportTextLength) characters")
+            }
+            self = .session(.report(playerId: try c.required("playerId"), reason: try c.required("reason"), text: text))
         case "guess": self = .guess(text: try c.required("text"), drawingId: try c.optional("drawingId"))
         case "suggestWords": self = .suggestWords
         case "beginDrawing": self = .beginDrawing(clientDrawingId: try c.required("clientDrawingId"), word: try c.required("word"))
@@ -70,6 +79,10 @@ extension SessionMessage {
         case .quickPlay(let wordPack, let spectate):
             try c.putIfPresent(wordPack, "wordPack")
             if spectate { try c.put(true, "spectate") }
+        case .report(let playerId, let reason, let text):
+            try c.put(playerId, "playerId")
+            try c.put(reason, "reason")
+            try c.putIfPresent(text, "text")
         case .leaveRoom, .sync: break
         }
     }
@@ -83,6 +96,10 @@ extension PartyCommand {
         case .lockRoom(let locked): try c.put(locked, "locked")
         case .chooseWord(let index): try c.put(index, "index")
         case .spectate(let on): try c.put(on, "on")
+        case .mute(let playerId, let muted):
+            try c.put(playerId, "playerId")
+            try c.put(muted, "muted")
+        case .react(let reaction): try c.put(reaction, "reaction")
         case .startGame: break
         }
     }

@@ -49,10 +49,17 @@ public enum SessionMessage: Sendable, Equatable {
     case quickPlay(wordPack: String?, spectate: Bool)
     case leaveRoom
     case sync
+    /// Reports a member of the player's room; the session files it with the room's
+    /// `reportContext(about:)`. `text` is at most `maxReportTextLength` characters.
+    case report(playerId: PlayerID, reason: ReportReason, text: String?)
+
+    /// The longest `report` text, in characters (the contract's 500).
+    public static let maxReportTextLength = 500
 
     public var typeName: String {
         switch self {
         case .hello: "hello"
+        case .report: "report"
         case .quickPlay: "quickPlay"
         case .rename: "rename"
         case .createRoom: "createRoom"
@@ -73,10 +80,16 @@ public enum PartyCommand: Sendable, Equatable {
     case chooseWord(index: Int)
     /// Watch (`on` true) or ask to play (`on` false); see `RoomStateMachine+Spectators`.
     case spectate(on: Bool)
+    /// Hide (or show again) another member's chat, for the sender alone.
+    case mute(playerId: PlayerID, muted: Bool)
+    /// Like or dislike the drawing on screen; `none` takes it back.
+    case react(Reaction)
 
     public var typeName: String {
         switch self {
         case .spectate: "spectate"
+        case .mute: "mute"
+        case .react: "react"
         case .updateSettings: "updateSettings"
         case .startGame: "startGame"
         case .kick: "kick"

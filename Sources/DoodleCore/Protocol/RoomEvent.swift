@@ -61,6 +61,9 @@ public enum RoomEvent: Sendable, Equatable {
     case kickVote(targetId: PlayerID, votes: Int, needed: Int)
     /// `guessedOnly` marks chat scoped to the drawer and those who guessed (`"scope":"guessed"`).
     case chat(playerId: PlayerID, text: String, guessedOnly: Bool)
+    /// Room-wide chat from a player the recipient muted: its muter's variant of a `chat`
+    /// event, sharing its seq and carrying none of its text (`"text":"","muted":true`).
+    case mutedChat(playerId: PlayerID)
     case phaseChoosing(round: Int, drawerId: PlayerID, deadline: Int64)
     /// `word` is set only in the drawer's copy.
     case phaseDrawing(deadline: Int64, hint: String, word: String?)
@@ -79,6 +82,8 @@ public enum RoomEvent: Sendable, Equatable {
     case spectatorLeft(playerId: PlayerID)
     /// A member switched between playing and watching.
     case playerSpectating(playerId: PlayerID, spectating: Bool)
+    /// A member's reaction to the drawing on screen changed (`none`: taken back).
+    case reaction(playerId: PlayerID, reaction: Reaction)
 
     public var typeName: String {
         switch self {
@@ -89,7 +94,7 @@ public enum RoomEvent: Sendable, Equatable {
         case .ownerChanged: "ownerChanged"
         case .settingsChanged: "settingsChanged"
         case .kickVote: "kickVote"
-        case .chat: "chat"
+        case .chat, .mutedChat: "chat"
         case .phaseChoosing, .phaseDrawing, .phaseLobby: "phase"
         case .hint: "hint"
         case .playerGuessed: "playerGuessed"
@@ -99,6 +104,7 @@ public enum RoomEvent: Sendable, Equatable {
         case .spectatorJoined: "spectatorJoined"
         case .spectatorLeft: "spectatorLeft"
         case .playerSpectating: "playerSpectating"
+        case .reaction: "reaction"
         }
     }
 
@@ -126,6 +132,10 @@ public enum RoomEvent: Sendable, Equatable {
             try c.put(playerId, "playerId")
             try c.put(text, "text")
             if guessedOnly { try c.put("guessed", "scope") }
+        case .mutedChat(let playerId):
+            try c.put(playerId, "playerId")
+            try c.put("", "text")
+            try c.put(true, "muted")
         case .phaseChoosing(let round, let drawerId, let deadline):
             try c.put(Phase.choosing, "phase")
             try c.put(round, "round")
@@ -160,6 +170,9 @@ public enum RoomEvent: Sendable, Equatable {
         case .playerSpectating(let playerId, let spectating):
             try c.put(playerId, "playerId")
             try c.put(spectating, "spectating")
+        case .reaction(let playerId, let reaction):
+            try c.put(playerId, "playerId")
+            try c.put(reaction, "reaction")
         }
     }
 
@@ -175,6 +188,7 @@ public enum RoomEvent: Sendable, Equatable {
         case "kickVote":
             return .kickVote(targetId: try c.required("targetId"), votes: try c.required("votes"), needed: try c.required("needed"))
         case "chat":
+            if try c.optional("muted") ?? false { return .mutedChat(playerId: try c.required("playerId")) }
             let scope: String? = try c.optional("scope")
             return .chat(playerId: try c.required("playerId"), text: try c.required("text"), guessedOnly: scope == "guessed")
         case "phase":
@@ -203,6 +217,7 @@ public enum RoomEvent: Sendable, Equatable {
         case "spectatorLeft": return .spectatorLeft(playerId: try c.required("playerId"))
         case "playerSpectating":
             return .playerSpectating(playerId: try c.required("playerId"), spectating: try c.required("spectating"))
+        case "reaction": return .reaction(playerId: try c.required("playerId"), reaction: try c.required("reaction"))
         default:
             guard let action = try DrawingAction.decode(type: type, from: c) else { return nil }
             return .drawing(action, playerId: try c.required("playerId"))

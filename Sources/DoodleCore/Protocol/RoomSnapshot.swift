@@ -54,12 +54,15 @@ public struct RoomSnapshot: Sendable, Equatable {
     /// While a drawing is under way: the highest `strokeId` begun in it, undone strokes
     /// included, so a drawer back from a reload numbers its next stroke above it.
     public var lastStrokeId: Int?
+    /// During `drawing` and `turnEnd` of a turn with a word: how members reacted to its drawing
+    /// so far. Absent otherwise.
+    public var reactions: ReactionCounts?
 
     public init(
         seq: Int, code: String, mode: RoomMode, ownerId: PlayerID?, locked: Bool, settings: SettingsView,
         players: [PlayerInfo], phase: Phase, round: Int?, rounds: Int, drawerId: PlayerID?, deadline: Int64?,
         hint: String?, word: String?, choices: [String]?, strokes: [CanvasItem], startsAt: Int64? = nil, lastStrokeId: Int? = nil,
-        spectators: [SpectatorInfo] = []
+        spectators: [SpectatorInfo] = [], reactions: ReactionCounts? = nil
     ) {
         self.seq = seq
         self.code = code
@@ -80,6 +83,7 @@ public struct RoomSnapshot: Sendable, Equatable {
         self.strokes = strokes
         self.startsAt = startsAt
         self.lastStrokeId = lastStrokeId
+        self.reactions = reactions
     }
 
     func encodeFields(into c: inout JSONEncodingContainer) throws {
@@ -102,6 +106,7 @@ public struct RoomSnapshot: Sendable, Equatable {
         try c.put(strokes, "strokes")
         try c.putIfPresent(startsAt, "startsAt")
         try c.putIfPresent(lastStrokeId, "lastStrokeId")
+        try c.putIfPresent(reactions, "reactions")
     }
 
     init(from c: JSONDecodingContainer) throws {
@@ -113,6 +118,6 @@ public struct RoomSnapshot: Sendable, Equatable {
             hint: try c.optional("hint"), word: try c.optional("word"), choices: try c.optional("choices"),
             strokes: try c.required("strokes"), startsAt: try c.optional("startsAt"), lastStrokeId: try c.optional("lastStrokeId"),
             // Absent from servers older than rev 4's spectators: nobody watching.
-            spectators: try c.optional("spectators") ?? [])
+            spectators: try c.optional("spectators") ?? [], reactions: try c.optional("reactions"))
     }
 }

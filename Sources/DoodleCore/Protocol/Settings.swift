@@ -13,11 +13,13 @@ public struct RoomSettings: Sendable, Equatable, Codable {
     public var lateJoin: Bool
     /// Listed in `GET /v1/rooms` and open to quick play (`public` on the wire).
     public var isPublic: Bool
+    /// Chat is shown with every blocked word masked (`RoomStateMachine+Moderation`).
+    public var filter: Bool
 
     public init(
         maxPlayers: Int, rounds: Int, drawSeconds: Int, chooseSeconds: Int, revealSeconds: Int,
         wordChoices: Int, hints: Int, wordPack: String, customWords: [String], customWordsOnly: Bool, lateJoin: Bool,
-        isPublic: Bool = false
+        isPublic: Bool = false, filter: Bool = false
     ) {
         self.maxPlayers = maxPlayers
         self.rounds = rounds
@@ -31,6 +33,7 @@ public struct RoomSettings: Sendable, Equatable, Codable {
         self.customWordsOnly = customWordsOnly
         self.lateJoin = lateJoin
         self.isPublic = isPublic
+        self.filter = filter
     }
 
     /// Applies a patch, field by field; validation is the caller's (see `SettingsValidator`).
@@ -48,7 +51,25 @@ public struct RoomSettings: Sendable, Equatable, Codable {
         if let value = patch.customWordsOnly { result.customWordsOnly = value }
         if let value = patch.lateJoin { result.lateJoin = value }
         if let value = patch.isPublic { result.isPublic = value }
+        if let value = patch.filter { result.filter = value }
         return result
+    }
+}
+
+extension RoomSettings {
+    /// The stored form (a finished game's settings): fields added since a game was stored are
+    /// absent from it and take the value that was in force then, so old games keep their settings.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            maxPlayers: try c.decode(Int.self, forKey: .maxPlayers), rounds: try c.decode(Int.self, forKey: .rounds),
+            drawSeconds: try c.decode(Int.self, forKey: .drawSeconds), chooseSeconds: try c.decode(Int.self, forKey: .chooseSeconds),
+            revealSeconds: try c.decode(Int.self, forKey: .revealSeconds), wordChoices: try c.decode(Int.self, forKey: .wordChoices),
+            hints: try c.decode(Int.self, forKey: .hints), wordPack: try c.decode(String.self, forKey: .wordPack),
+            customWords: try c.decode([String].self, forKey: .customWords),
+            customWordsOnly: try c.decode(Bool.self, forKey: .customWordsOnly), lateJoin: try c.decode(Bool.self, forKey: .lateJoin),
+            isPublic: try c.decodeIfPresent(Bool.self, forKey: .isPublic) ?? false,
+            filter: try c.decodeIfPresent(Bool.self, forKey: .filter) ?? false)
     }
 }
 
@@ -76,7 +97,9 @@ extension SettingsView: Codable {
             hints: try c.required("hints"), wordPack: try c.required("wordPack"),
             customWords: words ?? Array(repeating: "", count: count),
             customWordsOnly: try c.required("customWordsOnly"), lateJoin: try c.required("lateJoin"),
-            isPublic: try c.optional("public") ?? false)
+            isPublic: try c.optional("public") ?? false,
+            // Absent from servers older than rev 4's moderation: nothing was filtered.
+            filter: try c.optional("filter") ?? false)
         showsCustomWords = words != nil
     }
 
@@ -95,6 +118,7 @@ extension SettingsView: Codable {
         try c.put(settings.customWordsOnly, "customWordsOnly")
         try c.put(settings.lateJoin, "lateJoin")
         try c.put(settings.isPublic, "public")
+        try c.put(settings.filter, "filter")
     }
 }
 
@@ -114,12 +138,14 @@ public struct SettingsPatch: Sendable, Equatable {
     public var customWordsOnly: Bool?
     public var lateJoin: Bool?
     public var isPublic: Bool?
+    public var filter: Bool?
     public var nullFields: [String] = []
 
     public init(
         maxPlayers: Int? = nil, rounds: Int? = nil, drawSeconds: Int? = nil, chooseSeconds: Int? = nil,
         revealSeconds: Int? = nil, wordChoices: Int? = nil, hints: Int? = nil, wordPack: String? = nil,
-        customWords: [String]? = nil, customWordsOnly: Bool? = nil, lateJoin: Bool? = nil, isPublic: Bool? = nil
+        customWords: [String]? = nil, customWordsOnly: Bool? = nil, lateJoin: Bool? = nil, isPublic: Bool? = nil,
+        filter: Bool? = nil
     ) {
         self.maxPlayers = maxPlayers
         self.rounds = rounds
@@ -133,11 +159,12 @@ public struct SettingsPatch: Sendable, Equatable {
         self.customWordsOnly = customWordsOnly
         self.lateJoin = lateJoin
         self.isPublic = isPublic
+        self.filter = filter
     }
 
     static let fieldNames = [
         "maxPlayers", "rounds", "drawSeconds", "chooseSeconds", "revealSeconds", "wordChoices", "hints",
-        "wordPack", "customWords", "customWordsOnly", "lateJoin", "public",
+        "wordPack", "customWords", "customWordsOnly", "lateJoin", "public", "filter",
     ]
 
     public var isEmpty: Bool { self == SettingsPatch() }
@@ -158,6 +185,7 @@ extension SettingsPatch: Codable {
         customWordsOnly = try c.optional("customWordsOnly")
         lateJoin = try c.optional("lateJoin")
         isPublic = try c.optional("public")
+        filter = try c.optional("filter")
         nullFields = try Self.fieldNames.filter { name in
             let key = JSONKey(name)
             return c.contains(key) ? try c.decodeNil(forKey: key) : false
@@ -178,6 +206,7 @@ extension SettingsPatch: Codable {
         try c.putIfPresent(customWordsOnly, "customWordsOnly")
         try c.putIfPresent(lateJoin, "lateJoin")
         try c.putIfPresent(isPublic, "public")
+        try c.putIfPresent(filter, "filter")
         for name in nullFields { try c.encodeNil(forKey: JSONKey(name)) }
     }
 }

@@ -24,6 +24,8 @@ public struct SettingRules: Sendable, Equatable, Codable {
     public var wordPack: String
     public var customWordsOnly: Bool
     public var lateJoin: Bool
+    /// Default of the room setting `filter`: chat shown with blocked words masked.
+    public var filter: Bool
     public var customWordsMaxCount: Int
     public var customWordMaxLength: Int
 }
@@ -92,6 +94,8 @@ public struct LimitRules: Sendable, Equatable, Codable {
     public var connectionsPerAddress: Int
     /// Reports one player may file in an hour, from rooms and over HTTP together.
     public var reportsPerHour: Int
+    /// A reported player's latest chat lines in the room that a report carries.
+    public var reportChatLines: Int
 
     /// The backlog below which a connection is never dropped for the server's budget: a few
     /// events' worth, which any live client takes within a round trip.
@@ -105,6 +109,8 @@ public struct PublicRoomRules: Sendable, Equatable, Codable {
     public var rounds: Int
     public var drawSeconds: Int
     public var lateJoin: Bool
+    /// Strangers meet in these rooms: their chat is masked with the blocklist.
+    public var filter: Bool
     /// Connected players in the lobby that start the countdown.
     public var autoStartPlayers: Int
     /// From the countdown's start to the game's.
@@ -127,7 +133,7 @@ public struct GameRules: Sendable, Equatable, Codable {
             drawSeconds: settings.drawSeconds.default, chooseSeconds: settings.chooseSeconds.default,
             revealSeconds: settings.revealSeconds.default, wordChoices: settings.wordChoices.default,
             hints: settings.hints.default, wordPack: settings.wordPack, customWords: [],
-            customWordsOnly: settings.customWordsOnly, lateJoin: settings.lateJoin)
+            customWordsOnly: settings.customWordsOnly, lateJoin: settings.lateJoin, filter: settings.filter)
     }
 
     /// The settings of a room quick play opens for `wordPack`: the defaults, with
@@ -138,6 +144,7 @@ public struct GameRules: Sendable, Equatable, Codable {
         result.rounds = publicRoom.rounds
         result.drawSeconds = publicRoom.drawSeconds
         result.lateJoin = publicRoom.lateJoin
+        result.filter = publicRoom.filter
         result.wordPack = wordPack
         result.isPublic = true
         return result

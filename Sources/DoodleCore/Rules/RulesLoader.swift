@@ -2,24 +2,19 @@ import Foundation
 
 /// Loads and checks `rules.json` and the word packs of a GameRules folder.
 public enum RulesLoader {
-    /// Reads `<folder>/rules.json` and every `<folder>/words/*.txt`.
-    public static func load(folder: String) throws(RulesError) -> (rules: GameRules, packs: [String: WordPack]) {
+    /// Reads `<folder>/rules.json`, every `<folder>/words/*.txt` and every
+    /// `<folder>/blocklists/*.txt`. The game applies one blocklist, the union of all of them:
+    /// names, custom words and chat are refused or masked alike in every room, whatever its pack.
+    public static func load(folder: String) throws(RulesError) -> (rules: GameRules, packs: [String: WordPack], blocklist: Blocklist) {
         let rulesPath = folder + "/rules.json"
         guard let data = FileManager.default.contents(atPath: rulesPath) else {
             throw RulesError("\(rulesPath): cannot read the file")
         }
         let rules = try decodeRules(data, path: rulesPath)
         let wordsFolder = folder + "/words"
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: wordsFolder)) ?? [])
-            .filter { $0.hasSuffix(".txt") }.sorted()
         var packs: [String: WordPack] = [:]
-        for file in files {
-            let path = wordsFolder + "/" + file
-            guard let bytes = FileManager.default.contents(atPath: path), let text = String(data: bytes, encoding: .utf8) else {
-                throw RulesError("\(path): cannot read the file as UTF-8")
-            }
-            let name = String(file.dropLast(".txt".count))
-            packs[name] = try WordPack.parse(name: name, text: text, path: path, maxLength: rules.settings.customWordMaxLength)
+        for (name, path) in textFiles(in: wordsFolder) {
+            packs[name] = try WordPack.parse(name: name, text: try readText(path), path: path, maxLength: rules.settings.customWordMaxLength)
         }
         guard let defaultPack = packs[rules.settings.wordPack] else {
             throw RulesError("\(rulesPath): settings.wordPack names '\(rules.settings.wordPack)' but \(wordsFolder) has no such .txt pack")
@@ -27,7 +22,34 @@ public enum RulesLoader {
         guard defaultPack.words.count >= rules.settings.wordChoices.max else {
             throw RulesError("\(defaultPack.name) pack: needs at least settings.wordChoices.max (\(rules.settings.wordChoices.max)) words")
         }
-        return (rules, packs)
+        return (rules, packs, try loadBlocklists(folder: folder + "/blocklists", packNames: Set(packs.keys)))
+    }
+
+    /// The union of every `<pack>.txt` in `folder`; no folder means no list. A list must be
+    /// named after a pack (a misnamed file would otherwise be ignored without a word).
+    static func loadBlocklists(folder: String, packNames: Set<String>) throws(RulesError) -> Blocklist {
+        var union = Blocklist.empty
+        for (name, path) in textFiles(in: folder) {
+            guard packNames.contains(name) else {
+                throw RulesError("\(path): there is no word pack '\(name)'; a blocklist is named after one (have: \(packNames.sorted().joined(separator: ", ")))")
+            }
+            union = union.union(Blocklist(terms: try BlocklistFile.parse(text: try readText(path), path: path)))
+        }
+        return union
+    }
+
+    /// The `.txt` files of a folder, by name without `.txt`, sorted; none if the folder is missing.
+    private static func textFiles(in folder: String) -> [(name: String, path: String)] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+            .filter { $0.hasSuffix(".txt") }.sorted()
+            .map { (String($0.dropLast(".txt".count)), folder + "/" + $0) }
+    }
+
+    private static func readText(_ path: String) throws(RulesError) -> String {
+        guard let bytes = FileManager.default.contents(atPath: path), let text = String(data: bytes, encoding: .utf8) else {
+            throw RulesError("\(path): cannot read the file as UTF-8")
+        }
+        return text
     }
 
     public static func decodeRules(_ data: Data, path: String) throws(RulesError) -> GameRules {
@@ -126,6 +148,7 @@ public enum RulesLoader {
         try require(l.maxSpectators >= 0, "limits.maxSpectators", "must not be negative")
         try require(l.connectionsPerAddress >= 1, "limits.connectionsPerAddress", "must be at least 1")
         try require(l.reportsPerHour >= 1, "limits.reportsPerHour", "must be at least 1")
+        try require(l.reportChatLines >= 1, "limits.reportChatLines", "must be at least 1")
         let room = rules.publicRoom
         try require(s.maxPlayers.contains(room.maxPlayers), "publicRoom.maxPlayers", "must lie within settings.maxPlayers")
         try require(s.rounds.contains(room.rounds), "publicRoom.rounds", "must lie within settings.rounds")

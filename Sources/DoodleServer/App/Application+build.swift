@@ -16,7 +16,7 @@ public func buildApplication(
     clock: any GameClock = SystemGameClock(),
     onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
 ) async throws -> DoodleApplication {
-    let (rules, packs) = try RulesLoader.load(folder: configuration.rulesFolder)
+    let (rules, packs, blocklist) = try RulesLoader.load(folder: configuration.rulesFolder)
     let webClient = try WebClientRoutes.load()
     let tls = try configuration.tls?.makeContext()
     if let problem = configuration.cluster?.lease.problem { throw ClusterSettingsError(message: problem) }
@@ -35,7 +35,7 @@ public func buildApplication(
     let players = PlayerRepository(store: storage.playerStore, writer: archive, logger: logger)
     let directory = PlayerDirectory(store: RepositoryPlayerRecords(players: players, clock: clock, logger: logger))
     let registry = RoomRegistry(
-        rules: rules, packs: packs, clock: clock, archive: archive, metrics: metrics, cluster: cluster, pendingPublic: pendingPublic,
+        rules: rules, packs: packs, blocklist: blocklist, clock: clock, archive: archive, metrics: metrics, cluster: cluster, pendingPublic: pendingPublic,
         drawCode: configuration.cluster?.drawPartyCode, logger: logger, seatReleased: { player, code in
             await directory.seatReleased(player, room: code)
             if cluster.isClustered { await cluster.seatReleased(player, room: code) }
@@ -56,7 +56,7 @@ public func buildApplication(
     let sessions = SessionRunner(logger: logger)
     let outbound = OutboundBudget(ceiling: rules.limits.serverOutboundBytes)
     let context = SessionContext(
-        rules: rules, packs: packs, directory: directory, registry: registry, pairs: pairs, cluster: cluster, clock: clock,
+        rules: rules, packs: packs, blocklist: blocklist, directory: directory, registry: registry, pairs: pairs, cluster: cluster, clock: clock,
         metrics: metrics, logger: logger)
 
     let router = Router(context: DoodleRequestContext.self)

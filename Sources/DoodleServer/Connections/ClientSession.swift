@@ -138,6 +138,10 @@ struct ClientSession: Sendable {
                 storedPlace = .lobby
                 await context.pairs.leave(player.id, queueID: queue.id, connectionLost: false)
             }
+        case .report:
+            // Filing needs the moderation store and the room's `reportContext(about:)`, which
+            // the integrator wires; until then a report is refused aloud, never dropped.
+            send(error: ProtocolError(.internal, "reports cannot be filed on this server yet", ref: "report"))
         case .sync:
             switch place {
             case .lobby: send(error: ProtocolError(.notInRoom, "you are not in a room", ref: "sync"))
@@ -181,8 +185,8 @@ struct ClientSession: Sendable {
             return
         }
         let name: String
-        switch NameValidator.validate(rawName, maxLength: context.rules.limits.maxNameLength) {
-        case .failure(let error): return send(error: error.withRef("hello"))
+        switch NameValidator.validate(rawName, maxLength: context.rules.limits.maxNameLength, blocklist: context.blocklist) {
+        case .failure(let refusal): return send(error: refusal.error.withRef("hello"))
         case .success(let valid): name = valid
         }
         let now = context.clock.nowMillis()
@@ -209,9 +213,9 @@ struct ClientSession: Sendable {
     }
 
     private mutating func rename(_ player: PlayerDirectory.Player, to rawName: String) async {
-        switch NameValidator.validate(rawName, maxLength: context.rules.limits.maxNameLength) {
-        case .failure(let error):
-            send(error: error.withRef("rename"))
+        switch NameValidator.validate(rawName, maxLength: context.rules.limits.maxNameLength, blocklist: context.blocklist) {
+        case .failure(let refusal):
+            send(error: refusal.error.withRef("rename"))
         case .success(let name):
             self.player?.name = name
             await context.directory.rename(player.id, tokenHashOf: token, to: name)

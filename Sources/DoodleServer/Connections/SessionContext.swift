@@ -6,6 +6,8 @@ import Logging
 struct SessionContext: Sendable {
     let rules: GameRules
     let settingsValidator: SettingsValidator
+    /// Names with a blocked word are refused.
+    let blocklist: Blocklist
     let directory: PlayerDirectory
     let registry: RoomRegistry
     let pairs: PairRegistry
@@ -16,11 +18,12 @@ struct SessionContext: Sendable {
     let logger: Logger
 
     init(
-        rules: GameRules, packs: [String: WordPack], directory: PlayerDirectory, registry: RoomRegistry, pairs: PairRegistry,
+        rules: GameRules, packs: [String: WordPack], blocklist: Blocklist, directory: PlayerDirectory, registry: RoomRegistry, pairs: PairRegistry,
         cluster: ClusterMembership, clock: any GameClock, metrics: ServerMetrics, logger: Logger
     ) {
         self.rules = rules
-        self.settingsValidator = SettingsValidator(rules: rules, packNames: Set(packs.keys))
+        self.settingsValidator = SettingsValidator(rules: rules, packNames: Set(packs.keys), blocklist: blocklist)
+        self.blocklist = blocklist
         self.directory = directory
         self.registry = registry
         self.pairs = pairs

@@ -250,6 +250,7 @@ actor Room {
                 archive.submit(game)
             case .roomExpired:
                 followUp.expired = true
+            case .saveReaction, .chatMasked: break
             }
         }
         rescheduleTimer()

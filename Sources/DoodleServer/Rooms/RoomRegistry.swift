@@ -17,6 +17,7 @@ actor RoomRegistry: Service {
     private var random = SystemRandomNumberGenerator()
     let rules: GameRules
     private let packs: [String: WordPack]
+    private let blocklist: Blocklist
     let clock: any GameClock
     private let archive: any GameArchive
     let logger: Logger
@@ -31,13 +32,14 @@ actor RoomRegistry: Service {
     private let seatReleased: @Sendable (PlayerID, String) async -> Void
 
     init(
-        rules: GameRules, packs: [String: WordPack], clock: any GameClock, archive: any GameArchive, metrics: ServerMetrics,
+        rules: GameRules, packs: [String: WordPack], blocklist: Blocklist, clock: any GameClock, archive: any GameArchive, metrics: ServerMetrics,
         cluster: ClusterMembership, pendingPublic: PendingPublicRooms? = nil, drawCode: (@Sendable () -> String)? = nil, logger: Logger,
         seatReleased: @escaping @Sendable (PlayerID, String) async -> Void
     ) {
         self.pendingPublic = pendingPublic
         self.rules = rules
         self.packs = packs
+        self.blocklist = blocklist
         self.clock = clock
         self.archive = archive
         self.metrics = metrics
@@ -75,7 +77,7 @@ actor RoomRegistry: Service {
         let code = try await claimNewCode()
         let machine = RoomStateMachine(
             code: code, mode: mode, settings: settings, creator: creator, creatorName: creatorName, rules: rules, packs: packs,
-            seed: random.next(), startsOnItsOwn: startsOnItsOwn)
+            blocklist: blocklist, seed: random.next(), startsOnItsOwn: startsOnItsOwn)
         let room = Room(
             machine: machine, creatorQueue: queue, replayCapacity: rules.limits.replayBufferEvents,
             replayByteLimit: rules.limits.replayBufferBytes, clock: clock, archive: archive,

@@ -69,7 +69,7 @@ struct PairRoomTests {
         _ = try await pairs.membership(of: Self.ada, now: 1) { "ADACDE" }
         _ = try await pairs.form(code: "ADACDE", joiner: Self.bob, joinerName: "Bob", pairId: "pr_1", now: 1)
         let stored = try #require(try await pairs.livePair("pr_1"))
-        let (rules, _) = try RulesLoader.load(folder: TestServer.repositoryRoot + "/GameRules")
+        let rules = try RulesLoader.load(folder: TestServer.repositoryRoot + "/GameRules").rules
         let ended = Ended()
         let room = PairRoom(
             machine: PairStateMachine(stored, rules: rules.pair, limits: rules.limits, seed: 1), pairs: pairs, replayCapacity: 64,
