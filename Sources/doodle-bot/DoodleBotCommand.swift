@@ -70,6 +70,9 @@ struct DoodleBotCommand: AsyncParsableCommand {
     @Option(help: "Chance (0...1), per guessing attempt, of guessing a word that fits the hint.")
     var skill = 0.6
 
+    @Option(help: "Chance (0...1) of liking a drawing after guessing it (react).")
+    var liking = 0.5
+
     @Option(help: "Seed for every choice the bots make (word picks, guesses, delays).")
     var seed: UInt64?
 
@@ -195,6 +198,6 @@ struct DoodleBotCommand: AsyncParsableCommand {
         }
         return BotOptions(
             server: server, mode: mode, count: count, rooms: rooms, skill: skill, seed: seed, speed: speed, strict: strict,
-            vocabulary: vocabulary, namePrefix: name, joinServer: joinServer)
+            vocabulary: vocabulary, namePrefix: name, joinServer: joinServer, liking: liking)
     }
 }

@@ -65,6 +65,11 @@ struct DoodleServerCommand: AsyncParsableCommand {
             "With --node-url: how long this node's rooms outlive it in the room directory if it dies without a word, in milliseconds (renewed every third of it; at least 300)."))
     var nodeLeaseMs: String?
 
+    @Option(
+        help: ServerOption.adminToken.help(
+            "The operators' secret for /v1/admin/… and /admin (\(AdminToken.requirement)); without it those paths answer 404. Prefer the variable: a flag shows in the process list."))
+    var adminToken: String?
+
     func validate() throws {
         _ = try settings(environment: ProcessInfo.processInfo.environment)
     }
@@ -164,13 +169,16 @@ struct DoodleServerCommand: AsyncParsableCommand {
             let addresses = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             return !addresses.isEmpty && addresses.allSatisfy(IPAddressText.isValid) ? Set(addresses) : nil
         }
+        let adminToken = try ServerOption.adminToken.secretValue(
+            flag: self.adminToken, environment: environment, expected: AdminToken.requirement, parse: AdminToken.init)
         let lease = leaseMilliseconds.map { DirectoryLease(leaseMilliseconds: $0, renewalMilliseconds: $0 / 3) } ?? .standard
         let configuration = ServerConfiguration(
             host: host ?? defaults.host, port: port ?? defaults.port, rulesFolder: rules ?? defaults.rulesFolder,
             databasePath: database ?? defaults.databasePath, tls: tls,
             notifications: notifyURL.map { NotificationSettings(url: $0, secret: notifySecret) },
             widgetCacheEntries: widgetCacheEntries ?? defaults.widgetCacheEntries,
-            cluster: nodeURL.map { ClusterSettings.sharingDatabase(at: $0, lease: lease) }, trustedProxies: trustedProxies ?? [])
+            cluster: nodeURL.map { ClusterSettings.sharingDatabase(at: $0, lease: lease) }, trustedProxies: trustedProxies ?? [],
+            adminToken: adminToken)
         return (configuration, logLevel ?? ServerOption.defaultLogLevel)
     }
 }

@@ -29,6 +29,7 @@ struct ServerOption: Sendable {
         flag: "--widget-cache-entries", variable: "DOODLE_WIDGET_CACHE_ENTRIES", defaultText: String(defaults.widgetCacheEntries))
     static let nodeURL = ServerOption(flag: "--node-url", variable: "DOODLE_NODE_URL", defaultText: nil)
     static let trustedProxies = ServerOption(flag: "--trusted-proxies", variable: "DOODLE_TRUSTED_PROXIES", defaultText: nil)
+    static let adminToken = ServerOption(flag: "--admin-token", variable: "DOODLE_ADMIN_TOKEN", defaultText: nil)
     static let nodeLease = ServerOption(
         flag: "--node-lease-ms", variable: "DOODLE_NODE_LEASE_MS", defaultText: String(DirectoryLease.defaultLeaseMilliseconds))
 
@@ -43,6 +44,19 @@ struct ServerOption: Sendable {
         if let value { return (value, "\(flag) '\(value)'") }
         if let value = environment[variable], !value.isEmpty { return (value, "\(variable)='\(value)'") }
         return nil
+    }
+
+    /// The parsed value of a secret, or nil if neither flag nor variable gives one. Like
+    /// `value`, but a refusal names where the text came from without repeating it.
+    ///
+    /// - Throws: `ValidationError` naming the flag and the variable when `parse` refuses the text.
+    func secretValue<Value>(flag value: String?, environment: [String: String], expected: String, parse: (String) -> Value?) throws -> Value? {
+        guard let (text, _) = given(flag: value, environment: environment) else { return nil }
+        guard let parsed = parse(text) else {
+            let origin = value != nil ? flag : variable
+            throw ValidationError("invalid \(flag) (\(variable)), given with \(origin) (not shown: it is a secret): must be \(expected)")
+        }
+        return parsed
     }
 
     /// The parsed value, or nil if neither flag nor variable gives one.

@@ -7,11 +7,11 @@ import Testing
 struct BotBrainTests {
     static let vocabulary = BotVocabulary(dictionary: [], pack: ["banana", "apple", "giraffe", "umbrella", "kite"])
 
-    static func guesser(skill: Double = 1, strict: Bool = false) -> BotBrain {
+    static func guesser(skill: Double = 1, strict: Bool = false, liking: Double = 0) -> BotBrain {
         BotBrain(
             configuration: BotBrainConfiguration(
                 name: "Bot1", entry: .join(code: "K7PQ2M"), skill: skill, speed: 1, strict: strict, chattiness: 0,
-                vocabulary: vocabulary),
+                liking: liking, vocabulary: vocabulary),
             seed: 3)
     }
 
@@ -22,8 +22,8 @@ struct BotBrainTests {
     }
 
     /// A guesser seated in a room whose turn (Ada drawing) has begun.
-    static func guesserInTurn(hint: String = "______") -> BotBrain {
-        var brain = guesser()
+    static func guesserInTurn(hint: String = "______", liking: Double = 0) -> BotBrain {
+        var brain = guesser(liking: liking)
         feed(&brain, [Frames.welcome])
         _ = brain.dueMessages(at: .zero)  // the joinRoom
         feed(&brain, [Frames.lobby(seq: 3)])
@@ -107,6 +107,18 @@ struct BotBrainTests {
             .event(.turnEnded(TurnSummary(word: "banana", reason: .allGuessed, scores: [], drawingId: "d_1")), seq: 8),
         ])
         #expect(brain.violations.isEmpty, "\(brain.violations)")
+    }
+
+    @Test("a bot that likes what it guesses sends one like after its correct guess, and none before")
+    func likesWhatItGuessed() throws {
+        var liker = Self.guesserInTurn(liking: 1)
+        #expect(!liker.dueMessages(at: .seconds(60)).contains(.react(.like)), "no like before the guess")
+        Self.feed(&liker, [.guessResult(.correct(word: "banana", gained: 300))], at: .seconds(60))
+        #expect(liker.dueMessages(at: .seconds(62)) == [.react(.like)])
+        #expect(liker.stats.reactionsSent == 1)
+        var indifferent = Self.guesserInTurn(liking: 0)
+        Self.feed(&indifferent, [.guessResult(.correct(word: "banana", gained: 300))], at: .seconds(60))
+        #expect(indifferent.dueMessages(at: .seconds(62)).isEmpty)
     }
 
     @Test("a skilled guesser guesses the candidate that fits the hint, no faster than the rate limit allows")

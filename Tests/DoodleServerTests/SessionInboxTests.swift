@@ -24,6 +24,7 @@ struct SessionInboxTests {
     func readingPausesAndResumes() async throws {
         let logger = Logger(label: "inbox-test")
         let (rules, packs, blocklist) = try RulesLoader.load(folder: TestServer.repositoryRoot + "/GameRules")
+        let database = try SQLiteDatabase.open(path: ":memory:")
         let archive = DiscardingArchive()
         let metrics = ServerMetrics()
         let alone = ClusterMembership(settings: nil, directory: nil, signals: nil, logger: logger)
@@ -33,9 +34,9 @@ struct SessionInboxTests {
                 rules: rules, packs: packs, blocklist: blocklist, clock: SystemGameClock(), archive: archive, metrics: metrics, cluster: alone, logger: logger,
                 seatReleased: { _, _ in }),
             pairs: PairRegistry(
-                pairs: SQLitePairRepository(database: try SQLiteDatabase.open(path: ":memory:")), rules: rules, suggestionWords: [],
+                pairs: SQLitePairRepository(database: database), rules: rules, suggestionWords: [],
                 clock: SystemGameClock(), metrics: metrics, latestHeads: LatestHeadCache(capacity: 16), logger: logger),
-            cluster: alone, clock: SystemGameClock(), metrics: metrics, logger: logger)
+            reports: SQLiteModerationStore(database: database), cluster: alone, clock: SystemGameClock(), metrics: metrics, logger: logger)
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())
         let queue = OutboundQueue(

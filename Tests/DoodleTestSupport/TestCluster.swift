@@ -56,7 +56,7 @@ public struct TestCluster: Sendable {
             let application = try await buildApplication(
                 ServerConfiguration(
                     host: "127.0.0.1", port: 0, rulesFolder: TestServer.repositoryRoot + "/GameRules", databasePath: databasePath,
-                    cluster: cluster),
+                    cluster: cluster, adminToken: TestServer.adminToken),
                 logger: TestServer.logger,
                 onServerRunning: { port in portContinuation.yield((index, port)) })
             groups.append(ServiceGroup(configuration: .init(services: [.init(service: application)], logger: TestServer.logger)))

@@ -27,6 +27,11 @@ public struct TestServer: Sendable {
         return url.path
     }()
 
+    /// The operators' token every test server has unless a test says otherwise, so that the
+    /// admin routes exist; tests send `Bearer \(adminTokenText)`.
+    public static let adminTokenText = "test-admin-token-0123456789-abcdefghij"
+    public static let adminToken = AdminToken(adminTokenText)
+
     public static var logger: Logger {
         var logger = Logger(label: "doodle-test")
         logger.logLevel = ProcessInfo.processInfo.environment["DOODLE_TEST_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
@@ -47,6 +52,7 @@ public struct TestServer: Sendable {
         clock: any GameClock = SystemGameClock(),
         widgetCacheEntries: Int = ServerConfiguration().widgetCacheEntries,
         trustedProxies: Set<String> = [],
+        adminToken: AdminToken? = TestServer.adminToken,
         logger: Logger = TestServer.logger,
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
@@ -59,7 +65,7 @@ public struct TestServer: Sendable {
         let application = try await buildApplication(
             ServerConfiguration(
                 host: "127.0.0.1", port: 0, rulesFolder: rulesFolder, databasePath: databasePath, tls: tls, notifications: notifications,
-                widgetCacheEntries: widgetCacheEntries, trustedProxies: trustedProxies),
+                widgetCacheEntries: widgetCacheEntries, trustedProxies: trustedProxies, adminToken: adminToken),
             logger: logger,
             clock: clock,
             onServerRunning: { port in portContinuation.yield(port) })

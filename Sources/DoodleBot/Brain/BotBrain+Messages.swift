@@ -41,6 +41,7 @@ extension BotBrain {
                 stats.correctGuesses += 1
                 nextGuessAt = nil
                 leakDetector.stop()
+                maybeLike(at: now)
             } else if result.close {
                 stats.closeGuesses += 1
             }

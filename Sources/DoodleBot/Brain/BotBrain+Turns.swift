@@ -59,4 +59,11 @@ extension BotBrain {
         else { return }
         schedule(.guess(text: line), at: now + min(scaled(0.5), .seconds(revealSeconds) / 4), lane: .turn)
     }
+
+    /// Sometimes a bot likes the drawing it just guessed; a turn that ends first drops the like
+    /// with the rest of the turn's messages.
+    mutating func maybeLike(at now: Duration) {
+        guard Double.random(in: 0..<1, using: &random) < configuration.liking else { return }
+        schedule(.react(.like), at: now + scaled(BotTiming.pauseBeforeLiking), lane: .turn)
+    }
 }

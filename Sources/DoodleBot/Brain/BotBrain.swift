@@ -99,6 +99,8 @@ public struct BotBrain: Sendable {
                 if let last = lastGuessSentAt, now < last + BotTiming.minimumGuessGap { continue }
                 lastGuessSentAt = now
                 stats.chatsSent += 1
+            case .party(.react):
+                stats.reactionsSent += 1
             default:
                 break
             }

@@ -25,11 +25,13 @@ public struct BotBrainConfiguration: Sendable {
     public var strict: Bool
     /// Chance of chatting instead of guessing, and of saying something after a turn.
     public var chattiness: Double
+    /// Chance of liking a drawing after guessing it (`react`), as a player who enjoyed it would.
+    public var liking: Double
     public var vocabulary: BotVocabulary
 
     public init(
         name: String, entry: Entry, skill: Double = 0.6, speed: Double = 1, strict: Bool = false,
-        chattiness: Double = 0.08, vocabulary: BotVocabulary
+        chattiness: Double = 0.08, liking: Double = 0, vocabulary: BotVocabulary
     ) {
         self.name = name
         self.entry = entry
@@ -37,6 +39,7 @@ public struct BotBrainConfiguration: Sendable {
         self.speed = speed
         self.strict = strict
         self.chattiness = chattiness
+        self.liking = liking
         self.vocabulary = vocabulary
     }
 }
@@ -53,5 +56,7 @@ enum BotTiming {
     /// bunches five gaps by two seconds (at 700 ms and at 800 ms a bot was refused beside the
     /// whole test suite on 2 cores, where a seat has been seen to take 10 s).
     static let minimumGuessGap = Duration.seconds(1)
+    /// From a correct guess to the like that may follow it.
+    static let pauseBeforeLiking: ClosedRange<Double> = 0.3...1.2
     static let chatPhrases = ["hmm", "no idea", "nice drawing!", "what is that", "so close", "haha", "gg", "wow"]
 }

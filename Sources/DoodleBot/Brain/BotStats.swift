@@ -4,6 +4,8 @@ public struct BotStats: Sendable, Equatable, Codable {
     public var correctGuesses = 0
     public var closeGuesses = 0
     public var chatsSent = 0
+    /// Likes sent for drawings the bot guessed.
+    public var reactionsSent = 0
     public var turnsDrawn = 0
     public var drawingMessagesSent = 0
     public var errorsReceived = 0

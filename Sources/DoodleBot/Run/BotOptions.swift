@@ -31,6 +31,8 @@ public struct BotOptions: Sendable {
     /// Independent rooms, played concurrently (create mode only).
     public var rooms: Int
     public var skill: Double
+    /// Chance of liking a drawing after guessing it.
+    public var liking: Double
     /// Base seed; each bot derives its own from it, its room and its place. Nil picks one.
     public var seed: UInt64?
     public var speed: Double
@@ -43,7 +45,7 @@ public struct BotOptions: Sendable {
     public init(
         server: String = "ws://127.0.0.1:8080", mode: Mode, count: Int = 4, rooms: Int = 1, skill: Double = 0.6,
         seed: UInt64? = nil, speed: Double = 1, strict: Bool = false, vocabulary: BotVocabulary = BotVocabulary(pack: []),
-        namePrefix: String = "Bot", reconnect: ReconnectPolicy = ReconnectPolicy(), joinServer: String? = nil
+        namePrefix: String = "Bot", reconnect: ReconnectPolicy = ReconnectPolicy(), joinServer: String? = nil, liking: Double = 0.5
     ) {
         self.server = server
         self.joinServer = joinServer
@@ -51,6 +53,7 @@ public struct BotOptions: Sendable {
         self.count = count
         self.rooms = rooms
         self.skill = skill
+        self.liking = liking
         self.seed = seed
         self.speed = speed
         self.strict = strict
@@ -64,6 +67,7 @@ public struct BotOptions: Sendable {
         guard count >= 1 else { throw BotOptionsError("--count must be at least 1") }
         guard rooms >= 1 else { throw BotOptionsError("--rooms must be at least 1") }
         guard (0...1).contains(skill) else { throw BotOptionsError("--skill must be between 0 and 1") }
+        guard (0...1).contains(liking) else { throw BotOptionsError("--liking must be between 0 and 1") }
         guard speed > 0, speed.isFinite else { throw BotOptionsError("--speed must be a positive number") }
         guard !namePrefix.isEmpty, namePrefix.count + String(count).count <= 24 else {
             throw BotOptionsError("--name must be 1 to \(24 - String(count).count) characters")

@@ -33,7 +33,7 @@ public func buildApplication(
     let pendingPublic = cluster.isClustered ? PendingPublicRooms() : nil
     let latestHeads = widgetHeads(configuration, clustered: cluster.isClustered, hearsOthers: cluster.signals != nil, logger: logger)
     let players = PlayerRepository(store: storage.playerStore, writer: archive, logger: logger)
-    let directory = PlayerDirectory(store: RepositoryPlayerRecords(players: players, clock: clock, logger: logger))
+    let directory = PlayerDirectory(store: RepositoryPlayerRecords(players: players, bans: storage.moderation, clock: clock, logger: logger))
     let registry = RoomRegistry(
         rules: rules, packs: packs, blocklist: blocklist, clock: clock, archive: archive, metrics: metrics, cluster: cluster, pendingPublic: pendingPublic,
         drawCode: configuration.cluster?.drawPartyCode, logger: logger, seatReleased: { player, code in
@@ -56,22 +56,24 @@ public func buildApplication(
     let sessions = SessionRunner(logger: logger)
     let outbound = OutboundBudget(ceiling: rules.limits.serverOutboundBytes)
     let context = SessionContext(
-        rules: rules, packs: packs, blocklist: blocklist, directory: directory, registry: registry, pairs: pairs, cluster: cluster, clock: clock,
-        metrics: metrics, logger: logger)
+        rules: rules, packs: packs, blocklist: blocklist, directory: directory, registry: registry, pairs: pairs, reports: storage.moderation,
+        cluster: cluster, clock: clock, metrics: metrics, logger: logger)
 
     let router = Router(context: DoodleRequestContext.self)
+    let addresses = ClientAddress(trustedProxies: configuration.trustedProxies)
+    let admission = ConnectionAdmission(limit: rules.limits.connectionsPerAddress, addresses: addresses, metrics: metrics)
     let inviteCodes = InviteCodeLookup(registry: registry, cluster: cluster, pairs: pairRepository, limit: rules.rateLimits.joinRoom,
-        addresses: ClientAddress(trustedProxies: configuration.trustedProxies), clock: clock)
+        addresses: addresses, clock: clock)
     let webSocketAddress = WebSocketAddress(secure: tls != nil, cluster: cluster)
     StatusRoutes(
         metrics: metrics, archive: archive, outbound: outbound, pictureCache: pictures.cache, latestHeads: latestHeads, lookup: inviteCodes,
-        address: webSocketAddress, cluster: cluster
+        address: webSocketAddress, cluster: cluster, moderation: storage.moderation, clock: clock, logger: logger
     ).register(on: router)
     PublicRoomRoutes(registry: registry, cluster: cluster, address: webSocketAddress).register(on: router)
     InviteQRRoutes(lookup: inviteCodes, secure: tls != nil).register(on: router)
     WordPackRoutes(packs: packs).register(on: router)
     let storageCalls = StorageCalls(logger: logger)
-    let authentication = BearerAuthentication(players: players, storage: storageCalls)
+    let authentication = BearerAuthentication(players: players, bans: storage.moderation, storage: storageCalls, clock: clock)
     ArchiveRoutes(
         reader: storage.archiveReader, pairReader: storage.pairReader, players: players, pairs: pairs,
         authentication: authentication, storage: storageCalls, forgetPlayer: { player in await directory.forget(player) },
@@ -87,12 +89,26 @@ public func buildApplication(
         reader: storage.archiveReader, pairReader: storage.pairReader, authentication: authentication, storage: storageCalls,
         pictures: pictures, latestHeads: latestHeads, logger: logger
     ).register(on: router)
+    ReportRoutes(
+        reader: storage.archiveReader, pairReader: storage.pairReader, players: players, store: storage.moderation,
+        authentication: authentication, storage: storageCalls, reportsPerHour: rules.limits.reportsPerHour, clock: clock
+    ).register(on: router)
     router.get(RouterPath(GameServerChannel.webSocketPath)) { _, _ -> Response in
         throw APIError(
             status: .init(code: 426, reasonPhrase: "Upgrade Required"), code: "upgrade_required",
             message: "this is the WebSocket endpoint: open it with a WebSocket upgrade")
     }
     webClient.register(on: router)
+    let moderation = LiveModeration(
+        registry: registry, players: directory, pairs: pairs, pictures: pictures.cache, latestHeads: latestHeads, cluster: cluster, logger: logger)
+    // Without a token the admin paths are not routes at all: 404 like any unknown path.
+    if let adminToken = configuration.adminToken {
+        AdminRoutes(
+            token: adminToken, addresses: addresses, moderation: moderation, store: storage.moderation, players: players, storage: storageCalls,
+            clock: clock, logger: logger
+        ).register(on: router)
+        webClient.registerAdminPage(on: router)
+    }
     router.add(middleware: APIErrorMiddleware(routes: router.routes))
 
     let lease = configuration.cluster == nil ? nil : NodeLease(membership: cluster, registry: registry, pairs: pairs)
@@ -101,7 +117,7 @@ public func buildApplication(
         forwarding.map { forwarding in
             ClusterSignalListener(
                 nodeID: cluster.nodeID, signals: signals, players: directory, pairs: pairs, forwarding: forwarding, latestHeads: latestHeads,
-                listening: listeningContinuation, logger: logger)
+                moderation: moderation, listening: listeningContinuation, logger: logger)
         }
     }
 
@@ -113,7 +129,7 @@ public func buildApplication(
         server: HTTPServerBuilder { responder in
             GameServerChannel(
                 responder: responder, connections: GameConnectionFactory(context: context, runner: sessions, connections: connections, outbound: outbound),
-                maxFrameBytes: rules.limits.maxFrameBytes, tls: tls)
+                admission: admission, maxFrameBytes: rules.limits.maxFrameBytes, tls: tls)
         },
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "doodle"),
         // Services stop in reverse order, after the HTTP server: the session runner first, once

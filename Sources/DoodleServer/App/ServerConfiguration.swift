@@ -24,6 +24,9 @@ public struct ServerConfiguration: Sendable {
     /// one of them the client is the address it wrote in `X-Forwarded-For`, so limits kept per
     /// address apply to each player and not to the proxy as a whole.
     public var trustedProxies: Set<String>
+    /// The operators' token for `/v1/admin/…` and `/admin`; nil: those paths answer 404 like
+    /// any unknown path. Kept as a digest and never printed.
+    public var adminToken: AdminToken?
 
     public struct TLSFiles: Sendable {
         public var certificateChainPath: String
@@ -39,9 +42,10 @@ public struct ServerConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, rulesFolder: String = "./GameRules",
         databasePath: String = "./doodle.sqlite", tls: TLSFiles? = nil, notifications: NotificationSettings? = nil,
         pictureCacheBytes: Int = 64 << 20, widgetCacheEntries: Int = 100_000, cluster: ClusterSettings? = nil,
-        trustedProxies: Set<String> = []
+        trustedProxies: Set<String> = [], adminToken: AdminToken? = nil
     ) {
         self.cluster = cluster
+        self.adminToken = adminToken
         self.trustedProxies = trustedProxies
         self.host = host
         self.port = port

@@ -27,7 +27,16 @@ struct ServerMetrics: Sendable {
     private let notificationsSent: Metrics.Counter
     private let notificationFailures: Metrics.Counter
     private let notificationOutbox: Metrics.Gauge
+    private let refusedOverAddressLimit: Metrics.Counter
+    private let chatMessagesMasked: Metrics.Counter
+    private let chatWordsMasked: Metrics.Counter
     private let factory: PrometheusMetricsFactory
+
+    /// Why a WebSocket upgrade was refused.
+    enum RefusalReason: String {
+        /// The client's address holds `limits.connectionsPerAddress` connections already.
+        case addressLimit = "address_limit"
+    }
 
     init() {
         let registry = PrometheusCollectorRegistry()
@@ -53,6 +62,10 @@ struct ServerMetrics: Sendable {
         notificationsSent = Metrics.Counter(label: "doodle_notifications_sent_total", factory: factory)
         notificationFailures = Metrics.Counter(label: "doodle_notification_attempts_failed_total", factory: factory)
         notificationOutbox = Metrics.Gauge(label: "doodle_notification_outbox", factory: factory)
+        refusedOverAddressLimit = Metrics.Counter(
+            label: "doodle_connections_refused_total", dimensions: [("reason", RefusalReason.addressLimit.rawValue)], factory: factory)
+        chatMessagesMasked = Metrics.Counter(label: "doodle_chat_masked_messages_total", factory: factory)
+        chatWordsMasked = Metrics.Counter(label: "doodle_chat_masked_words_total", factory: factory)
         self.factory = factory
     }
 
@@ -69,6 +82,16 @@ struct ServerMetrics: Sendable {
     /// A quick player seated here, in a room that was open already or in one opened for it
     /// (their ratio says how well arrivals fill rooms).
     func quickPlayerSeated(openedRoom: Bool) { (openedRoom ? quickPlayOpened : quickPlayJoined).increment() }
+    func connectionRefused(reason: RefusalReason) {
+        switch reason {
+        case .addressLimit: refusedOverAddressLimit.increment()
+        }
+    }
+    /// A chat line went out with `words` blocked words masked (`settings.filter`).
+    func chatMasked(words: Int) {
+        chatMessagesMasked.increment()
+        chatWordsMasked.increment(by: words)
+    }
     func notificationSent() { notificationsSent.increment() }
     func notificationAttemptFailed() { notificationFailures.increment() }
     func notificationOutboxDepth(_ depth: Int) { notificationOutbox.record(depth) }
@@ -115,6 +138,12 @@ struct ServerMetrics: Sendable {
         gauge("doodle_widget_head_cache_invalidations_total").record(statistics.counts.invalidations)
         gauge("doodle_widget_head_cache_refused_stale_total").record(statistics.counts.refusedStale)
         gauge("doodle_widget_head_cache_entries").record(statistics.entries)
+    }
+
+    /// Open reports and bans in force, counted in storage when metrics are read.
+    func recordModeration(_ counts: ModerationCounts) {
+        gauge("doodle_reports_open").record(counts.openReports)
+        gauge("doodle_bans_active").record(counts.activeBans)
     }
 
     private func gauge(_ label: String) -> Metrics.Gauge {

@@ -205,6 +205,33 @@ actor ClusterMembership {
         }
     }
 
+    /// Tells `host`, the node of the party room `code`, to close it (an operator's decision).
+    ///
+    /// - Throws: ``LiveModerationError/hostUnreachable`` without signals or when sending fails.
+    func tellToClose(code: String, reason: String, host: ClusterNode) async throws {
+        guard let signals else { throw LiveModerationError.hostUnreachable(host, "this node has no signals to other nodes") }
+        do {
+            try await signals.send(ClusterSignal(.closeRoom(code: code, reason: reason)), to: host.id)
+        } catch {
+            throw LiveModerationError.hostUnreachable(host, "\(error)")
+        }
+    }
+
+    /// `player` was banned: the other nodes close its connections and take it out of their rooms.
+    /// Alone, or without signals, there is nobody to tell.
+    ///
+    /// - Throws: what sending throws: the caller says the ban did not reach every node.
+    func announceBan(of player: PlayerID) async throws {
+        try await signals?.broadcast(ClusterSignal(.playerBanned(player: player)), from: nodeID)
+    }
+
+    /// A stored drawing was deleted: the other nodes forget what they keep of it.
+    ///
+    /// - Throws: what sending throws: the caller says the deletion did not reach every node.
+    func announceDrawingDeleted(_ drawingId: String, pairId: String?, players: [PlayerID]) async throws {
+        try await signals?.broadcast(ClusterSignal(.drawingDeleted(drawingId: drawingId, pairId: pairId, players: players)), from: nodeID)
+    }
+
     /// The lease in whole seconds, rounded up: after this long a silent node is surely gone.
     nonisolated var leaseSeconds: Int { Int((lease.leaseMilliseconds + 999) / 1000) }
 

@@ -10,10 +10,13 @@ import DoodleStorage
 /// {"kind":"pairCall","callId":7,"from":"n_…","call":{"action":"guess","by":"p_…","drawingId":"…","text":"cat"}}
 /// {"kind":"pairAnswer","callId":7,"answer":{"outcome":"gaveUp","word":"cat"}}
 /// {"kind":"headsChanged","players":["p_…"]}
+/// {"kind":"closeRoom","code":"K7PQ2M","reason":"spam"}
+/// {"kind":"playerBanned","player":"p_…"}
+/// {"kind":"drawingDeleted","drawingId":"d_…","pairId":"pr_…","players":["p_…"]}
 /// ```
 extension ClusterSignal: Codable {
     private enum Key: String, CodingKey {
-        case kind, player, node, at, callId, from, call, answer, players
+        case kind, player, node, at, callId, from, call, answer, players, code, reason, drawingId, pairId
     }
 
     public init(from decoder: any Decoder) throws {
@@ -33,6 +36,15 @@ extension ClusterSignal: Codable {
             self.init(.pairAnswer(callID: try c.decode(UInt64.self, forKey: .callId), answer: try c.decode(PairCallAnswer.self, forKey: .answer)))
         case "headsChanged":
             self.init(.headsChanged(players: try c.decodeIfPresent([PlayerID].self, forKey: .players)))
+        case "closeRoom":
+            self.init(.closeRoom(code: try c.decode(String.self, forKey: .code), reason: try c.decode(String.self, forKey: .reason)))
+        case "playerBanned":
+            self.init(.playerBanned(player: try c.decode(PlayerID.self, forKey: .player)))
+        case "drawingDeleted":
+            self.init(
+                .drawingDeleted(
+                    drawingId: try c.decode(String.self, forKey: .drawingId), pairId: try c.decodeIfPresent(String.self, forKey: .pairId),
+                    players: try c.decode([PlayerID].self, forKey: .players)))
         case let kind:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown signal kind '\(kind)'")
         }
@@ -58,6 +70,18 @@ extension ClusterSignal: Codable {
         case .headsChanged(let players):
             try c.encode("headsChanged", forKey: .kind)
             try c.encodeIfPresent(players, forKey: .players)
+        case .closeRoom(let code, let reason):
+            try c.encode("closeRoom", forKey: .kind)
+            try c.encode(code, forKey: .code)
+            try c.encode(reason, forKey: .reason)
+        case .playerBanned(let player):
+            try c.encode("playerBanned", forKey: .kind)
+            try c.encode(player, forKey: .player)
+        case .drawingDeleted(let drawingId, let pairId, let players):
+            try c.encode("drawingDeleted", forKey: .kind)
+            try c.encode(drawingId, forKey: .drawingId)
+            try c.encodeIfPresent(pairId, forKey: .pairId)
+            try c.encode(players, forKey: .players)
         }
     }
 }

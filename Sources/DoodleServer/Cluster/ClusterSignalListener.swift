@@ -4,7 +4,8 @@ import ServiceLifecycle
 /// Reads this node's signals while it runs: a player's newer connection on another node
 /// replaces its connection here (4002); calls for pair rooms this node hosts are run on them and
 /// answered; answers to the calls this node handed over reach their callers; widget heads
-/// changed elsewhere are forgotten here. Cancelled (a crash, as far as the cluster can tell) or
+/// changed elsewhere are forgotten here; operators' decisions taken on another node (a room to
+/// close here, a ban, a deleted drawing) are carried out here. Cancelled (a crash, as far as the cluster can tell) or
 /// shut down, the node stops listening and what is sent to it from then on is lost, as for a
 /// dead process.
 ///
@@ -19,6 +20,7 @@ struct ClusterSignalListener: Service, CustomStringConvertible {
     let pairs: PairRegistry
     let forwarding: PairForwarding
     let latestHeads: LatestHeadCache
+    let moderation: LiveModeration
     let listening: AsyncStream<Void>.Continuation
     let logger: Logger
 
@@ -45,6 +47,12 @@ struct ClusterSignalListener: Service, CustomStringConvertible {
                         await forwarding.answered(callID, answer)
                     case .headsChanged(let changed):
                         latestHeads.changedElsewhere(changed)
+                    case .closeRoom(let code, let reason):
+                        await moderation.closeRoomHere(code: code, reason: reason)
+                    case .playerBanned(let player):
+                        await moderation.enforceBanHere(player)
+                    case .drawingDeleted(let drawingId, let pairId, let players):
+                        await moderation.forgetDrawingHere(drawingId, pairId: pairId, players: players)
                     }
                 }
                 calls.cancelAll()

@@ -41,6 +41,16 @@ public struct ClusterSignal: Sendable, Equatable {
         /// the others forget what they keep of them (``LatestHeadCache``). A broadcast never
         /// reaches its sender, so the signal need not name it.
         case headsChanged(players: [PlayerID]?)
+        /// An operator closed the party room `code`, which this node hosts: its members are told
+        /// `reason` and let go (4005).
+        case closeRoom(code: String, reason: String)
+        /// An operator banned `player`: every node closes its connections (4004) and takes it out
+        /// of the rooms and pair rooms there, as if it left.
+        case playerBanned(player: PlayerID)
+        /// An operator deleted the stored drawing `drawingId`: every node forgets its pictures,
+        /// the widget heads of `players` (those it may have been the latest of), and, for a pair
+        /// drawing, its pending copy in the pair room `pairId` if loaded there.
+        case drawingDeleted(drawingId: String, pairId: String?, players: [PlayerID])
     }
 
     let body: Body

@@ -138,10 +138,8 @@ struct ClientSession: Sendable {
                 storedPlace = .lobby
                 await context.pairs.leave(player.id, queueID: queue.id, connectionLost: false)
             }
-        case .report:
-            // Filing needs the moderation store and the room's `reportContext(about:)`, which
-            // the integrator wires; until then a report is refused aloud, never dropped.
-            send(error: ProtocolError(.internal, "reports cannot be filed on this server yet", ref: "report"))
+        case .report(let target, let reason, let text):
+            await report(target, reason: reason, text: text, by: player)
         case .sync:
             switch place {
             case .lobby: send(error: ProtocolError(.notInRoom, "you are not in a room", ref: "sync"))
@@ -190,7 +188,15 @@ struct ClientSession: Sendable {
         case .success(let valid): name = valid
         }
         let now = context.clock.nowMillis()
-        let session = await context.directory.hello(name: name, token: token, queue: queue, at: now)
+        let session: PlayerDirectory.Session
+        switch await context.directory.hello(name: name, token: token, queue: queue, at: now) {
+        case .welcomed(let welcomed):
+            session = welcomed
+        case .banned:
+            send(error: ProtocolError(.banned, "an operator banned you from this server", ref: "hello"))
+            queue.close(.banned, reason: "banned")
+            return
+        }
         if context.cluster.isClustered { await context.cluster.announceConnection(of: session.player.id, at: now) }
         player = session.player
         self.token = session.token
@@ -258,6 +264,31 @@ struct ClientSession: Sendable {
             return send(error: ProtocolError(.internal, "no room could be opened just now; try again", ref: "createRoom"))
         }
         await seated(player, in: room)
+    }
+
+    /// `report`: files a report about a member (now or earlier) of the player's party room, with
+    /// the room's context; `reported` with its id, or why not.
+    private func report(_ target: PlayerID, reason: ReportReason, text: String?, by player: PlayerDirectory.Player) async {
+        guard let room = partyRoom else {
+            return send(error: ProtocolError(.notInRoom, "report players from the room you share with them", ref: "report"))
+        }
+        guard target != player.id, let roomContext = await room.reportContext(about: target) else {
+            return send(error: ProtocolError(.invalidTarget, "you can report another member of your room only", ref: "report"))
+        }
+        let draft = ReportDraft(
+            reporterId: player.id, playerId: target, drawingId: roomContext.drawingId, reason: reason, text: text, context: roomContext,
+            at: context.clock.nowMillis())
+        let reportId: String?
+        do {
+            reportId = try await context.reports.fileReport(draft, limit: context.rules.limits.reportsPerHour)
+        } catch {
+            logger.error("filing a report failed", metadata: ["error": "\(error)"])
+            return send(error: ProtocolError(.internal, "the report could not be filed just now; try again", ref: "report"))
+        }
+        guard let reportId else {
+            return send(error: ProtocolError(.rateLimited, "at most \(context.rules.limits.reportsPerHour) reports an hour", ref: "report"))
+        }
+        send(.reported(reportId: reportId))
     }
 
     /// The player holds a seat in `room` now, or watches it: the directories learn where it is,

@@ -1,3 +1,5 @@
+import DoodleCore
+import Foundation
 import HTTPTypes
 import HummingbirdCore
 import Logging
@@ -23,6 +25,15 @@ struct GameServerChannel: ServerChildChannel, HTTPChannelHandler {
         case webSocket
         case notUpgraded(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>)
         case failedUpgrade(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>)
+        /// A good handshake from an address holding `limits.connectionsPerAddress` already.
+        case refusedOverAddressLimit(NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>)
+    }
+
+    /// What became of a WebSocket handshake, for the answer when it is not upgraded.
+    private enum UpgradeAttempt {
+        case none
+        case attempted
+        case overAddressLimit
     }
 
     struct Value: ServerChildChannelValue {
@@ -32,6 +43,8 @@ struct GameServerChannel: ServerChildChannel, HTTPChannelHandler {
 
     let responder: HTTPChannelHandler.Responder
     let connections: GameConnectionFactory
+    /// Each client address's share of the open connections.
+    let admission: ConnectionAdmission
     let maxFrameBytes: Int
     /// When set, every connection starts with a TLS handshake.
     let tls: NIOSSLContext?
@@ -39,13 +52,18 @@ struct GameServerChannel: ServerChildChannel, HTTPChannelHandler {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
-            let upgradeAttempted = NIOLoopBoundBox(false, eventLoop: channel.eventLoop)
+            let attempt = NIOLoopBoundBox(UpgradeAttempt.none, eventLoop: channel.eventLoop)
             let upgrader = NIOTypedWebSocketServerUpgrader<UpgradeResult>(
                 maxFrameSize: maxFrameBytes,
-                shouldUpgrade: { channel, head in
-                    upgradeAttempted.value = true
+                shouldUpgrade: { [admission] channel, head in
+                    attempt.value = .attempted
                     let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
-                    return channel.eventLoop.makeSucceededFuture(path == Self.webSocketPath ? HTTPHeaders() : nil)
+                    guard path == Self.webSocketPath else { return channel.eventLoop.makeSucceededFuture(nil) }
+                    guard admission.admit(channel, head: head) else {
+                        attempt.value = .overAddressLimit
+                        return channel.eventLoop.makeSucceededFuture(nil)
+                    }
+                    return channel.eventLoop.makeSucceededFuture(HTTPHeaders())
                 },
                 upgradePipelineHandler: { [connections] channel, _ in
                     channel.eventLoop.makeCompletedFuture {
@@ -62,7 +80,11 @@ struct GameServerChannel: ServerChildChannel, HTTPChannelHandler {
                         try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))
                         let http = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
                             wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
-                        return upgradeAttempted.value ? .failedUpgrade(http) : .notUpgraded(http)
+                        switch attempt.value {
+                        case .none: return .notUpgraded(http)
+                        case .attempted: return .failedUpgrade(http)
+                        case .overAddressLimit: return .refusedOverAddressLimit(http)
+                        }
                     }
                 })
             var configuration = NIOUpgradableHTTPServerPipelineConfiguration(upgradeConfiguration: upgrade)
@@ -85,19 +107,38 @@ struct GameServerChannel: ServerChildChannel, HTTPChannelHandler {
             case .notUpgraded(let http):
                 await handleHTTP(asyncChannel: http, logger: logger)
             case .failedUpgrade(let http):
-                await refuseUpgrade(http, logger: logger)
+                await refuseUpgrade(http, status: .badRequest, body: nil, logger: logger)
+            case .refusedOverAddressLimit(let http):
+                let body = APIError.Body(
+                    code: ErrorCode.rateLimited.rawValue,
+                    message: "your address has \(admission.limit) connections open already; close one and try again")
+                await refuseUpgrade(http, status: .tooManyRequests, body: body, retryAfterSeconds: Self.retryAfterOverAddressLimit, logger: logger)
             }
         } catch {
             logger.debug("connection ended before its first request was read", metadata: ["error": "\(error)"])
         }
     }
 
-    /// A WebSocket handshake for another path or with bad headers: 400, then close.
-    private func refuseUpgrade(_ http: NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>, logger: Logger) async {
+    /// When a client refused for its address's connections should try again: a place frees up
+    /// only when one of its connections closes, which the server cannot foresee.
+    static let retryAfterOverAddressLimit = 5
+
+    /// A WebSocket handshake refused: for another path or with bad headers 400 without a body;
+    /// over the address's connection limit 429 with the API's error body. Then close.
+    private func refuseUpgrade(
+        _ http: NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>, status: HTTPResponse.Status, body: APIError.Body?,
+        retryAfterSeconds: Int? = nil, logger: Logger
+    ) async {
         do {
             try await http.executeThenClose { _, outbound in
-                let head = HTTPResponse(status: .badRequest, headerFields: [.connection: "close", .contentLength: "0"])
-                try await outbound.write(contentsOf: [.head(head), .end(nil)])
+                let bytes = try body.map { try JSONEncoder().encode($0) } ?? Data()
+                var fields: HTTPFields = [.connection: "close", .contentLength: String(bytes.count)]
+                if body != nil { fields[.contentType] = "application/json; charset=utf-8" }
+                if let retryAfterSeconds { fields[.retryAfter] = String(retryAfterSeconds) }
+                var parts: [HTTPResponsePart] = [.head(HTTPResponse(status: status, headerFields: fields))]
+                if !bytes.isEmpty { parts.append(.body(ByteBuffer(bytes: bytes))) }
+                parts.append(.end(nil))
+                try await outbound.write(contentsOf: parts)
             }
         } catch {
             logger.debug("refusing a WebSocket upgrade failed", metadata: ["error": "\(error)"])

@@ -1,4 +1,5 @@
 import DoodleCore
+import DoodleStorage
 import Logging
 
 /// What a connection's `ClientSession` works with: the rules, the players, the rooms and pairs,
@@ -11,6 +12,8 @@ struct SessionContext: Sendable {
     let directory: PlayerDirectory
     let registry: RoomRegistry
     let pairs: PairRegistry
+    /// Where `report` files what a member reports.
+    let reports: any ModerationStore
     /// Where rooms hosted by other nodes are found; alone, nothing is.
     let cluster: ClusterMembership
     let clock: any GameClock
@@ -19,8 +22,9 @@ struct SessionContext: Sendable {
 
     init(
         rules: GameRules, packs: [String: WordPack], blocklist: Blocklist, directory: PlayerDirectory, registry: RoomRegistry, pairs: PairRegistry,
-        cluster: ClusterMembership, clock: any GameClock, metrics: ServerMetrics, logger: Logger
+        reports: any ModerationStore, cluster: ClusterMembership, clock: any GameClock, metrics: ServerMetrics, logger: Logger
     ) {
+        self.reports = reports
         self.rules = rules
         self.settingsValidator = SettingsValidator(rules: rules, packNames: Set(packs.keys), blocklist: blocklist)
         self.blocklist = blocklist

@@ -14,20 +14,27 @@ struct APIError: HTTPResponseError {
     static func notFound(_ message: String) -> APIError { APIError(status: .notFound, code: "not_found", message: message) }
     static func badRequest(_ message: String) -> APIError { APIError(status: .badRequest, code: "bad_message", message: message) }
     static func unauthorized(_ message: String) -> APIError { APIError(status: .unauthorized, code: "unauthorized", message: message) }
+    /// 403 `banned`: the caller's token is a banned player's.
+    static let banned = APIError(status: .forbidden, code: "banned", message: "an operator banned you from this server")
     static func tooManyRequests(_ message: String) -> APIError {
         APIError(status: .tooManyRequests, code: "rate_limited", message: message)
     }
 
-    private struct Body: Encodable {
-        struct Detail: Encodable {
+    /// `{"error":{"code","message"}}`, also written where no router answers (a refused upgrade).
+    struct Body: Encodable, Sendable {
+        struct Detail: Encodable, Sendable {
             let code: String
             let message: String
         }
         let error: Detail
+
+        init(code: String, message: String) {
+            error = Detail(code: code, message: message)
+        }
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        let data = try JSONEncoder().encode(Body(error: .init(code: code, message: message)))
+        let data = try JSONEncoder().encode(Body(code: code, message: message))
         var headers = headers
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))

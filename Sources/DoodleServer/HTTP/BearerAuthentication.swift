@@ -4,19 +4,30 @@ import Foundation
 import Hummingbird
 
 /// Who a request's `Authorization: Bearer <token>` header names: the `/v1/me` routes require
-/// it, and the drawing routes take it when present (a pair drawing is its partners' only).
+/// it, and the drawing routes take it when present (a pair drawing is its partners' only). A
+/// banned player's token is refused with 403 `banned` wherever it is presented.
 struct BearerAuthentication: Sendable {
     let players: PlayerRepository
+    let bans: any ModerationStore
     let storage: StorageCalls
+    let clock: any GameClock
 
     /// The player the token belongs to; 401 `unauthorized` without a header, with a malformed
-    /// one, or with a token no player holds.
+    /// one, or with a token no player holds; 403 `banned` for a banned player's.
     func player(_ request: Request) async throws -> PlayerProfile {
         let hash = try tokenHash(request)
         guard let player = try await storage({ try await players.player(tokenHash: hash) }) else {
             throw APIError.unauthorized("unknown token")
         }
+        try await refuseIfBanned(player.playerId)
         return player
+    }
+
+    /// 403 `banned` while an operator's ban of `player` is in force.
+    func refuseIfBanned(_ player: PlayerID) async throws {
+        if try await storage({ try await bans.activeBan(playerId: player, now: clock.nowMillis()) }) != nil {
+            throw APIError.banned
+        }
     }
 
     /// The hash under which the request's token is stored (401 without a token), for a route
@@ -29,14 +40,19 @@ struct BearerAuthentication: Sendable {
     }
 
     /// The player the token belongs to, or nil for no token, a malformed header or an unknown
-    /// token alike: routes where the token is optional answer such a caller as anyone else.
+    /// token alike: routes where the token is optional answer such a caller as anyone else. A
+    /// banned player's token is 403 `banned` here too.
     func optionalPlayer(_ request: Request) async throws -> PlayerID? {
         guard let token = Self.token(in: request) else { return nil }
-        return try await storage { try await players.player(tokenHash: PlayerDirectory.hash(token)) }?.playerId
+        guard let player = try await storage({ try await players.player(tokenHash: PlayerDirectory.hash(token)) })?.playerId else {
+            return nil
+        }
+        try await refuseIfBanned(player)
+        return player
     }
 
     /// The token of a well-formed `Bearer` header (the scheme in any case), else nil.
-    private static func token(in request: Request) -> String? {
+    static func token(in request: Request) -> String? {
         guard let header = request.headers[.authorization] else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
 
 /// Who sent a request, for limits kept per address. Behind a reverse proxy every connection
 /// comes from the proxy, so the address of a peer listed as trusted is replaced by what that
@@ -18,4 +20,14 @@ struct ClientAddress: Sendable {
         }
         return hops.first ?? peer
     }
+}
+
+extension ClientAddress {
+    /// The client of an HTTP request: its peer, or behind a trusted proxy the address the proxy
+    /// wrote in `X-Forwarded-For`.
+    func of(_ request: Request, context: DoodleRequestContext) -> String {
+        of(peer: context.channel.remoteAddress?.ipAddress, forwardedFor: Self.forwardedFor.map { request.headers[values: $0] } ?? [])
+    }
+
+    private static let forwardedFor = HTTPField.Name("X-Forwarded-For")
 }

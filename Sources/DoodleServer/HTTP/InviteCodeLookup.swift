@@ -37,8 +37,7 @@ struct InviteCodeLookup: Sendable {
     /// The room or pair code named by the request's `{code}`: 429 over the limit, 400 for a
     /// malformed code, 404 when nothing live has it.
     func find(_ request: Request, context: DoodleRequestContext) async throws -> Found {
-        let address = addresses.of(
-            peer: context.channel.remoteAddress?.ipAddress, forwardedFor: Self.forwardedFor.map { request.headers[values: $0] } ?? [])
+        let address = addresses.of(request, context: context)
         guard limiter.allow(address, now: clock.nowMillis()) else {
             throw APIError.tooManyRequests("too many room lookups; invite codes are not for guessing")
         }
@@ -63,6 +62,4 @@ struct InviteCodeLookup: Sendable {
             return .pair(code: code, owner: owner)
         }
     }
-
-    private static let forwardedFor = HTTPField.Name("X-Forwarded-For")
 }

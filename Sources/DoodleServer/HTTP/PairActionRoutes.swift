@@ -56,12 +56,7 @@ struct PairActionRoutes {
 
     /// The whole request body, or 413 `too_large` beyond `limit` bytes.
     private static func body(of request: Request, upTo limit: Int) async throws -> ByteBuffer {
-        var request = request
-        do {
-            return try await request.collectBody(upTo: limit)
-        } catch is NIOTooManyBytesError {
-            throw APIError(status: .contentTooLarge, code: "too_large", message: "the body may be at most \(limit) bytes")
-        }
+        try await JSONRequestBody.collect(request, upTo: limit)
     }
 
     /// `body` read by `reader`; a body that does not read is the 400 its code gives.

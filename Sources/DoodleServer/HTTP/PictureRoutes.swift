@@ -35,10 +35,14 @@ struct PictureRoutes {
             // A widget polls this: who is asking and which picture is theirs come from memory
             // (else one read), and the drawing itself is read only if the picture must be rendered.
             let hash = try authentication.tokenHash(request)
+            // A banned player's head is never kept (its ban forgets it on every node), so its
+            // polls always come this way and meet the ban; everyone else's cost no ban lookup.
             let head = try await latestHeads.head(tokenHash: hash) {
-                try await storage({ try await pairReader.latestReceivedHead(tokenHash: hash) }).map { player, head in
+                let read = try await storage({ try await pairReader.latestReceivedHead(tokenHash: hash) }).map { player, head in
                     LatestHead(playerId: player, drawing: head.map { LatestHead.Drawing(id: $0.drawingId, sentAt: $0.sentAt) })
                 }
+                if let player = read?.playerId { try await authentication.refuseIfBanned(player) }
+                return read
             }
             guard let head else { throw APIError.unauthorized("unknown token") }
             let source = head.drawing.map { drawing in

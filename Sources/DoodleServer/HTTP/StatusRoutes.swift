@@ -2,6 +2,7 @@ import DoodleCore
 import DoodleStorage
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 
 /// Health, metrics and public room info.
@@ -16,6 +17,10 @@ struct StatusRoutes {
     /// Where clients connect for a room hosted here.
     let address: WebSocketAddress
     let cluster: ClusterMembership
+    /// Open reports and bans in force, counted when metrics are read.
+    let moderation: any ModerationStore
+    let clock: any GameClock
+    let logger: Logger
 
     func register(on router: Router<DoodleRequestContext>) {
         router.get("/v1/health") { _, _ in
@@ -26,6 +31,12 @@ struct StatusRoutes {
             metrics.recordOutbound(outbound)
             metrics.recordPictureCache(await pictureCache.statistics, entries: await pictureCache.count, bytes: await pictureCache.bytes)
             metrics.recordLatestHeads(latestHeads.statistics)
+            do {
+                metrics.recordModeration(try await moderation.counts(now: clock.nowMillis()))
+            } catch {
+                // The gauges keep their last values; the rest of the scrape is still worth having.
+                logger.error("counting reports and bans for the metrics failed", metadata: ["error": "\(error)"])
+            }
             var headers = HTTPFields()
             headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: .init(string: metrics.exposition())))

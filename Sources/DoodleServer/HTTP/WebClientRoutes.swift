@@ -9,6 +9,9 @@ struct WebClientRoutes {
     let assets: [String: WebAsset]
 
     static let pageName = "index.html"
+    /// The operators' page, served at `/admin` on a server with an admin token (the page asks
+    /// for the token and sends it with each call; it holds no secret itself).
+    static let adminPageName = "admin.html"
     /// Browsers and bookmark tools ask for `/favicon.ico` whatever the page links; they take an
     /// SVG there when it is served as one.
     static let iconName = "favicon.svg"
@@ -54,6 +57,13 @@ struct WebClientRoutes {
         router.head("\(Self.assetPrefix){file}") { _, context in
             try response(for: try context.parameters.require("file"), withBody: false)
         }
+    }
+
+    /// `GET /admin`, the operators' page, when the `Web` folder has one; registered only on a
+    /// server with an admin token, so without one `/admin` is 404 like any unknown path.
+    func registerAdminPage(on router: Router<DoodleRequestContext>) {
+        guard assets[Self.adminPageName] != nil else { return }
+        router.get("/admin") { _, _ in try response(for: Self.adminPageName, withBody: true) }
     }
 
     private func response(for name: String, withBody: Bool) throws -> Response {

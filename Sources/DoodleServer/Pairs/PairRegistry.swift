@@ -289,6 +289,21 @@ actor PairRegistry {
         }
     }
 
+    /// `player` is out of pair mode here at once (an operator banned it): it leaves its pair room
+    /// or waiting room as with `leaveRoom`, and a connection it lost lately does not bring it back.
+    func expel(_ player: PlayerID) async {
+        recentlyGone[player] = nil
+        guard let presence = present[player] else { return }
+        await leave(player, queueID: presence.queue.id, connectionLost: false)
+    }
+
+    /// An operator deleted the stored drawing `drawingId` of the pair `pairId`: its room, if
+    /// loaded here (partners in it, or for a call), forgets it if it has it pending. A room not
+    /// loaded reads the pair without it when it is.
+    func drawingDeleted(_ drawingId: String, pairId: String) async {
+        await rooms[pairId]?.forget(drawingId: drawingId)
+    }
+
     /// A presence replaced or removed has its ticket ended: a session still holding it is in
     /// no room here (one that asked for the change holds the new ticket, or none, already).
     private func setPresence(_ player: PlayerID, _ presence: Presence?) {

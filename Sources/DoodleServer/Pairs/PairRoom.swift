@@ -110,6 +110,15 @@ actor PairRoom {
         machine.rename(player, to: name)
     }
 
+    /// An operator deleted the stored drawing `drawingId`: if it was pending here, it goes, and
+    /// each partner present gets a fresh `roomState` without it.
+    func forget(drawingId: String) async {
+        await exclusively {
+            guard !isRetired, machine.forget(drawingId: drawingId) else { return }
+            for (player, queue) in connections { queue.sendSnapshot(frame(for: machine.snapshot(for: player))) }
+        }
+    }
+
     /// A fresh `roomState`, unless one is still on its way to that connection.
     func sync(_ player: PlayerID) {
         guard let queue = connections[player], !queue.hasPendingSnapshot else { return }

@@ -63,6 +63,12 @@ final class LatestHeadCache: Sendable {
         announcements?.addEveryone()
     }
 
+    /// These players' heads may have changed (a drawing was deleted) and the other nodes hear
+    /// of it by a signal of its own (`drawingDeleted`): forgotten here only, nothing announced.
+    func forget(_ players: [PlayerID]) {
+        changedElsewhere(players)
+    }
+
     /// Another node changed these players' heads (nil: maybe anyone's).
     func changedElsewhere(_ players: [PlayerID]?) {
         table.withLock { table in

@@ -22,6 +22,8 @@ actor PictureCache {
     private var useClock: UInt64 = 0
     /// Requests waiting for a render under way, by the picture they wait for.
     private var waiting: [Key: [CheckedContinuation<ByteBuffer, any Error>]] = [:]
+    /// Renders under way whose drawing was purged meanwhile: their pictures are not kept.
+    private var discarded: Set<Key> = []
     private(set) var statistics = Statistics()
 
     struct Statistics: Sendable, Equatable {
@@ -61,9 +63,19 @@ actor PictureCache {
             result = .failure(error)
         }
         for waiter in waiting.removeValue(forKey: key) ?? [] { waiter.resume(with: result) }
+        let keep = discarded.remove(key) == nil
         let bytes = try result.get()
-        store(bytes, for: key)
+        if keep { store(bytes, for: key) }
         return bytes
+    }
+
+    /// Forgets every picture of `drawingId`, whatever its size or revision (the drawing was
+    /// deleted). A render under way still answers its waiters, but is not kept.
+    func purge(drawingId: String) {
+        for key in entries.keys where key.drawingId == drawingId {
+            if let entry = entries.removeValue(forKey: key) { storedBytes -= entry.bytes.readableBytes }
+        }
+        for key in waiting.keys where key.drawingId == drawingId { discarded.insert(key) }
     }
 
     private func store(_ bytes: ByteBuffer, for key: Key) {

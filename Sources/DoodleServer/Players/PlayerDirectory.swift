@@ -31,13 +31,24 @@ actor PlayerDirectory {
         var roomCode: String?
     }
 
+    enum Hello: Sendable {
+        case welcomed(Session)
+        /// The token is a banned player's: it is not renamed and keeps no connection here.
+        case banned
+    }
+
     /// Resolves `hello`: a known token resumes its player (renamed to `name`), anything else
     /// creates a new player. A previous connection of the same player is closed with 4002.
-    func hello(name: String, token: String?, queue: OutboundQueue, at now: Int64 = 0) async -> Session {
+    ///
+    /// A known player's connection is registered before its ban is looked up: a ban stored
+    /// before the lookup is found by it, and one stored after is enforced on this connection
+    /// (`whereabouts`), so no connection of a banned player outlives its ban.
+    func hello(name: String, token: String?, queue: OutboundQueue, at now: Int64 = 0) async -> Hello {
         var player: Player
         var token = token ?? ""
         var hash = Self.hash(token)
-        if !token.isEmpty, let known = await lookup(hash: hash) {
+        let known = token.isEmpty ? nil : await lookup(hash: hash)
+        if let known {
             player = known
         } else {
             token = Self.makeToken()
@@ -45,16 +56,20 @@ actor PlayerDirectory {
             var generator = SystemRandomNumberGenerator()
             player = Player(id: OpaqueID.make(prefix: "p_", using: &generator), name: name)
         }
-        player.name = name
-        playersByTokenHash[hash] = player
         tokenHashes[player.id] = hash
-        await store?.saveSession(playerId: player.id, name: name, tokenHash: hash)
         if let previous = connections[player.id], previous.id != queue.id {
             previous.close(.replaced, reason: "replaced by a newer connection")
         }
         connections[player.id] = queue
         connectedAt[player.id] = now
-        return Session(player: player, token: token, roomCode: seats[player.id])
+        if known != nil, await store?.isBanned(player.id, at: now) == true {
+            connectionEnded(player.id, queueID: queue.id)
+            return .banned
+        }
+        player.name = name
+        playersByTokenHash[hash] = player
+        await store?.saveSession(playerId: player.id, name: name, tokenHash: hash)
+        return .welcomed(Session(player: player, token: token, roomCode: seats[player.id]))
     }
 
     private func lookup(hash: String) async -> Player? {
@@ -80,6 +95,12 @@ actor PlayerDirectory {
     func connectedElsewhere(_ player: PlayerID, at: Int64) {
         guard let connection = connections[player], let since = connectedAt[player], since <= at else { return }
         connection.close(.replaced, reason: "replaced by a newer connection")
+    }
+
+    /// Where `player` is on this node: its live connection, and the room it holds a seat in
+    /// (or watches), either of them nil. For a ban, which ends both.
+    func whereabouts(of player: PlayerID) -> (connection: OutboundQueue?, room: String?) {
+        (connections[player], seats[player])
     }
 
     func connectionEnded(_ player: PlayerID, queueID: UInt64) {
@@ -134,4 +155,6 @@ actor PlayerDirectory {
 protocol PlayerRecords: Sendable {
     func player(tokenHash: String) async -> (id: PlayerID, name: String)?
     func saveSession(playerId: PlayerID, name: String, tokenHash: String) async
+    /// Whether an operator's ban of the player is in force at `now`.
+    func isBanned(_ player: PlayerID, at now: Int64) async -> Bool
 }

@@ -5,6 +5,7 @@ import Logging
 /// The player directory's durable records: the player repository, whatever database is behind it.
 struct RepositoryPlayerRecords: PlayerRecords {
     let players: PlayerRepository
+    let bans: any ModerationStore
     let clock: any GameClock
     let logger: Logger
 
@@ -21,5 +22,16 @@ struct RepositoryPlayerRecords: PlayerRecords {
 
     func saveSession(playerId: PlayerID, name: String, tokenHash: String) async {
         await players.saveSession(playerId: playerId, name: name, tokenHash: tokenHash, at: clock.nowMillis())
+    }
+
+    /// An unreadable database reads as "not banned": an outage does not shut every returning
+    /// player out, and the error is logged.
+    func isBanned(_ player: PlayerID, at now: Int64) async -> Bool {
+        do {
+            return try await bans.activeBan(playerId: player, now: now) != nil
+        } catch {
+            logger.error("looking up a player's ban failed", metadata: ["player": "\(player)", "error": "\(error)"])
+            return false
+        }
     }
 }

@@ -20,6 +20,7 @@ actor Room {
     private let encoder = FrameEncoder()
     private let clock: any GameClock
     private let archive: any GameArchive
+    private let metrics: ServerMetrics
     private let logger: Logger
     private let onSeatReleased: @Sendable (PlayerID, String) async -> Void
     private let onExpired: @Sendable (String) async -> Void
@@ -34,7 +35,7 @@ actor Room {
 
     init(
         machine: RoomStateMachine, creatorQueue: OutboundQueue, replayCapacity: Int, replayByteLimit: Int, clock: any GameClock,
-        archive: any GameArchive, logger: Logger,
+        archive: any GameArchive, metrics: ServerMetrics, logger: Logger,
         onSeatReleased: @escaping @Sendable (PlayerID, String) async -> Void,
         onExpired: @escaping @Sendable (String) async -> Void,
         onPublicStatus: @escaping @Sendable (PublicRoomStatus) async -> Void
@@ -46,6 +47,7 @@ actor Room {
         self.replayByteLimit = replayByteLimit
         self.clock = clock
         self.archive = archive
+        self.metrics = metrics
         self.logger = logger
         self.onSeatReleased = onSeatReleased
         self.onExpired = onExpired
@@ -105,6 +107,16 @@ actor Room {
     func close() {
         isClosed = true
         work.finish()
+    }
+
+    /// An operator closes the room: every member hears `reason` and is let go (close 4005), and
+    /// the room goes as an expired one does. Nobody joins it from now on. False when it was
+    /// closed already.
+    func closeByOperator(reason: String) async -> Bool {
+        guard !isClosed else { return false }
+        isClosed = true
+        await perform(machine.close(reason: reason, now: clock.nowMillis()))
+        return true
     }
 
     private func fireTimers() async {
@@ -193,6 +205,11 @@ actor Room {
         machine.memberIDs
     }
 
+    /// What a report about `player` filed from this room carries; nil if it never was in it.
+    func reportContext(about player: PlayerID) -> ReportContext? {
+        machine.reportContext(about: player)
+    }
+
     /// Public facts for an invite link.
     func publicInfo() -> RoomPublicInfo {
         let snapshot = machine.snapshot(for: "")
@@ -239,7 +256,7 @@ actor Room {
                     for player in recipients { connections[player]?.send(frame) }
                 }
             case .close(let player, let code):
-                connections[player]?.close(code, reason: code == .kicked ? "kicked from the room" : "closed by the room")
+                connections[player]?.close(code, reason: Self.closeReason(code))
                 connections[player] = nil
             case .seatReleased(let player):
                 connections[player] = nil
@@ -250,7 +267,10 @@ actor Room {
                 archive.submit(game)
             case .roomExpired:
                 followUp.expired = true
-            case .saveReaction, .chatMasked: break
+            case .saveReaction(let reaction):
+                archive.submit(reaction)
+            case .chatMasked(_, let words):
+                metrics.chatMasked(words: words)
             }
         }
         rescheduleTimer()
@@ -263,6 +283,15 @@ actor Room {
         if followUp.expired {
             logger.debug("room expired", metadata: ["room": "\(code)"])
             await onExpired(code)
+        }
+    }
+
+    /// The close frame's reason for a close the room decides on.
+    private static func closeReason(_ code: CloseCode) -> String {
+        switch code {
+        case .kicked: "kicked from the room"
+        case .roomClosed: "the room was closed by an operator"
+        default: "closed by the room"
         }
     }
 

@@ -80,7 +80,7 @@ actor RoomRegistry: Service {
             blocklist: blocklist, seed: random.next(), startsOnItsOwn: startsOnItsOwn)
         let room = Room(
             machine: machine, creatorQueue: queue, replayCapacity: rules.limits.replayBufferEvents,
-            replayByteLimit: rules.limits.replayBufferBytes, clock: clock, archive: archive,
+            replayByteLimit: rules.limits.replayBufferBytes, clock: clock, archive: archive, metrics: metrics,
             logger: logger,
             onSeatReleased: seatReleased,
             onExpired: { [weak self] code in await self?.remove(code: code) },
@@ -133,6 +133,14 @@ actor RoomRegistry: Service {
             // The lapsed lease took the room's listing along: it is published again.
             if let entry = publicRooms[code] { pendingPublic?.add(entry.status) }
         }
+    }
+
+    /// An operator closes the room with `code` here: its members hear `reason` and are let go
+    /// (4005), and the room goes with its code, listing and seats. False when no room here has
+    /// the code (or it was closing already).
+    func close(code: String, reason: String) async -> Bool {
+        guard let room = rooms[code] else { return false }
+        return await room.closeByOperator(reason: reason)
     }
 
     private func remove(code: String) async {

@@ -16,8 +16,10 @@ struct PostgresNodes {
     /// - Parameters:
     ///   - leaseMilliseconds: `--node-lease-ms`, or nil for the default 15 s.
     ///   - nodeURL: node `index`'s public address given its port; its own address by default.
+    ///   - extraArguments: more flags for every node (an admin token, say).
     static func with<T>(
         count: Int, leaseMilliseconds: Int64? = nil, nodeURL: @escaping (_ index: Int, _ port: Int) -> String = { _, port in "ws://127.0.0.1:\(port)/v1/ws" },
+        extraArguments: [String] = [],
         _ body: (PostgresNodes) async throws -> T
     ) async throws -> T {
         try await PostgresTestDatabase.withFreshDatabase { database in
@@ -31,6 +33,7 @@ struct PostgresNodes {
                     "--node-url", nodeURL(index, port),
                 ]
                 if let leaseMilliseconds { arguments += ["--node-lease-ms", String(leaseMilliseconds)] }
+                arguments += extraArguments
                 started.append(try await ChildServer.start(arguments: arguments, port: port))
             }
             return try await body(PostgresNodes(nodes: started, database: database))
