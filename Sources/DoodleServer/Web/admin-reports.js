@@ -53,6 +53,7 @@ export function renderReports() {
 }
 
 const reasonText = (reason) => (REASONS.includes(reason) ? t(`report.${reason}`) : reason);
+// The drawing to show: the one reported, else the one on screen when a player was reported.
 const drawingOf = (report) => report.drawingId ?? report.context?.drawingId ?? null;
 
 function card(report) {
@@ -118,7 +119,7 @@ function resolveForm(report, li) {
   const note = el("input");
   note.id = id;
   note.autocomplete = "off";
-  const drawingId = drawingOf(report);
+  note.maxLength = 500;
   const act = (action, confirmText) => () => {
     if (confirmText && !confirm(confirmText)) return;
     resolve(report, action, note.value.trim(), li, form);
@@ -127,24 +128,26 @@ function resolveForm(report, li) {
   buttons.append(
     button(t("admin.dismiss"), act("dismiss"), "dismiss"),
     button(t("admin.banPlayer"), act("banPlayer", t("admin.confirmBan", { id: report.playerId })), "ban-player"),
-    button(t("admin.deleteDrawing"), act("deleteDrawing", t("admin.confirmDelete", { id: drawingId })), "delete-drawing"));
+    button(t("admin.deleteDrawing"), act("deleteDrawing", t("admin.confirmDelete", { id: report.drawingId })), "delete-drawing"));
   form.append(label, note, buttons);
   enableResolve(form, report);
   return form;
 }
 
-// A report names a player, a drawing or both: only what it names can be acted on.
+// A report names a player, a drawing or both: only what it names can be acted on (the server
+// refuses the rest with invalid_target).
 function enableResolve(form, report) {
   form.querySelector(".dismiss").disabled = false;
   form.querySelector(".ban-player").disabled = !report.playerId;
-  form.querySelector(".delete-drawing").disabled = !drawingOf(report);
+  form.querySelector(".delete-drawing").disabled = !report.drawingId;
 }
 
 // A resolved report leaves the open list; the other cards keep what is typed in them.
 async function resolve(report, action, note, li, form) {
   for (const b of form.querySelectorAll("button")) b.disabled = true;
   try {
-    await adminCall("POST", `/v1/admin/reports/${encodeURIComponent(report.id)}/resolve`, { action, note });
+    // No note is null: the server takes a note of one character or more.
+    await adminCall("POST", `/v1/admin/reports/${encodeURIComponent(report.id)}/resolve`, { action, note: note || null });
   } catch (err) {
     enableResolve(form, report);
     hooks.failed(err);
