@@ -46,6 +46,9 @@ def test_a_mute_hides_one_players_chat_from_the_muter_only(open_player):
     # Cy's line came after Bob's (the room's order), so Bob's has reached Ada by then.
     expect(line(ada, "Cy after Bob")).to_be_visible()
     expect(line(ada, "said while muted")).to_have_count(0)
+    # Not even an empty line of Bob's: the muted event only keeps the room's order.
+    expect(ada.locator(f"#log div[data-from='{bob_id}']:visible")).to_have_count(0)
+    expect(ada.locator("#log div", has_text="Bob:").locator("visible=true")).to_have_count(0)
     for page in (bob, cy):
         expect(line(page, "said while muted")).to_be_visible()
         expect(line(page, "said before the mute")).to_be_visible()
