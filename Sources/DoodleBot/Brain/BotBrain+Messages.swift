@@ -109,7 +109,7 @@ extension BotBrain {
         }
     }
 
-    /// True for the refusal of a drawing message or word choice that was on its way when the
+    /// True for the refusal of a drawing message, word choice or reaction that was on its way when the
     /// turn moved on (the server ended the turn or picked the word at its deadline). The bot
     /// has already seen the change, since the server sends it first; no client can avoid this
     /// race, so it is not a violation, not even with `--strict`.
@@ -120,6 +120,9 @@ extension BotBrain {
             return !(phase == .drawing && isDrawer)
         case "chooseWord":
             return !(phase == .choosing && isDrawer)
+        case "react":
+            // A like sent as the pause after the turn ran out.
+            return phase != .drawing && phase != .turnEnd
         default:
             return false
         }
