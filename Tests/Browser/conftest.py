@@ -10,6 +10,7 @@ from helpers import DESKTOP, PHONE
 
 BASE_URL = os.environ.get("DOODLE_BASE_URL")
 CHROMIUM = os.environ.get("DOODLE_CHROMIUM", "/usr/bin/chromium")
+ADMIN_TOKEN = os.environ.get("DOODLE_ADMIN_TOKEN")
 
 
 def pytest_configure(config):
@@ -59,6 +60,40 @@ def open_player(browser):
         return page
 
     yield open_player
+    for context in contexts:
+        context.close()
+    assert errors == [], f"errors in the page: {errors}"
+
+
+@pytest.fixture
+def admin_token():
+    """The token .ci/browser started the server with (--admin-token)."""
+    if not ADMIN_TOKEN:
+        pytest.fail("DOODLE_ADMIN_TOKEN is not set: run these tests with .ci/browser, which starts the server with an admin token")
+    return ADMIN_TOKEN
+
+
+@pytest.fixture
+def open_admin(browser, admin_token):
+    """Opens the operator page (/admin) in a fresh browser context (its own sessionStorage) and,
+    with `signed_in`, types the server's token and waits for the desk. Its confirmations are
+    accepted; uncaught page errors fail the test."""
+    contexts, errors = [], []
+
+    def open_admin(signed_in=True):
+        context = browser.new_context(viewport=DESKTOP)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(f"admin: {error}"))
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.goto(BASE_URL + "/admin")
+        if signed_in:
+            page.fill("#token", admin_token)
+            page.click("#token-form button")
+            expect(page.locator("#desk")).to_be_visible()
+        return page
+
+    yield open_admin
     for context in contexts:
         context.close()
     assert errors == [], f"errors in the page: {errors}"

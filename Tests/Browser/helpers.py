@@ -1,7 +1,11 @@
 """What the browser tests do to a page: draw with a mouse or a finger, read a canvas, wait for
-one of several pages, measure horizontal overflow, check what is on screen."""
+one of several pages, measure horizontal overflow, check what is on screen; open a room, play a
+turn."""
 
+import re
 import time
+
+from playwright.sync_api import expect
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
@@ -94,3 +98,46 @@ def assert_in_viewport(page, selector, when=""):
     view = page.viewport_size
     inside = box["x"] >= -0.5 and box["y"] >= -0.5 and box["x"] + box["width"] <= view["width"] + 0.5 and box["y"] + box["height"] <= view["height"] + 0.5
     assert inside, f"{selector} at {box} is not inside the {view['width']}×{view['height']} window {when}"
+
+
+CODE = re.compile(r"^[A-HJ-NP-Z2-9]{6}$")
+
+
+def create_room(owner, rounds=1):
+    """The owner creates a private party room from the front page; returns its code."""
+    owner.fill("#set-rounds", str(rounds))
+    owner.click("#create-form button")
+    expect(owner.locator("#code")).to_have_text(CODE)
+    return owner.inner_text("#code")
+
+
+def join_room(page, code):
+    page.fill("#join-code", code)
+    page.click("#join-form button")
+    expect(page.locator("#code")).to_have_text(code)
+
+
+def player_id(page):
+    """The page's own playerId, as its line of the player list carries it."""
+    member = page.locator("#players li.me, #spectators li.me").first
+    expect(member).to_have_attribute("data-player-id", re.compile(r"."))
+    return member.get_attribute("data-player-id")
+
+
+def start_turn(players):
+    """The player offered words takes the first; returns the drawer and its word."""
+    drawer = first_showing(players, "#card .choice")
+    drawer.locator("#card .choice").first.click()
+    expect(drawer.locator("#tools")).to_be_visible()
+    word = drawer.inner_text("#hint").strip()
+    assert word and "_" not in word, f"the drawer should see its word, saw {word!r}"
+    return drawer, word
+
+
+def finish_turn(drawer, word, guessers):
+    """The drawer draws; every guesser guesses the word, which ends the turn."""
+    draw_with_mouse(drawer, "#ink")
+    for guesser in guessers:
+        guesser.fill("#guess", word)
+        guesser.press("#guess", "Enter")
+        expect(guesser.locator("#log")).to_contain_text(f"You got it: {word}")

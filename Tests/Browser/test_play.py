@@ -48,8 +48,8 @@ def test_two_strangers_press_play_and_their_game_starts_on_its_own(open_player):
             expect(page.locator(owner_only)).to_be_hidden()
         expect(page.locator("#players li")).to_have_count(2)
         # Vote-kick is still offered (on the other player's line).
-        expect(page.locator("#players li button")).to_have_count(1)
-        expect(page.locator("#players li button")).to_have_text("vote kick")
+        expect(page.locator("#players li button.kick")).to_have_count(1)
+        expect(page.locator("#players li button.kick")).to_have_text("vote kick")
     # The countdown is read out when it starts, not every second.
     expect(desk.locator("#countdown-live")).to_have_attribute("role", "status")
     expect(desk.locator("#countdown-live")).to_have_text(re.compile(r"^Game starts in \d+ s$"))

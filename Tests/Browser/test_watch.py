@@ -42,7 +42,7 @@ def test_a_watcher_takes_no_seat_and_plays_when_a_seat_frees(open_player):
         expect(page.locator("#players li")).to_have_count(2)
         expect(page.locator("#spectators li")).to_have_count(1)
         expect(page.locator("#spectators")).to_contain_text("Vic")
-    expect(vic.locator("#players li button")).to_have_count(0)
+    expect(vic.locator("#players li button.kick")).to_have_count(0)
     expect(owner.locator("#watching")).to_be_hidden()
     expect(owner.locator("#log")).to_contain_text("Vic is watching")
 

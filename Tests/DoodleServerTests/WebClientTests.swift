@@ -13,7 +13,8 @@ struct WebClientTests {
     /// The page's scripts, each imported by the page or by another script.
     static let scripts = [
         "app.js", "connection.js", "party.js", "pair.js", "pen.js", "canvas.js", "replay.js", "gallery.js", "ui.js", "i18n.js", "icons.js",
-        "invite.js", "leaderboard.js", "sound.js", "packs.js", "play.js", "rooms.js", "countdown.js", "watch.js",
+        "invite.js", "leaderboard.js", "sound.js", "packs.js", "play.js", "rooms.js", "countdown.js", "watch.js", "moderation.js",
+        "reactions.js",
     ]
 
     @Test("GET / serves the page, which loads its script as a module and its style sheet")

@@ -22,6 +22,9 @@ let reseatCheck = null;   // the check after the last welcome (a redirect brings
 let renaming = false;     // the header shows the name form instead of the name
 let wasOnFront = false;   // the front page showed at the last render
 let playOnceNamed = false; // the welcome card's Play was pressed: quick play after the welcome
+// What the page must tell the player until it is dismissed: an operator closed the room, or
+// banned the player (then nothing else shows: the server takes no more from this player).
+let notice = null;         // { kind: "closed" | "banned", text }
 
 const inPair = () => session.room?.mode === "pair";
 const inParty = () => Boolean(session.room) && !inPair();
@@ -63,10 +66,25 @@ function leftRoom(keepLink) {
   if (!keepLink) history.replaceState(null, "", location.pathname);
 }
 
+function tell(kind, text) { notice = { kind, text }; }
+
+// An operator closed our room: its members are out of it (the socket closes with 4005 next and
+// comes back in no room; the link no longer points at the room).
+function roomClosedByOperator(reason) {
+  const code = session.room?.code;
+  tell("closed", reason ? t("notice.roomClosed", { code: code ?? "", reason }) : t("close.4005"));
+  leftRoom(false);
+}
+
 function handle(msg) {
   if (typeof msg.seq === "number") reseated = true;
   switch (msg.type) {
+    case "roomClosed":
+      roomClosedByOperator(msg.reason);
+      break;
     case "welcome":
+      // Welcomed again after a ban (it was lifted, or it ran out): the page is usable again.
+      if (notice?.kind === "banned") notice = null;
       // The server re-seats us right after welcome, and a replay always ends with our own
       // playerConnection. If nothing came, our seat is gone: drop the stale room, follow the link.
       reseated = false;
@@ -80,6 +98,8 @@ function handle(msg) {
       break;
     case "roomState":
       freshCodeTries = null;
+      // In a room again: the closed one's notice has been read or no longer matters.
+      if (notice?.kind === "closed") notice = null;
       setView(inPair() ? "pair" : "party");
       roomHandlers().roomState(msg);
       break;
@@ -88,10 +108,12 @@ function handle(msg) {
         askForFreshCode(freshCodeTries + 1);
         break;
       }
-      showError(errorText(msg.code, msg.message));
+      // Banned from the server (said at hello; close 4004 follows): not a room's refusal.
+      if (msg.code === "banned" && (msg.ref === "hello" || !msg.ref)) { tell("banned", t("close.4004")); break; }
+      // A room's view may show the error where it belongs (a report's dialog) instead of a toast.
+      if (!(session.room && roomHandlers().error(msg))) showError(errorText(msg.code, msg.message));
       // The link's room could not be joined: the lobby says what became of it.
       if (msg.ref === "joinRoom" && !session.room && partyCodeInLink()) lookUpInvite(partyCodeInLink(), render);
-      if (session.room) roomHandlers().error(msg);
       if (msg.code === "already_in_room" && msg.ref === "joinRoom" && inParty()) history.replaceState(null, "", `#${session.room.code}`);
       break;
     case "unpaired":
@@ -127,9 +149,15 @@ function handle(msg) {
 }
 
 function render() {
-  const named = Boolean(session.me);
+  const banned = notice?.kind === "banned";
+  const named = Boolean(session.me) && !banned;
+  $("notice").classList.toggle("hidden", !notice);
+  // Written only when it changes: an alert's region speaks again at each new text node.
+  if ($("notice-text").textContent !== (notice?.text ?? "")) $("notice-text").textContent = notice?.text ?? "";
+  // A ban lasts until the server lets the player in again; there is nothing to dismiss.
+  $("notice-ok").classList.toggle("hidden", banned);
   // A first visit (no name yet) gets the welcome card; a returning one waits for its welcome.
-  const firstVisit = !named && !localStorage.getItem("doodle.name");
+  const firstVisit = !named && !banned && !localStorage.getItem("doodle.name");
   const onFront = named && view === "party" && !inParty();
   setPressed($("tab-party"), view === "party");
   setPressed($("tab-pair"), view === "pair");
@@ -137,8 +165,8 @@ function render() {
   $("front").classList.toggle("hidden", !firstVisit && !onFront);
   $("welcome").classList.toggle("hidden", !firstVisit);
   $("lobby").classList.toggle("hidden", !onFront);
-  $("game").classList.toggle("hidden", view !== "party" || !inParty());
   $("pair-view").classList.toggle("hidden", !named || view !== "pair");
+  $("game").classList.toggle("hidden", !named || view !== "party" || !inParty());
   renderHeader(named);
   renderWelcome();
   if (onFront) renderJoinInfo();
@@ -221,6 +249,7 @@ $("welcome-go").onclick = () => {
   $("name-form").requestSubmit();
 };
 $("sound").onclick = () => { setSound(!soundOn()); render(); };
+$("notice-ok").onclick = () => { notice = null; render(); };
 
 const picker = $("lang");
 // Short codes keep the header on one line on a phone; each option says its language's name.
@@ -238,7 +267,10 @@ onLanguageChange(() => { picker.value = language(); relabelConnection(); renderL
 new ResizeObserver(() => document.documentElement.style.setProperty("--header-h", `${$("top").offsetHeight}px`)).observe($("top"));
 
 setHandlers(handle, (code) => {
-  if (code === 4000) { leftRoom(false); render(); }
+  if (code === 4000) leftRoom(false);
+  if (code === 4004) { tell("banned", t("close.4004")); leftRoom(false); }
+  if (code === 4005 && session.room) roomClosedByOperator(null);
+  render();
 });
 translatePage();
 relabelConnection();

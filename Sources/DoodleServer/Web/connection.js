@@ -26,7 +26,7 @@ const MAX_REDIRECTS = 3;
 let onMessage = () => {}, onClosedRoom = () => {};
 
 // `handler(msg)` gets every message in order, gaps already taken care of;
-// `closedRoom(code)` hears of a close that ends our place in a room (kicked).
+// `closedRoom(code)` hears of every close (kicked, banned, the room closed by an operator…).
 export function setHandlers(handler, closedRoom) { onMessage = handler; onClosedRoom = closedRoom; }
 
 export const token = () => localStorage.getItem("doodle.token");
@@ -123,8 +123,10 @@ export function forgetRoom() { session.room = null; session.lastSeq = null; sync
 function closed(code) {
   ws = null;
   setConn("offline");
-  if ([1002, 4000, 4001, 4002, 4004, 4005].includes(code)) showError(t(`close.${code}`));
+  // Banned (4004) and room closed (4005) are told by the page in a notice that stays.
+  if ([1002, 4000, 4001, 4002].includes(code)) showError(t(`close.${code}`));
   onClosedRoom(code);
+  // A banned player's next hello is refused as well: trying again would only loop.
   if (code === 1002 || code === 4002 || code === 4004) return;
   // Exponential backoff with jitter so a restarted server is not hit by every client at once.
   const delay = Math.min(15000, 500 * 2 ** retries++) * (0.75 + Math.random() / 2);

@@ -3,7 +3,8 @@
 
 import { Board } from "./canvas.js";
 import { replay } from "./replay.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
+import { icon } from "./icons.js";
 import { $, el, button, showError } from "./ui.js";
 
 let viewerBoard = null;
@@ -11,7 +12,8 @@ let playing = 0;            // which replay is current; an older one stops at it
 let current = null;         // the open entry, for "Replay"
 
 // Fills `container` with one tile per entry. An entry is
-// `{ id, title, detail, thumb: Node, actions: async () => drawing messages }`.
+// `{ id, title, detail, thumb: Node, actions: async () => drawing messages }`, and optionally
+// `reactions: { like, dislike }` (a party drawing's).
 export function renderGallery(container, entries, emptyText) {
   container.replaceChildren();
   if (!entries.length) { container.append(el("p", emptyText, "muted")); return; }
@@ -19,8 +21,23 @@ export function renderGallery(container, entries, emptyText) {
     const tile = button("", () => openViewer(entry), "tile");
     tile.dataset.drawingId = entry.id;
     tile.append(entry.thumb, el("span", entry.title, "tile-title"), el("span", entry.detail, "tile-detail"));
+    if (entry.reactions) tile.append(reactionLine(entry.reactions));
     container.append(tile);
   }
+}
+
+// Thumbs with their counts; the words for a screen reader.
+function reactionLine(reactions) {
+  const line = el("span", "", "tile-reactions");
+  const like = reactions.like ?? 0, dislike = reactions.dislike ?? 0;
+  for (const [kind, n] of [["like", like], ["dislike", dislike]]) {
+    const part = el("span", "", kind);
+    part.append(icon(kind), el("span", String(n), "count"));
+    part.setAttribute("aria-hidden", "true");
+    line.append(part);
+  }
+  line.append(el("span", `${tn("react.likes", like)}, ${tn("react.dislikes", dislike)}`, "sr-only"));
+  return line;
 }
 
 // Opens the viewer on `entry` and replays it.

@@ -116,6 +116,15 @@ const en = {
   "error.already_paired": "You already have a partner.", "error.not_paired": "You have no partner yet.",
   "error.rate_limited": "Slow down a little.", "error.internal": "The server had a problem; try again.",
   "error.not_found": "Not found.",
+  "mute.label": "Mute {name}: hide their chat", "report.open": "Report {name}…", "report.title": "Report {name}",
+  "report.reason": "Reason", "report.choose": "Choose a reason…", "report.offensive": "Offensive drawing or chat",
+  "report.cheating": "Cheating (giving the word away)", "report.spam": "Spam", "report.other": "Something else",
+  "report.text": "What happened? (optional, up to 500 characters)", "report.send": "Send report", "report.sending": "Sending…",
+  "report.done": "Reported. An operator will look at it.", "report.tooMany": "You sent too many reports this hour; try again later.",
+  "report.failed": "Not reported: {error}",
+  "react.group": "What you think of the drawing", "react.like": "Like", "react.dislike": "Dislike",
+  "react.likes.one": "{n} like", "react.likes.other": "{n} likes", "react.dislikes.one": "{n} dislike", "react.dislikes.other": "{n} dislikes",
+  "notice.ok": "OK", "notice.roomClosed": "An operator closed room {code}: {reason}",
 };
 
 const de = {
@@ -232,6 +241,15 @@ const de = {
   "error.already_paired": "Du hast schon einen Partner.", "error.not_paired": "Du hast noch keinen Partner.",
   "error.rate_limited": "Etwas langsamer, bitte.", "error.internal": "Der Server hatte ein Problem; versuche es noch einmal.",
   "error.not_found": "Nicht gefunden.",
+  "mute.label": "{name} stummschalten: Nachrichten ausblenden", "report.open": "{name} melden…", "report.title": "{name} melden",
+  "report.reason": "Grund", "report.choose": "Grund wählen…", "report.offensive": "Anstößige Zeichnung oder Nachricht",
+  "report.cheating": "Schummeln (verrät das Wort)", "report.spam": "Spam", "report.other": "Etwas anderes",
+  "report.text": "Was ist passiert? (optional, höchstens 500 Zeichen)", "report.send": "Meldung senden", "report.sending": "Wird gesendet…",
+  "report.done": "Gemeldet. Jemand vom Betrieb sieht es sich an.", "report.tooMany": "Du hast in dieser Stunde zu viele Meldungen gesendet; versuche es später wieder.",
+  "report.failed": "Nicht gemeldet: {error}",
+  "react.group": "Deine Meinung zur Zeichnung", "react.like": "Gefällt mir", "react.dislike": "Gefällt mir nicht",
+  "react.likes.one": "{n}× gefällt mir", "react.likes.other": "{n}× gefällt mir", "react.dislikes.one": "{n}× gefällt mir nicht", "react.dislikes.other": "{n}× gefällt mir nicht",
+  "notice.ok": "OK", "notice.roomClosed": "Der Betrieb hat den Raum {code} geschlossen: {reason}",
 };
 
 const fr = {
@@ -348,6 +366,15 @@ const fr = {
   "error.already_paired": "Tu as déjà un partenaire.", "error.not_paired": "Tu n'as pas encore de partenaire.",
   "error.rate_limited": "Doucement, un peu moins vite.", "error.internal": "Le serveur a eu un problème ; réessaie.",
   "error.not_found": "Introuvable.",
+  "mute.label": "Masquer les messages de {name}", "report.open": "Signaler {name}…", "report.title": "Signaler {name}",
+  "report.reason": "Motif", "report.choose": "Choisis un motif…", "report.offensive": "Dessin ou message choquant",
+  "report.cheating": "Triche (révèle le mot)", "report.spam": "Spam", "report.other": "Autre chose",
+  "report.text": "Que s'est-il passé ? (facultatif, 500 caractères au plus)", "report.send": "Envoyer le signalement", "report.sending": "Envoi…",
+  "report.done": "Signalé. Un modérateur va s'en occuper.", "report.tooMany": "Tu as envoyé trop de signalements cette heure-ci ; réessaie plus tard.",
+  "report.failed": "Non signalé : {error}",
+  "react.group": "Ton avis sur le dessin", "react.like": "J'aime", "react.dislike": "Je n'aime pas",
+  "react.likes.one": "{n} j'aime", "react.likes.other": "{n} j'aime", "react.dislikes.one": "{n} je n'aime pas", "react.dislikes.other": "{n} je n'aime pas",
+  "notice.ok": "OK", "notice.roomClosed": "Un modérateur a fermé le salon {code} : {reason}",
 };
 
 const dictionaries = { en, de, fr };
@@ -370,6 +397,12 @@ let plurals = new Intl.PluralRules(lang);
 const listeners = [];
 
 export const language = () => lang;
+
+// Strings of a page of its own (the operator's): `{ en: {…}, de: {…}, fr: {…} }`, merged in
+// before that page translates itself.
+export function addStrings(byLanguage) {
+  for (const [code, strings] of Object.entries(byLanguage)) if (dictionaries[code]) Object.assign(dictionaries[code], strings);
+}
 
 export function setLanguage(next) {
   if (!dictionaries[next] || next === lang) return;

@@ -9,6 +9,13 @@ const PATHS = {
   clear: "M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6",
   soundOn: "M4 9h4l5-4v14l-5-4H4V9zM16 9a4 4 0 0 1 0 6M18.5 6.5a8 8 0 0 1 0 11",
   soundOff: "M4 9h4l5-4v14l-5-4H4V9zM16 9l5 6M21 9l-5 6",
+  // A thumb up, and the same mirrored top to bottom (the arcs' sweep flips with it).
+  like: "M3 11h4v9H3zM7 11l4-7c1.6 0 2.6 1.2 2 3l-1 3h6a2 2 0 0 1 2 2.3l-1.2 6A2 2 0 0 1 16.8 20H7",
+  dislike: "M3 13h4V4H3zM7 13l4 7c1.6 0 2.6-1.2 2-3l-1-3h6a2 2 0 0 0 2-2.3l-1.2-6A2 2 0 0 0 16.8 4H7",
+  // A speech bubble: as it is (chat shown), and struck through (muted).
+  chat: "M4 5h16v11H10l-5 4v-4H4z",
+  chatOff: "M4 5h16v11H10l-5 4v-4H4zM3 3l18 18",
+  flag: "M5 21V4M5 4h12l-2.5 4.5L17 13H5",
 };
 
 // An <svg> for `name`, hidden from screen readers: the button carries the name.

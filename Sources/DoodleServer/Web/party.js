@@ -6,10 +6,12 @@ import { session, send, sendDrawing, now, api } from "./connection.js";
 import { startsOnItsOwn, secondsToStart, countdownText, announceCountdown } from "./countdown.js";
 import { renderGallery } from "./gallery.js";
 import { t } from "./i18n.js";
+import { moderationHandlers, moderationError, hidesChat, memberButtons, enterModerationRoom, resetModeration, setUpModeration } from "./moderation.js";
 import { packName, fillPackSelect, preferredPack } from "./packs.js";
 import { Pen } from "./pen.js";
+import { reactionHandlers, reactionsFromSnapshot, resetReactions, renderReactions, setUpReactions } from "./reactions.js";
 import { play } from "./sound.js";
-import { $, el, button, appendLog, copyFrom } from "./ui.js";
+import { $, el, button, appendLog, copyFrom, rebuildKeepingFocus } from "./ui.js";
 import { watchHandlers, watchError, amSpectator, spectators, renderWatching, resetWatch } from "./watch.js";
 
 let board, pen;
@@ -69,12 +71,23 @@ export function setUpParty() {
     send({ type: "guess", text });
     $("guess").value = "";
   };
+  setUpModeration();
+  setUpReactions();
   setInterval(tick, 250);
   board.reset([]);
 }
 
 // The page left the party room (or never was in one): a blank board, no gallery.
-export function resetParty() { board.reset([]); pen.clearPreview(); gallery = null; qrShownFor = null; resetWatch(); $("log").replaceChildren(); }
+export function resetParty() {
+  board.reset([]);
+  pen.clearPreview();
+  gallery = null;
+  qrShownFor = null;
+  resetWatch();
+  resetModeration();
+  resetReactions();
+  $("log").replaceChildren();
+}
 
 // The create form offers the server's packs, starting at the one the player plays.
 export function fillCreatePacks() { fillPackSelect($("set-pack"), preferredPack()); }
@@ -89,11 +102,20 @@ export const partyHandlers = {
     board.reset(m.strokes || [], m.lastStrokeId);
     pen.clearPreview();
     history.replaceState(null, "", `#${m.code}`);
+    enterModerationRoom(m.code);
+    reactionsFromSnapshot(m);
     const lastGame = m.phase === "gameOver" ? rememberedGame(m.code) : null;
     if (lastGame && gallery?.gameId !== lastGame) loadGallery(lastGame);
   },
-  error(m) { if (m.ref && m.ref.startsWith("stroke")) pen.clearPreview(); watchError(m); },
+  // True when the error was shown where it belongs (the report dialog), not as a toast.
+  error(m) {
+    if (m.ref && m.ref.startsWith("stroke")) pen.clearPreview();
+    watchError(m);
+    return moderationError(m);
+  },
   ...watchHandlers,
+  ...moderationHandlers,
+  ...reactionHandlers,
   playerJoined(m) { room().players.push(m.player); log(t("log.joined", { name: m.player.name }), "sys"); },
   playerLeft(m) {
     const key = m.reason === "kicked" ? "log.kicked" : m.reason === "timedOut" ? "log.timedOut" : "log.left";
@@ -106,8 +128,11 @@ export const partyHandlers = {
   settingsChanged(m) { room().settings = m.settings; room().locked = m.locked; if (!inGame()) room().rounds = m.settings.rounds; },
   kickVote(m) { log(t("log.kickVote", { name: nameOf(m.targetId), votes: m.votes, needed: m.needed }), "sys"); },
   chat(m) {
+    // A muted member's line keeps the room's seq and shows nothing.
+    if (hidesChat(m)) return;
     const scoped = m.scope === "guessed";
-    log(`${nameOf(m.playerId)}: ${m.text}`, scoped ? "scoped" : "", scoped ? t("log.scoped") : "");
+    const line = log(`${nameOf(m.playerId)}: ${m.text}`, scoped ? "scoped" : "", scoped ? t("log.scoped") : "");
+    line.dataset.from = m.playerId;
   },
   phase(m) {
     const r = room();
@@ -116,16 +141,19 @@ export const partyHandlers = {
       Object.assign(r, { round: m.round, drawerId: m.drawerId, hint: null });
       r.players.forEach((p) => { p.guessed = false; });
       resetDrawing();
+      resetReactions();
       gallery = null;
       log(t("log.choosing", { round: m.round, name: nameOf(m.drawerId) }), "sys");
       // On a phone the room's buttons (Start) sit below the chat: bring the board back up.
       window.scrollTo({ top: 0 });
     } else if (m.phase === "drawing") {
       r.hint = m.hint;
+      resetReactions();
     } else if (m.phase === "lobby") {
       Object.assign(r, { round: null, drawerId: null, hint: null, ranking: null });
       r.players.forEach((p) => { p.score = 0; p.guessed = false; });
       resetDrawing();
+      resetReactions();
       gallery = null;
     }
   },
@@ -208,6 +236,7 @@ export function renderParty() {
   $("ink").classList.toggle("drawing", amDrawer());
   $("game").classList.toggle("over", r.phase === "gameOver");
   renderPlayers();
+  renderReactions(r);
   renderWatching();
   renderCard();
   renderGameOver();
@@ -225,27 +254,32 @@ function renderQR(r) {
 }
 
 function renderPlayers() {
-  const list = $("players");
-  list.replaceChildren();
-  for (const p of [...room().players].sort((a, b) => b.score - a.score)) {
+  rebuildKeepingFocus($("players"), () => [...room().players].sort((a, b) => b.score - a.score).map((p) => {
     const marks = (p.id === room().ownerId ? " ★" : "") + (p.id === room().drawerId && inGame() ? " ✎" : "") + (p.guessed ? " ✓" : "");
-    const li = el("li", `${p.name}${marks}${p.connected ? "" : ` ${t("away")}`}`);
-    const acts = el("span", "", "acts");
-    const kick = kickButton(p);
-    if (kick) acts.append(kick);
-    acts.append(el("span", String(p.score)));
-    li.append(acts);
+    const li = memberLine(p, `${p.name}${marks}${p.connected ? "" : ` ${t("away")}`}`);
+    li.querySelector(".acts").append(el("span", String(p.score), "score"));
     li.className = [p.connected ? "" : "off", p.id === me() ? "me" : "", p.guessed ? "guessed" : ""].join(" ");
-    list.append(li);
-  }
-  const watchers = spectators();
-  $("spectators-box").classList.toggle("hidden", watchers.length === 0);
-  $("spectators").replaceChildren(...watchers.map((s) => {
-    const li = el("li", s.name, s.id === me() ? "me" : "");
-    const kick = kickButton(s);
-    if (kick) { const acts = el("span", "", "acts"); acts.append(kick); li.append(acts); }
     return li;
   }));
+  const watchers = spectators();
+  $("spectators-box").classList.toggle("hidden", watchers.length === 0);
+  rebuildKeepingFocus($("spectators"), () => watchers.map((s) => {
+    const li = memberLine(s, s.name);
+    if (s.id === me()) li.className = "me";
+    return li;
+  }));
+}
+
+// A member's line: the name (cut short if it must be), then mute, report and kick for others.
+function memberLine(member, label) {
+  const li = el("li");
+  li.dataset.playerId = member.id;
+  const acts = el("span", "", "acts");
+  acts.append(...memberButtons(member));
+  const kick = kickButton(member);
+  if (kick) acts.append(kick);
+  li.append(el("span", label, "who"), acts);
+  return li;
 }
 
 // The owner removes at once; a player adds a vote (more than half of the others needed); a
@@ -255,7 +289,8 @@ function kickButton(member) {
   const kick = button(t(amOwner() ? "kick" : "voteKick"), () => {
     if (amOwner() && !confirm(t("kick.confirm", { name: member.name }))) return;
     send({ type: amOwner() ? "kick" : "voteKick", playerId: member.id });
-  });
+  }, "kick");
+  kick.dataset.key = `kick:${member.id}`;
   kick.title = t(amOwner() ? "kick.title" : "voteKick.title", { name: member.name });
   kick.setAttribute("aria-label", kick.title);
   return kick;
@@ -337,7 +372,7 @@ function renderGameOver() {
     thumb.src = `/v1/drawings/${encodeURIComponent(d.id)}.svg`;
     thumb.alt = t("canvas.thumbOf", { word: d.word });
     return {
-      id: d.id, title: d.word, detail: t("over.by", { name: d.drawer.name ?? t("over.deleted") }), thumb,
+      id: d.id, title: d.word, detail: t("over.by", { name: d.drawer.name ?? t("over.deleted") }), thumb, reactions: d.reactions,
       actions: async () => (await api(`/v1/drawings/${encodeURIComponent(d.id)}`)).actions,
     };
   }), t("over.none"));

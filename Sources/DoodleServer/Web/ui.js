@@ -32,12 +32,22 @@ export function showError(text) {
   toastTimer = setTimeout(() => toast.classList.add("hidden"), 4000);
 }
 
-// Appends a line to a scrolling log, following it down only if the reader was at the bottom.
+// Appends a line to a scrolling log, following it down only if the reader was at the bottom;
+// returns the line.
 export function appendLog(box, text, className = "") {
   const line = el("div", text, className);
   const atBottom = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
   box.append(line);
   if (atBottom) box.scrollTop = box.scrollHeight;
+  return line;
+}
+
+// Rebuilds `list` with `build()` and gives the focus back to the button it was on (found again
+// by its data-key), so a list redrawn on every room event does not lose a keyboard user's place.
+export function rebuildKeepingFocus(list, build) {
+  const key = list.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  list.replaceChildren(...build());
+  if (key) list.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
 }
 
 // Copies a link from a read-only input and says so on the button for a moment; the button's
