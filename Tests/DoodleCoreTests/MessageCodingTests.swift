@@ -139,8 +139,8 @@ import Testing
         .event(.playerSpectating(playerId: "p_b", spectating: true), seq: 26),
         .event(.playerSpectating(playerId: "p_b", spectating: false), seq: 27),
         .event(.mutedChat(playerId: "p_a"), seq: 28),
-        .event(.reaction(playerId: "p_b", reaction: .dislike), seq: 29),
-        .event(.reaction(playerId: "p_b", reaction: .none), seq: 30),
+        .event(.reaction(playerId: "p_b", reaction: .dislike, totals: ReactionCounts(like: 1, dislike: 1)), seq: 29),
+        .event(.reaction(playerId: "p_b", reaction: .none, totals: ReactionCounts(like: 1, dislike: 0)), seq: 30),
         .muted(playerId: "p_b", muted: true),
         .roomState(
             RoomSnapshot(
@@ -217,8 +217,10 @@ import Testing
         #expect(
             try JSON.decode(ServerMessage.self, #"{"type":"chat","seq":3,"playerId":"p_x","text":"hi","muted":false}"#)
                 == .event(.chat(playerId: "p_x", text: "hi", guessedOnly: false), seq: 3))
-        let reaction = try JSON.object(ServerMessage.event(.reaction(playerId: "p_x", reaction: .like), seq: 10))
-        #expect(NSDictionary(dictionary: reaction) == ["type": "reaction", "seq": 10, "playerId": "p_x", "reaction": "like"])
+        let reaction = try JSON.object(ServerMessage.event(.reaction(playerId: "p_x", reaction: .like, totals: ReactionCounts(like: 2, dislike: 0)), seq: 10))
+        #expect(
+            NSDictionary(dictionary: reaction)
+                == ["type": "reaction", "seq": 10, "playerId": "p_x", "reaction": "like", "reactions": ["like": 2, "dislike": 0]])
         let state = try JSON.object(ServerMessage.roomState(Self.snapshot))
         #expect(state["reactions"] == nil, "absent unless counted")
         #expect((state["settings"] as? [String: Any])?["filter"] as? Bool == false)

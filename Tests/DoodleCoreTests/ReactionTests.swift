@@ -37,9 +37,12 @@ extension Array where Element == RoomEffect {
         let b = h.members[1]
         let seq = h.machine.seq
         let effects = h.react(.like, from: b)
-        #expect(effects == [.send(to: h.members, .event(.reaction(playerId: b, reaction: .like), seq: seq + 1))])
+        let totals = ReactionCounts(like: 1, dislike: 0)
+        #expect(effects == [.send(to: h.members, .event(.reaction(playerId: b, reaction: .like, totals: totals), seq: seq + 1))])
         let object = try JSON.object(try #require(effects.sends.first?.message))
-        #expect(NSDictionary(dictionary: object) == ["type": "reaction", "seq": seq + 1, "playerId": b, "reaction": "like"])
+        #expect(
+            NSDictionary(dictionary: object)
+                == ["type": "reaction", "seq": seq + 1, "playerId": b, "reaction": "like", "reactions": ["like": 1, "dislike": 0]])
         h.checkSequencing(continuous: h.members)
     }
 
@@ -131,7 +134,7 @@ extension Array where Element == RoomEffect {
         let drawingId = try #require(h.advance(by: 80_000).savedDrawings.first?.id)
         #expect(h.machine.phase == .turnEnd)
         let effects = h.react(.dislike, from: c)
-        #expect(effects.broadcastEvents == [.reaction(playerId: c, reaction: .dislike)])
+        #expect(effects.broadcastEvents == [.reaction(playerId: c, reaction: .dislike, totals: ReactionCounts(like: 1, dislike: 1))])
         #expect(effects.savedReactions == [DrawingReaction(drawingId: drawingId, playerId: c, reaction: .dislike, at: h.now)])
         // Taking one back after the hand-over is stored too: storage forgets it.
         #expect(h.react(.none, from: b).savedReactions == [DrawingReaction(drawingId: drawingId, playerId: b, reaction: .none, at: h.now)])
@@ -141,13 +144,25 @@ extension Array where Element == RoomEffect {
     @Test func anEmptyCanvasSavesNoDrawingSoItsReactionsAreShownButNotStored() throws {
         var h = try Harness.drawing(blank: true)
         let (b, c) = (h.members[1], h.members[2])
-        #expect(h.react(.like, from: b).broadcastEvents == [.reaction(playerId: b, reaction: .like)])
+        #expect(h.react(.like, from: b).broadcastEvents == [.reaction(playerId: b, reaction: .like, totals: ReactionCounts(like: 1))])
         let ended = h.advance(by: 80_000)
         #expect(ended.savedDrawings.isEmpty)
         #expect(ended.turnEnds.first?.drawingId == nil)
         let effects = h.react(.dislike, from: c)
-        #expect(effects.broadcastEvents == [.reaction(playerId: c, reaction: .dislike)])
+        #expect(effects.broadcastEvents == [.reaction(playerId: c, reaction: .dislike, totals: ReactionCounts(like: 1, dislike: 1))])
         #expect(effects.savedReactions.isEmpty)
+    }
+
+    @Test func aMembersRoomStateCarriesItsOwnReactionAndNoOneElses() throws {
+        var h = try Harness.drawing()
+        let (b, c) = (h.members[1], h.members[2])
+        h.react(.dislike, from: b)
+        #expect(h.machine.snapshot(for: b).ownReaction == .dislike)
+        #expect(h.machine.snapshot(for: c).ownReaction == nil)
+        let object = try JSON.object(ServerMessage.roomState(h.machine.snapshot(for: b)))
+        #expect(object["myReaction"] as? String == "dislike")
+        h.react(.none, from: b)
+        #expect(h.machine.snapshot(for: b).ownReaction == nil)
     }
 
     @Test func watchersMayReact() throws {
@@ -155,7 +170,7 @@ extension Array where Element == RoomEffect {
         let watcher = Fixtures.id("Zed")
         _ = try h.watch(watcher, name: "Zed").get()
         let effects = h.react(.dislike, from: watcher)
-        #expect(effects.broadcastEvents == [.reaction(playerId: watcher, reaction: .dislike)])
+        #expect(effects.broadcastEvents == [.reaction(playerId: watcher, reaction: .dislike, totals: ReactionCounts(dislike: 1))])
         #expect(effects.sends.first?.to == h.members)
         #expect(h.machine.snapshot(for: watcher).reactions == ReactionCounts(like: 0, dislike: 1))
     }

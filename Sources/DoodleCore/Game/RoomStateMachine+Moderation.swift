@@ -84,7 +84,7 @@ extension RoomStateMachine {
         }
         guard self.turn?.reactions.set(reaction, by: player, at: now) == true else { return [] }
         var effects: [RoomEffect] = []
-        broadcast(.reaction(playerId: player, reaction: reaction), into: &effects)
+        broadcast(.reaction(playerId: player, reaction: reaction, totals: self.turn?.reactions.counts ?? ReactionCounts()), into: &effects)
         if turn.settled, let drawingId = turn.savedDrawingId {
             effects.append(.saveReaction(DrawingReaction(drawingId: drawingId, playerId: player, reaction: reaction, at: now)))
         }
@@ -95,6 +95,13 @@ extension RoomStateMachine {
     var reactionCountsOnScreen: ReactionCounts? {
         guard phase == .drawing || phase == .turnEnd, let turn, turn.word != nil else { return nil }
         return turn.reactions.counts
+    }
+
+    /// The member's own reaction to the drawing on screen, for its `roomState` (a reload keeps
+    /// its button pressed); nil without one.
+    func ownReactionOnScreen(of player: PlayerID) -> Reaction? {
+        guard reactionCountsOnScreen != nil else { return nil }
+        return turn?.reactions.reaction(of: player)
     }
 
     // MARK: - Reports

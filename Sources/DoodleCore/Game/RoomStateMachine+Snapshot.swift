@@ -20,6 +20,7 @@ extension RoomStateMachine {
             word: word, choices: choices, strokes: turn?.board.visible ?? [],
             startsAt: phase == .lobby && startsOnItsOwn ? phaseDeadline : nil,
             lastStrokeId: phase == .drawing ? turn?.board.lastStrokeId : nil,
-            spectators: spectators.map { SpectatorInfo(id: $0.id, name: $0.name) }, reactions: reactionCountsOnScreen)
+            spectators: spectators.map { SpectatorInfo(id: $0.id, name: $0.name) }, reactions: reactionCountsOnScreen,
+            ownReaction: ownReactionOnScreen(of: player))
     }
 }

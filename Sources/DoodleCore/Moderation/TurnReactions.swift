@@ -22,6 +22,11 @@ struct TurnReactions: Sendable, Equatable {
         return true
     }
 
+    /// The member's reaction; nil when it has none.
+    func reaction(of player: PlayerID) -> Reaction? {
+        entries.first { $0.playerId == player }?.reaction
+    }
+
     var counts: ReactionCounts {
         entries.reduce(into: ReactionCounts()) { counts, entry in
             switch entry.reaction {

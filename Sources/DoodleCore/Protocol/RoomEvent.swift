@@ -82,8 +82,9 @@ public enum RoomEvent: Sendable, Equatable {
     case spectatorLeft(playerId: PlayerID)
     /// A member switched between playing and watching.
     case playerSpectating(playerId: PlayerID, spectating: Bool)
-    /// A member's reaction to the drawing on screen changed (`none`: taken back).
-    case reaction(playerId: PlayerID, reaction: Reaction)
+    /// A member's reaction to the drawing on screen changed (`none`: taken back); `totals` are
+    /// the drawing's counts after it, so a client that joined late need not know who gave what.
+    case reaction(playerId: PlayerID, reaction: Reaction, totals: ReactionCounts)
 
     public var typeName: String {
         switch self {
@@ -170,9 +171,10 @@ public enum RoomEvent: Sendable, Equatable {
         case .playerSpectating(let playerId, let spectating):
             try c.put(playerId, "playerId")
             try c.put(spectating, "spectating")
-        case .reaction(let playerId, let reaction):
+        case .reaction(let playerId, let reaction, let totals):
             try c.put(playerId, "playerId")
             try c.put(reaction, "reaction")
+            try c.put(totals, "reactions")
         }
     }
 
@@ -217,7 +219,8 @@ public enum RoomEvent: Sendable, Equatable {
         case "spectatorLeft": return .spectatorLeft(playerId: try c.required("playerId"))
         case "playerSpectating":
             return .playerSpectating(playerId: try c.required("playerId"), spectating: try c.required("spectating"))
-        case "reaction": return .reaction(playerId: try c.required("playerId"), reaction: try c.required("reaction"))
+        case "reaction":
+            return .reaction(playerId: try c.required("playerId"), reaction: try c.required("reaction"), totals: try c.required("reactions"))
         default:
             guard let action = try DrawingAction.decode(type: type, from: c) else { return nil }
             return .drawing(action, playerId: try c.required("playerId"))

@@ -57,12 +57,14 @@ public struct RoomSnapshot: Sendable, Equatable {
     /// During `drawing` and `turnEnd` of a turn with a word: how members reacted to its drawing
     /// so far. Absent otherwise.
     public var reactions: ReactionCounts?
+    /// The recipient's own reaction to that drawing (`myReaction`), when it has one.
+    public var ownReaction: Reaction?
 
     public init(
         seq: Int, code: String, mode: RoomMode, ownerId: PlayerID?, locked: Bool, settings: SettingsView,
         players: [PlayerInfo], phase: Phase, round: Int?, rounds: Int, drawerId: PlayerID?, deadline: Int64?,
         hint: String?, word: String?, choices: [String]?, strokes: [CanvasItem], startsAt: Int64? = nil, lastStrokeId: Int? = nil,
-        spectators: [SpectatorInfo] = [], reactions: ReactionCounts? = nil
+        spectators: [SpectatorInfo] = [], reactions: ReactionCounts? = nil, ownReaction: Reaction? = nil
     ) {
         self.seq = seq
         self.code = code
@@ -84,6 +86,7 @@ public struct RoomSnapshot: Sendable, Equatable {
         self.startsAt = startsAt
         self.lastStrokeId = lastStrokeId
         self.reactions = reactions
+        self.ownReaction = ownReaction
     }
 
     func encodeFields(into c: inout JSONEncodingContainer) throws {
@@ -107,6 +110,7 @@ public struct RoomSnapshot: Sendable, Equatable {
         try c.putIfPresent(startsAt, "startsAt")
         try c.putIfPresent(lastStrokeId, "lastStrokeId")
         try c.putIfPresent(reactions, "reactions")
+        try c.putIfPresent(ownReaction, "myReaction")
     }
 
     init(from c: JSONDecodingContainer) throws {
@@ -118,6 +122,7 @@ public struct RoomSnapshot: Sendable, Equatable {
             hint: try c.optional("hint"), word: try c.optional("word"), choices: try c.optional("choices"),
             strokes: try c.required("strokes"), startsAt: try c.optional("startsAt"), lastStrokeId: try c.optional("lastStrokeId"),
             // Absent from servers older than rev 4's spectators: nobody watching.
-            spectators: try c.optional("spectators") ?? [], reactions: try c.optional("reactions"))
+            spectators: try c.optional("spectators") ?? [], reactions: try c.optional("reactions"),
+            ownReaction: try c.optional("myReaction"))
     }
 }

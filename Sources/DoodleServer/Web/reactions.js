@@ -1,6 +1,7 @@
 // Likes and dislikes for the drawing on screen, during `drawing` and `turnEnd`: the live counts
 // (each turn starts at zero), and for everyone but the drawer two toggle buttons with our own
-// choice pressed. The counts are tallied from the room's `reaction` events.
+// choice pressed. Each `reaction` event carries the drawing's counts after it, and `roomState`
+// the counts and our own reaction, so a reload loses nothing.
 
 import { session, send } from "./connection.js";
 import { t, tn } from "./i18n.js";
@@ -11,31 +12,28 @@ const KINDS = ["like", "dislike"];
 const PHASES = ["drawing", "turnEnd"];
 
 let counts = { like: 0, dislike: 0 };
-// Each member's latest reaction since the counts were last known whole (a turn's start or a
-// snapshot), so a changed mind moves one count instead of adding another.
-let latest = new Map();
 let mine = "none";
 
-function startCounts(from) {
+function setCounts(from) {
   counts = { like: Math.max(0, from?.like ?? 0), dislike: Math.max(0, from?.dislike ?? 0) };
-  latest = new Map();
+}
+
+// A snapshot carries the turn's counts and our own reaction during drawing and turnEnd.
+export function reactionsFromSnapshot(room) {
+  const onScreen = PHASES.includes(room.phase);
+  setCounts(onScreen ? room.reactions : null);
+  mine = (onScreen && room.myReaction) || "none";
+}
+
+// A new turn (or the lobby): nothing given yet.
+export function resetReactions() {
+  setCounts(null);
   mine = "none";
 }
 
-// A snapshot carries the turn's counts during drawing and turnEnd. It does not say who gave
-// which, so a member who reacted before it and changes afterwards adds a count rather than
-// moving one; the next turn starts right again.
-export function reactionsFromSnapshot(room) { startCounts(PHASES.includes(room.phase) ? room.reactions : null); }
-
-// A new turn (or the lobby): nothing given yet.
-export function resetReactions() { startCounts(null); }
-
 export const reactionHandlers = {
   reaction(m) {
-    const before = latest.get(m.playerId);
-    if (before && before !== "none") counts[before] = Math.max(0, counts[before] - 1);
-    if (KINDS.includes(m.reaction)) counts[m.reaction] += 1;
-    latest.set(m.playerId, m.reaction);
+    setCounts(m.reactions);
     if (m.playerId === session.me) mine = m.reaction;
   },
 };
