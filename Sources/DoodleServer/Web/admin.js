@@ -5,7 +5,7 @@ import "./admin-strings.js";
 import { adminCall, adminToken, tokenAccepted, keepAdminToken, forgetAdminToken } from "./admin-api.js";
 import { setUpAudit, loadAudit, clearAudit, renderAudit } from "./admin-audit.js";
 import { setUpReports, loadReports, clearReports, renderReports } from "./admin-reports.js";
-import { t, translatePage, LANGUAGES, language, setLanguage, onLanguageChange } from "./i18n.js";
+import { t, translatePage, setUpLanguagePicker, onLanguageChange } from "./i18n.js";
 import { $ } from "./ui.js";
 
 const signedIn = () => Boolean(adminToken());
@@ -101,16 +101,8 @@ $("room-form").onsubmit = async (e) => {
   if (ok) { $("room-code").value = ""; $("room-reason").value = ""; }
 };
 
-const picker = $("lang");
-picker.replaceChildren(...Object.entries(LANGUAGES).map(([code, label]) => {
-  const option = new Option(code.toUpperCase(), code);
-  option.title = label;
-  option.lang = code;
-  return option;
-}));
-picker.value = language();
-picker.onchange = () => setLanguage(picker.value);
-onLanguageChange(() => { picker.value = language(); renderReports(); renderAudit(); });
+setUpLanguagePicker($("lang"));
+onLanguageChange(() => { renderReports(); renderAudit(); });
 
 // A resolution is an operator action too: the audit log shows it next.
 setUpReports(failed, (text) => { done(text); loadAudit(); });

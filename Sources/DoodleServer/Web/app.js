@@ -3,7 +3,7 @@
 
 import { session, setHandlers, connect, reconnectNow, send, forgetRoom, isOpen, relabelConnection } from "./connection.js";
 import { setUpViewer } from "./gallery.js";
-import { t, translatePage, errorText, LANGUAGES, language, setLanguage, onLanguageChange } from "./i18n.js";
+import { t, translatePage, errorText, setUpLanguagePicker, onLanguageChange } from "./i18n.js";
 import { icon } from "./icons.js";
 import { lookUpInvite, inviteLine, inviteGone } from "./invite.js";
 import { refreshLeaderboard, renderLeaderboard } from "./leaderboard.js";
@@ -251,17 +251,8 @@ $("welcome-go").onclick = () => {
 $("sound").onclick = () => { setSound(!soundOn()); render(); };
 $("notice-ok").onclick = () => { notice = null; render(); };
 
-const picker = $("lang");
-// Short codes keep the header on one line on a phone; each option says its language's name.
-picker.replaceChildren(...Object.entries(LANGUAGES).map(([code, label]) => {
-  const option = new Option(code.toUpperCase(), code);
-  option.title = label;
-  option.lang = code;
-  return option;
-}));
-picker.value = language();
-picker.onchange = () => setLanguage(picker.value);
-onLanguageChange(() => { picker.value = language(); relabelConnection(); renderLeaderboard(); renderRooms(); renderHistory(); render(); });
+setUpLanguagePicker($("lang"));
+onLanguageChange(() => { relabelConnection(); renderLeaderboard(); renderRooms(); renderHistory(); render(); });
 
 // The game fills the window below the header, whose height changes as it wraps.
 new ResizeObserver(() => document.documentElement.style.setProperty("--header-h", `${$("top").offsetHeight}px`)).observe($("top"));

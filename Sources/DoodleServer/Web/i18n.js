@@ -415,6 +415,20 @@ export function setLanguage(next) {
 
 export function onLanguageChange(fn) { listeners.push(fn); }
 
+// Fills a <select> with the languages and keeps it and the page's language in step. Short codes
+// keep a header on one line on a phone; each option says its language's name.
+export function setUpLanguagePicker(picker) {
+  picker.replaceChildren(...Object.entries(LANGUAGES).map(([code, label]) => {
+    const option = new Option(code.toUpperCase(), code);
+    option.title = label;
+    option.lang = code;
+    return option;
+  }));
+  picker.value = language();
+  picker.onchange = () => setLanguage(picker.value);
+  onLanguageChange(() => { picker.value = language(); });
+}
+
 // The text for `key` with `{name}` placeholders filled from `vars`; English if the language
 // lacks it, the key itself if English does too (so a missing string shows, not vanishes).
 export function t(key, vars = {}) {
