@@ -31,10 +31,19 @@ struct BadInputTests {
                 try await expectRawError(c, #"{"type":"hello","protocol":1,"name":"abcdefghijklmnopqrstuvwxy"}"#, .invalidName)
                 try await expectRawError(c, #"{"type":"hello","protocol":1,"name":"Ada\u0007"}"#, .invalidName)
                 try await expectRawError(c, #"{"type":"hello","protocol":1,"name":"Zero\u200bWidth"}"#, .invalidName)
+                // A blocked word, on word boundaries after the guess normalisation; a town that
+                // holds one inside a longer word is a fine name.
+                try await expectRawError(c, #"{"type":"hello","protocol":1,"name":"Big FUCK"}"#, .invalidName, ref: "hello")
                 let welcome = try await c.hello(name: "  Ada Lovelace  ")
                 #expect(welcome.name == "Ada Lovelace")
                 try await expectRawError(c, #"{"type":"hello","protocol":1,"name":"Ada"}"#, .badMessage, ref: "hello")
+                try await expectRawError(c, #"{"type":"rename","name":"fück you"}"#, .invalidName, ref: "rename")
+                try await c.send(.rename(name: "Scunthorpe"))
+                #expect(try await c.receive() == .event(.playerRenamed(playerId: welcome.playerId, name: "Scunthorpe"), seq: nil))
             }
+            let metrics = try await HTTPProbe.metrics(at: server.httpBase)
+            #expect(metrics.contains(#"doodle_names_refused_total{reason="blocked_word"} 2"#), "\(metrics)")
+            #expect(metrics.contains(#"doodle_names_refused_total{reason="malformed"} 4"#), "\(metrics)")
         }
     }
 

@@ -20,10 +20,15 @@ enum HTTPProbe {
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
+    /// The `/metrics` text of the server whose base URL is `base`.
+    static func metrics(at base: String) async throws -> String {
+        let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: base + "/metrics")))
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// The `doodle_rooms` gauge of the server whose base URL is `base`, from its `/metrics`.
     static func rooms(at base: String) async throws -> Int {
-        let (data, _) = try await URLSession.shared.data(from: try #require(URL(string: base + "/metrics")))
-        let line = try #require(String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("doodle_rooms ") })
+        let line = try #require(try await metrics(at: base).split(separator: "\n").first { $0.hasPrefix("doodle_rooms ") })
         return Int(try #require(Double(line.split(separator: " ")[1])))
     }
 }
