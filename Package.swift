@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "doodle-write-floor", targets: ["doodle-write-floor"]),
         .executable(name: "doodle-archive-bench", targets: ["doodle-archive-bench"]),
         .executable(name: "doodle-render-bench", targets: ["doodle-render-bench"]),
+        .executable(name: "doodle-filter-bench", targets: ["doodle-filter-bench"]),
         .executable(name: "doodle-bot", targets: ["doodle-bot"]),
         .library(name: "DoodleBot", targets: ["DoodleBot"]),
         .executable(name: "doodle-ws-echo", targets: ["doodle-ws-echo"]),
@@ -296,14 +297,30 @@ let package = Package(
             path: "LoadTests/Sources/doodle-pair-hop-bench",
             swiftSettings: swiftSettings
         ),
+        // The thread CPU clock and medians the single-threaded benches measure with.
+        .target(
+            name: "BenchSupport",
+            path: "LoadTests/Sources/BenchSupport",
+            swiftSettings: swiftSettings
+        ),
         // PNG renders per CPU second: the server's Cairo renderer against plain Cairo on the same drawings.
         .executableTarget(
             name: "doodle-render-bench",
             dependencies: [
-                "DoodleStorage", "DoodleCore", "CCairo",
+                "DoodleStorage", "DoodleCore", "CCairo", "BenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "LoadTests/Sources/doodle-render-bench",
+            swiftSettings: swiftSettings
+        ),
+        // Chat lines masked per CPU second (settings.filter), against the guess normalisation.
+        .executableTarget(
+            name: "doodle-filter-bench",
+            dependencies: [
+                "DoodleCore", "BenchSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "LoadTests/Sources/doodle-filter-bench",
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,8 +1,8 @@
 import ArgumentParser
+import BenchSupport
 import DoodleCore
 import DoodleStorage
 import Foundation
-import Glibc
 
 /// `doodle-render-bench`: PNG renders per CPU-second of the server's renderer (`PNGRenderer`)
 /// against the plain-Cairo floor on the same typical drawings, in the same run, alternating
@@ -35,7 +35,7 @@ struct RenderBenchCommand: ParsableCommand {
         let floorStrokes = plain.map(TypicalDrawing.strokes(of:))
         let pointCount = floorStrokes[0].reduce(0) { $0 + $1.points.count / 2 }
         let renderer = PNGRenderer()
-        write("drawings: \(drawings) × \(strokes) strokes, \(pointCount) points in the first; \(rounds) rounds; one thread\n")
+        writeFigures("drawings: \(drawings) × \(strokes) strokes, \(pointCount) points in the first; \(rounds) rounds; one thread\n")
         for size in parsedSizes {
             var floorRates: [Double] = []
             var ourRates: [Double] = []
@@ -43,39 +43,16 @@ struct RenderBenchCommand: ParsableCommand {
             var bytes = 0
             var floorBytes = 0
             for _ in 0..<rounds {
-                floorRates.append(rate(count: drawings) { index in floorBytes = PlainCairoFloor.png(strokes: floorStrokes[index], size: size) })
-                ourRates.append(try rate(count: drawings) { index in bytes = try renderer.render(plain[index], size: size).count })
-                filledRates.append(try rate(count: drawings) { index in _ = try renderer.render(filled[index], size: size) })
+                floorRates.append(ThreadCPUTime.rate(count: drawings) { index in floorBytes = PlainCairoFloor.png(strokes: floorStrokes[index], size: size) })
+                ourRates.append(try ThreadCPUTime.rate(count: drawings) { index in bytes = try renderer.render(plain[index], size: size).count })
+                filledRates.append(try ThreadCPUTime.rate(count: drawings) { index in _ = try renderer.render(filled[index], size: size) })
             }
             let floor = median(floorRates)
             let ours = median(ourRates)
-            write(
+            writeFigures(
                 "PNG \(size): floor (plain Cairo) \(Int(floor)) renders/CPU-s, ours \(Int(ours)) renders/CPU-s (\(String(format: "%.2f", ours / floor))× the floor), "
                     + "ours with 3 fills \(Int(median(filledRates))) renders/CPU-s; PNG \(bytes / 1024) KiB (floor's \(floorBytes / 1024) KiB); "
                     + "rounds' spread ours \(Int(ourRates.min() ?? 0))–\(Int(ourRates.max() ?? 0))\n")
         }
-    }
-
-    /// Renders per CPU second of the calling thread for `count` calls of `body`.
-    private func rate(count: Int, _ body: (Int) throws -> Void) rethrows -> Double {
-        let before = threadCPUSeconds()
-        for index in 0..<count { try body(index) }
-        return Double(count) / max(threadCPUSeconds() - before, 1e-9)
-    }
-
-    private func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-    }
-
-    private func threadCPUSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-
-    /// The figures are the program's output, so they go to standard output as they are.
-    private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }
