@@ -56,16 +56,17 @@ import Testing
         #expect(h.machine.reportContext(about: b)?.chatLines == ["bye losers"])
     }
 
-    @Test func theDrawingIsTheCurrentTurnsOnceSavedElseTheRoomsLastSaved() throws {
+    @Test func theDrawingIsTheOneOnScreenWithContentElseTheRoomsLastSaved() throws {
         var h = try Harness.drawing()
         let b = h.members[1]
-        #expect(h.machine.reportContext(about: b)?.drawingId == nil, "the first drawing is not saved yet")
+        let onScreen = try #require(h.machine.reportContext(about: b)?.drawingId, "the drawing being drawn has its id already")
         let first = try #require(h.advance(by: 80_000).savedDrawings.first?.id)
+        #expect(first == onScreen, "it is stored under the id the report named")
         #expect(h.machine.phase == .turnEnd)
         #expect(h.machine.reportContext(about: b)?.drawingId == first)
         try h.runOut(.turnEnd)
         try h.chooseFirst()
-        #expect(h.machine.reportContext(about: b)?.drawingId == first, "the one on screen is not saved yet")
+        #expect(h.machine.reportContext(about: b)?.drawingId == first, "a blank canvas names no drawing: the last saved one stands")
         // A turn that saves nothing (an empty canvas) leaves the last saved one.
         h.advance(by: 80_000)
         #expect(h.machine.phase == .turnEnd)

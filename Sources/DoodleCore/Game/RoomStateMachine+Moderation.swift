@@ -106,11 +106,18 @@ extension RoomStateMachine {
 
     // MARK: - Reports
 
+    /// The drawing being drawn, or just drawn, when it has content: stored under this id at the
+    /// turn's end (or already).
+    var drawingIdOnScreen: String? {
+        guard phase == .drawing || phase == .turnEnd, let turn, !turn.board.isEmpty else { return nil }
+        return turn.drawingId
+    }
+
     /// What a report about `player` filed from this room carries: the room's code, the drawing
-    /// of the current turn if it was saved, else the last drawing this room saved, and the
-    /// player's last chat lines here, oldest first, as typed. Nil if it never was in the room.
+    /// on screen if it has content, else the last drawing this room saved, and the player's
+    /// last chat lines here, oldest first, as typed. Nil if it never was in the room.
     public func reportContext(about player: PlayerID) -> ReportContext? {
         guard let lines = chatHistory.lines(of: player) ?? (isMember(player) ? [] : nil) else { return nil }
-        return ReportContext(roomCode: code, drawingId: lastSavedDrawingId, chatLines: lines)
+        return ReportContext(roomCode: code, drawingId: drawingIdOnScreen ?? lastSavedDrawingId, chatLines: lines)
     }
 }

@@ -117,6 +117,9 @@ extension RoomStateMachine {
         turn.normalizedWord = GuessNormalizer.normalize(word)
         turn.hint = HintMask(word: word)
         turn.drawingStartedAt = now
+        // Named now, so a report made while it is drawn can name it; stored under this id at
+        // the turn's end if anything was drawn.
+        turn.drawingId = random.makeID(prefix: "d_")
         let drawMilliseconds = Int64(settings.drawSeconds) * 1000
         turn.revealTimes = HintSchedule.revealOffsets(reveals: turn.hint.revealBudget(hints: settings.hints), drawMilliseconds: drawMilliseconds)
             .map { now + $0 }
@@ -162,7 +165,7 @@ extension RoomStateMachine {
         }
         var drawingId: String?
         if let word = turn.word, !turn.board.isEmpty, let game {
-            let id = random.makeID(prefix: "d_")
+            let id = turn.drawingId ?? random.makeID(prefix: "d_")
             drawingId = id
             self.game?.drawingIds.append(id)
             self.turn?.savedDrawingId = id

@@ -65,6 +65,8 @@ public struct RoomStateMachine: Sendable {
         var normalizedWord = ""
         var hint = HintMask(word: "")
         var drawingStartedAt: Int64 = 0
+        /// Given when the drawing starts; the drawing is stored under it if it has content.
+        var drawingId: String?
         var revealTimes: [Int64] = []
         var board: DrawingBoard
         var guesses: [GuessRecord] = []
