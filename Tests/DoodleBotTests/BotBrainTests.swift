@@ -147,14 +147,22 @@ struct BotBrainTests {
     @Test("with --strict an error is fatal; without, only one about entering the room is")
     func strictErrors() {
         var strict = Self.guesser(strict: true)
-        Self.feed(&strict, [Frames.welcome, Frames.lobby(seq: 3), .error(ProtocolError(.rateLimited, "slow down", ref: "guess"))])
+        Self.feed(&strict, [Frames.welcome, Frames.lobby(seq: 3), .error(ProtocolError(.badMessage, "text must be 1–200 characters", ref: "guess"))])
         #expect(strict.violations.map(\.kind) == [.errorReceived])
         #expect(strict.isFinished)
 
         var lenient = Self.guesser()
-        Self.feed(&lenient, [Frames.welcome, Frames.lobby(seq: 3), .error(ProtocolError(.rateLimited, "slow down", ref: "guess"))])
+        Self.feed(&lenient, [Frames.welcome, Frames.lobby(seq: 3), .error(ProtocolError(.badMessage, "text must be 1–200 characters", ref: "guess"))])
         #expect(lenient.violations.isEmpty)
         #expect(!lenient.isFinished)
+
+        // A bot that keeps its pace and still has a guess refused as too fast: its guesses
+        // reached the server bunched; counted, no violation.
+        var paced = Self.guesser(strict: true)
+        Self.feed(&paced, [Frames.welcome, Frames.lobby(seq: 3), .error(ProtocolError(.rateLimited, "slow down", ref: "guess"))])
+        #expect(paced.violations.isEmpty)
+        #expect(paced.stats.bunchedGuesses == 1)
+        #expect(!paced.isFinished)
 
         // A stroke that was in flight when the turn ended is refused; that is no violation.
         var drawer = Self.guesser(strict: true)

@@ -11,6 +11,9 @@ public struct BotStats: Sendable, Equatable, Codable {
     public var errorsReceived = 0
     /// Errors for a drawing message or word choice that crossed a turn change in flight.
     public var crossedMessages = 0
+    /// Guesses refused as over the rate limit although the bot kept its pace: they reached the
+    /// server bunched.
+    public var bunchedGuesses = 0
     public var reconnects = 0
     /// Redirects to another node of a cluster, each followed by a new connection there.
     public var redirects = 0
