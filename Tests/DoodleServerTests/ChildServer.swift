@@ -151,6 +151,13 @@ enum ChildServerError: Error, CustomStringConvertible {
     case exitedEarly(log: String)
     case noListeningLine(log: String)
 
+    /// The server stopped because another process took its port first: the race of choosing a
+    /// free port for a child before the child binds it.
+    var lostItsPort: Bool {
+        if case .exitedEarly(let log) = self { return log.contains("Address already in use") }
+        return false
+    }
+
     var description: String {
         switch self {
         case .executableNotFound(let name, let searched):

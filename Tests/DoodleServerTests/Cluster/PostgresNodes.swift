@@ -29,16 +29,32 @@ struct PostgresNodes {
                 // Killed before the database is dropped (which also cuts any connection left).
                 defer { for node in started { node.sendSIGKILL() } }
                 for index in 0..<count {
-                    let port = try NginxProxy.freePort()
-                    var arguments = [
-                        "--database", database.url, "--rules", rules, "--log-level", "info",
-                        "--node-url", nodeURL(index, port),
-                    ]
-                    if let leaseMilliseconds { arguments += ["--node-lease-ms", String(leaseMilliseconds)] }
-                    arguments += extraArguments
-                    started.append(try await ChildServer.start(arguments: arguments, port: port))
+                    started.append(
+                        try await startNode { port in
+                            var arguments = [
+                                "--database", database.url, "--rules", rules, "--log-level", "info",
+                                "--node-url", nodeURL(index, port),
+                            ]
+                            if let leaseMilliseconds { arguments += ["--node-lease-ms", String(leaseMilliseconds)] }
+                            return arguments + extraArguments
+                        })
                 }
                 return try await body(PostgresNodes(nodes: started, database: database))
+            }
+        }
+    }
+
+    /// A node on a port chosen before it starts (its `--node-url` names the port). Another
+    /// process may take that port before the node binds it; then the node is started again on
+    /// a fresh port, at most three times in all.
+    private static func startNode(arguments: (_ port: Int) -> [String]) async throws -> ChildServer {
+        var attempt = 1
+        while true {
+            let port = try NginxProxy.freePort()
+            do {
+                return try await ChildServer.start(arguments: arguments(port), port: port)
+            } catch let error as ChildServerError where error.lostItsPort && attempt < 3 {
+                attempt += 1
             }
         }
     }
