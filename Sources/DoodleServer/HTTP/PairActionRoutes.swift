@@ -25,7 +25,7 @@ struct PairActionRoutes {
 
         router.post("/v1/me/pair/drawings") { request, _ -> EditedResponse<UploadAnswer> in
             let player = try await authentication.player(request).playerId
-            let upload = try Self.read(PairRequestBody.upload, from: try await Self.body(of: request, upTo: Self.maxUploadBytes))
+            let upload = try Self.read(PairRequestBody.upload, from: try await JSONRequestBody.collect(request, upTo: Self.maxUploadBytes))
             let receipt = try await pairs.upload(upload, by: player).get(retryAfterSeconds: retryAfterSeconds)
             // 201 for a new drawing; a retry of a stored clientDrawingId gets the same body with 200.
             return EditedResponse(status: receipt.created ? .created : .ok, response: UploadAnswer(drawingId: receipt.drawingId))
@@ -37,7 +37,7 @@ struct PairActionRoutes {
                 let refusal = ProtocolError(.rateLimited, "at most \(guessLimit.count) guesses per \(guessLimit.windowMilliseconds) ms")
                 throw APIError(refusal, retryAfterSeconds: wait)
             }
-            let text = try Self.read(PairRequestBody.guessText, from: try await Self.body(of: request, upTo: Self.maxGuessBytes))
+            let text = try Self.read(PairRequestBody.guessText, from: try await JSONRequestBody.collect(request, upTo: Self.maxGuessBytes))
             let answer = try await pairs.guess(drawingId: drawingId, text: text, by: player).get(retryAfterSeconds: retryAfterSeconds)
             return GuessAnswer(drawingId: answer.drawingId, correct: answer.correct, close: answer.close, gained: answer.gained)
         }
@@ -52,11 +52,6 @@ struct PairActionRoutes {
             let pairId = try await pairs.unpair(by: player).get(retryAfterSeconds: retryAfterSeconds)
             return UnpairAnswer(pairId: pairId, by: player)
         }
-    }
-
-    /// The whole request body, or 413 `too_large` beyond `limit` bytes.
-    private static func body(of request: Request, upTo limit: Int) async throws -> ByteBuffer {
-        try await JSONRequestBody.collect(request, upTo: limit)
     }
 
     /// `body` read by `reader`; a body that does not read is the 400 its code gives.
