@@ -44,12 +44,18 @@ public struct PlayerSession: Sendable, Equatable {
     public var tokenHash: String
     /// Milliseconds since 1970.
     public var at: Int64
+    /// The label of the device this save creates, set only when the token was minted at this
+    /// `hello` for a new player: that save creates the player's first device. Saves of a known
+    /// token only touch its device's last-seen time, so a save still in flight never brings
+    /// back a device its player removed meanwhile.
+    public var newDeviceLabel: String?
 
-    public init(playerId: PlayerID, name: String, tokenHash: String, at: Int64) {
+    public init(playerId: PlayerID, name: String, tokenHash: String, at: Int64, newDeviceLabel: String? = nil) {
         self.playerId = playerId
         self.name = name
         self.tokenHash = tokenHash
         self.at = at
+        self.newDeviceLabel = newDeviceLabel
     }
 }
 
