@@ -1,6 +1,10 @@
-// The page's entry: the header (name, Party/Pair tabs, sound, language), which view shows,
-// and where each server message goes. The party game lives in party.js, pair mode in pair.js.
+// The page's entry: the header (name, Party/Pair tabs, account, sound, language), which view
+// shows, and where each server message goes. The party game lives in party.js, pair mode in
+// pair.js, the account dialog in account.js.
 
+import { setUpAccount, redeemLinkInURL, renderAccount } from "./account.js";
+import { linkCodeInURL } from "./account-move.js";
+import { takeNote, welcomed, tokenStillWorks, forgetSignedOutDevice } from "./account-session.js";
 import { session, setHandlers, connect, reconnectNow, send, forgetRoom, isOpen, relabelConnection } from "./connection.js";
 import { setUpViewer } from "./gallery.js";
 import { t, translatePage, errorText, setUpLanguagePicker, onLanguageChange } from "./i18n.js";
@@ -16,15 +20,16 @@ import { soundOn, setSound } from "./sound.js";
 import { $, showError, setPressed } from "./ui.js";
 
 // A share link decides the view; otherwise the page comes back to the one last used.
-let view = linkIsPair() ? "pair" : location.hash.length > 1 ? "party" : localStorage.getItem("doodle.view") === "pair" ? "pair" : "party";
+let view = linkIsPair() ? "pair" : location.hash.length > 1 && !linkCodeInURL() ? "party" : localStorage.getItem("doodle.view") === "pair" ? "pair" : "party";
 let reseated = false;     // since the last welcome, did the server put us back into a room?
 let reseatCheck = null;   // the check after the last welcome (a redirect brings another welcome)
 let renaming = false;     // the header shows the name form instead of the name
 let wasOnFront = false;   // the front page showed at the last render
 let playOnceNamed = false; // the welcome card's Play was pressed: quick play after the welcome
 // What the page must tell the player until it is dismissed: an operator closed the room, or
-// banned the player (then nothing else shows: the server takes no more from this player).
-let notice = null;         // { kind: "closed" | "banned", text }
+// banned the player (then nothing else shows: the server takes no more from this player); a
+// sign-in or sign-out changed the player; another tab or device took over the connection.
+let notice = null;         // { kind: "closed" | "banned" | "account" | "replaced", text }
 
 const inPair = () => session.room?.mode === "pair";
 const inParty = () => Boolean(session.room) && !inPair();
@@ -37,9 +42,18 @@ function setView(next) {
 
 // A party code from an invite link (`#K7PQ2M` or `?room=K7PQ2M`), or null.
 function partyCodeInLink() {
-  if (linkIsPair()) return null;
+  if (linkIsPair() || linkCodeInURL()) return null;
   const fromQuery = new URLSearchParams(location.search).get("room");
   return (fromQuery || location.hash.slice(1) || "").trim().toUpperCase() || null;
+}
+
+// Closed with 4002: this player connected from another tab or device, or this device was
+// signed out from another one (then its token no longer works, and the page starts over as a
+// new player). Only the first asks to play here again.
+async function replacedOrSignedOut() {
+  if (!(await tokenStillWorks())) { forgetSignedOutDevice(); return; }
+  tell("replaced", t("close.4002"));
+  render();
 }
 
 // Enters the room the view and the link ask for: our pair room, or a linked party room.
@@ -82,9 +96,12 @@ function handle(msg) {
     case "roomClosed":
       roomClosedByOperator(msg.reason);
       break;
-    case "welcome":
-      // Welcomed again after a ban (it was lifted, or it ran out): the page is usable again.
-      if (notice?.kind === "banned") notice = null;
+    case "welcome": {
+      // Welcomed again after a ban (it was lifted, or it ran out), or after another device took
+      // over and this one asked to play here again: the page is usable again.
+      if (notice?.kind === "banned" || notice?.kind === "replaced") notice = null;
+      const signedOutAway = welcomed(msg);
+      if (signedOutAway) tell("account", signedOutAway);
       // The server re-seats us right after welcome, and a replay always ends with our own
       // playerConnection. If nothing came, our seat is gone: drop the stale room, follow the link.
       reseated = false;
@@ -96,6 +113,7 @@ function handle(msg) {
         render();
       }, 800);
       break;
+    }
     case "roomState":
       freshCodeTries = null;
       // In a room again: the closed one's notice has been read or no longer matters.
@@ -152,6 +170,8 @@ function render() {
   const banned = notice?.kind === "banned";
   const named = Boolean(session.me) && !banned;
   $("notice").classList.toggle("hidden", !notice);
+  $("notice").dataset.kind = notice?.kind ?? "";
+  $("notice-act").classList.toggle("hidden", notice?.kind !== "replaced");
   // Written only when it changes: an alert's region speaks again at each new text node.
   if ($("notice-text").textContent !== (notice?.text ?? "")) $("notice-text").textContent = notice?.text ?? "";
   // A ban lasts until the server lets the player in again; there is nothing to dismiss.
@@ -162,6 +182,7 @@ function render() {
   setPressed($("tab-party"), view === "party");
   setPressed($("tab-pair"), view === "pair");
   $("tabs").classList.toggle("hidden", !named);
+  $("account-open").classList.toggle("hidden", banned);
   $("front").classList.toggle("hidden", !firstVisit && !onFront);
   $("welcome").classList.toggle("hidden", !firstVisit);
   $("lobby").classList.toggle("hidden", !onFront);
@@ -250,9 +271,10 @@ $("welcome-go").onclick = () => {
 };
 $("sound").onclick = () => { setSound(!soundOn()); render(); };
 $("notice-ok").onclick = () => { notice = null; render(); };
+$("notice-act").onclick = () => { notice = null; reconnectNow(); render(); };
 
 setUpLanguagePicker($("lang"));
-onLanguageChange(() => { relabelConnection(); renderLeaderboard(); renderRooms(); renderHistory(); render(); });
+onLanguageChange(() => { relabelConnection(); renderLeaderboard(); renderRooms(); renderHistory(); renderAccount(); render(); });
 
 // The game fills the window below the header, whose height changes as it wraps.
 new ResizeObserver(() => document.documentElement.style.setProperty("--header-h", `${$("top").offsetHeight}px`)).observe($("top"));
@@ -261,11 +283,16 @@ setHandlers(handle, (code) => {
   if (code === 4000) leftRoom(false);
   if (code === 4004) { tell("banned", t("close.4004")); leftRoom(false); }
   if (code === 4005 && session.room) roomClosedByOperator(null);
+  if (code === 4002) replacedOrSignedOut();
   render();
 });
 translatePage();
 relabelConnection();
 $("rename").prepend(icon("pen"));
+$("account-open").prepend(icon("person"));
+setUpAccount();
+const accountNote = takeNote();
+if (accountNote) tell("account", accountNote);
 setUpParty();
 setUpPair();
 setUpViewer();
@@ -279,5 +306,7 @@ if (linked) $("join-code").value = linked;
 // Only a first visit looks the room up (each lookup counts against a per-address limit): a
 // player with a name joins at once, and hears of a failure from the join itself.
 if (linked && !$("name").value) lookUpInvite(linked, render);
-if ($("name").value) connect();
+render();
+// A link `#link=CODE` from another device is redeemed first: the page may become that player.
+if (!(await redeemLinkInURL()) && $("name").value) connect();
 render();

@@ -56,8 +56,15 @@ export function connect() {
 
 // A fresh connection, e.g. to say hello again with a corrected name.
 export function reconnectNow() {
-  if (ws) { ws.onclose = null; ws.close(); ws = null; }
+  disconnect();
   connect();
+}
+
+// Closes the connection for good (the page is about to become another player): what was sent
+// still goes out before the close, and nothing reconnects.
+export function disconnect() {
+  clearTimeout(reconnectTimer);
+  if (ws) { ws.onclose = null; ws.close(1000); ws = null; }
 }
 
 export function send(msg) {
@@ -123,8 +130,9 @@ export function forgetRoom() { session.room = null; session.lastSeq = null; sync
 function closed(code) {
   ws = null;
   setConn("offline");
-  // Banned (4004) and room closed (4005) are told by the page in a notice that stays.
-  if ([1002, 4000, 4001, 4002].includes(code)) showError(t(`close.${code}`));
+  // Banned (4004), room closed (4005) and replaced (4002: by another tab or device, or this
+  // device was signed out) are told by the page in a notice that stays.
+  if ([1002, 4000, 4001].includes(code)) showError(t(`close.${code}`));
   onClosedRoom(code);
   // A banned player's next hello is refused as well: trying again would only loop.
   if (code === 1002 || code === 4002 || code === 4004) return;

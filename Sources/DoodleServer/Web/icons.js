@@ -16,6 +16,8 @@ const PATHS = {
   chat: "M4 5h16v11H10l-5 4v-4H4z",
   chatOff: "M4 5h16v11H10l-5 4v-4H4zM3 3l18 18",
   flag: "M5 21V4M5 4h12l-2.5 4.5L17 13H5",
+  // A head and shoulders: the player's account.
+  person: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4.4 3.6-7 8-7s8 2.6 8 7",
 };
 
 // An <svg> for `name`, hidden from screen readers: the button carries the name.

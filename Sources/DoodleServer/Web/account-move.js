@@ -1,0 +1,110 @@
+// "Move to a new phone" in the account dialog: a one-use link code (good for 10 minutes) shown
+// as text, as a link and as a QR code for the new phone's camera. And "I have a code", on the
+// new phone: typed into the dialog, or in a link `#link=CODE`, which the page redeems as it opens.
+
+import { now } from "./connection.js";
+import { makeLinkCode, redeemLinkCode, refusalText } from "./account-api.js";
+import { finishSignIn } from "./account-session.js";
+import { t, language } from "./i18n.js";
+import { $, copyFrom } from "./ui.js";
+
+const LINK_PREFIX = "link=";
+
+let shown = null;        // the code on show: { code, url, qrSvg, expiresAt (ms) }
+let expired = false;     // the code on show ran out
+let expiryTimer = null;
+let makeState = "idle";  // idle | making | failed
+let makeError = "";
+let redeemState = "idle"; // idle | redeeming | failed | same
+let redeemError = "";
+
+// Codes show as K7PQ-2M4X; a player may type them in any case, with spaces, with or without the dash.
+function normalise(text) {
+  const bare = String(text).toUpperCase().replace(/[\s-]/g, "");
+  return bare.length === 8 ? `${bare.slice(0, 4)}-${bare.slice(4)}` : bare;
+}
+
+// The code in a link `#link=CODE`, or null.
+export function linkCodeInURL() {
+  const hash = location.hash.slice(1);
+  if (!hash.toLowerCase().startsWith(LINK_PREFIX)) return null;
+  let text;
+  try { text = decodeURIComponent(hash.slice(LINK_PREFIX.length)); } catch { text = hash.slice(LINK_PREFIX.length); }
+  return normalise(text) || null;
+}
+
+// Server times are milliseconds since 1970; an ISO date is read as well.
+const millis = (at) => (typeof at === "number" ? at : Date.parse(at));
+
+async function makeCode() {
+  if (makeState === "making") return;
+  makeState = "making";
+  renderMove();
+  try {
+    const answer = await makeLinkCode();
+    shown = { code: answer.code, url: answer.url || `${location.origin}/#${LINK_PREFIX}${encodeURIComponent(answer.code)}`, qrSvg: answer.qrSvg, expiresAt: millis(answer.expiresAt) };
+    expired = false;
+    clearTimeout(expiryTimer);
+    if (Number.isFinite(shown.expiresAt)) expiryTimer = setTimeout(() => { expired = true; renderMove(); }, Math.max(0, shown.expiresAt - now()));
+    makeState = "idle";
+  } catch (err) {
+    makeState = "failed";
+    makeError = refusalText(err, t("account.notSignedIn"));
+  }
+  renderMove();
+  if (shown && makeState === "idle") $("link-code").focus();
+}
+
+// Redeems a link code on this page: "switched" (this page becomes that player and reloads),
+// "same" (it already was), or "failed" (the dialog says why, the code stays in its field).
+export async function redeemCode(text) {
+  const code = normalise(text);
+  $("link-input").value = code;
+  redeemState = "redeeming";
+  renderMove();
+  try {
+    const outcome = await finishSignIn(await redeemLinkCode(code));
+    redeemState = outcome === "same" ? "same" : "idle";
+    renderMove();
+    return outcome;
+  } catch (err) {
+    redeemState = "failed";
+    redeemError = refusalText(err, t("move.badCode"));
+    renderMove();
+    return "failed";
+  }
+}
+
+export function renderMove() {
+  $("link-make").disabled = makeState === "making";
+  $("link-make").textContent = t(shown ? "move.makeAnother" : "move.make");
+  $("link-make-error").textContent = makeState === "failed" ? makeError : "";
+  $("link-show").classList.toggle("hidden", !shown || expired);
+  $("link-expired").classList.toggle("hidden", !shown || !expired);
+  if (shown) {
+    $("link-code").textContent = shown.code;
+    $("link-url").value = shown.url;
+    const qr = $("link-qr");
+    qr.classList.toggle("hidden", !shown.qrSvg);
+    // As an image, the server's SVG is drawn without running anything inside it.
+    const src = shown.qrSvg ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(shown.qrSvg)}` : "";
+    if (qr.getAttribute("src") !== src) qr.setAttribute("src", src);
+    qr.alt = t("move.qrAlt", { code: shown.code });
+    const until = new Intl.DateTimeFormat(language(), { timeStyle: "short" }).format(shown.expiresAt - (now() - Date.now()));
+    $("link-expiry").textContent = Number.isFinite(shown.expiresAt) ? t("move.expiry", { time: until }) : "";
+  }
+  $("link-form-button").disabled = redeemState === "redeeming";
+  $("link-form-status").textContent = redeemState === "redeeming" ? t("move.checking") : redeemState === "same" ? t("move.alreadyYou") : "";
+  $("link-form-error").textContent = redeemState === "failed" ? redeemError : "";
+}
+
+export function setUpMove() {
+  $("link-make").onclick = makeCode;
+  $("link-copy").onclick = () => copyFrom($("link-url"), $("link-copy"));
+  $("link-form").onsubmit = (e) => {
+    e.preventDefault();
+    const text = $("link-input").value.trim();
+    if (!text) { $("link-input").reportValidity(); return; }
+    redeemCode(text);
+  };
+}
