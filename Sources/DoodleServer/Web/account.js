@@ -107,7 +107,8 @@ function renderForm(form) {
 export function renderAccount() {
   const identities = renderIdentities();
   const hasEmail = identities.some((i) => i.provider === "email");
-  $("register-section").classList.toggle("hidden", !offer.password || hasEmail);
+  // Registering keeps the player on this page: a page without one has nothing to keep yet.
+  $("register-section").classList.toggle("hidden", !offer.password || hasEmail || !token());
   $("login-section").classList.toggle("hidden", !offer.password);
   $("login-note").textContent = session.me && !identities.length ? t("login.noteAnonymous", { name: nameOnPage() }) : t("login.note");
   for (const provider of BUTTON_PROVIDERS) {
@@ -169,4 +170,6 @@ export function setUpAccount() {
   for (const provider of BUTTON_PROVIDERS) $(`oidc-${provider}`).onclick = () => signInWithProvider(provider);
   setUpMove();
   setUpDevices();
+  // A link pasted into a tab that already shows the page changes only its fragment.
+  window.addEventListener("hashchange", () => { if (linkCodeInURL()) redeemLinkInURL(); });
 }
