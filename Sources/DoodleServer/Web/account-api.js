@@ -61,9 +61,10 @@ export const logIn = (email, password) =>
   call("/v1/auth/login", { method: "POST", body: { email, password, device: deviceLabel() } });
 
 // An identity the provider vouched for: linked to the player on this page unless it already
-// belongs to a player, who this page becomes then.
-export const signInWith = (provider, idToken, nonce) =>
-  call("/v1/auth/oidc", { method: "POST", body: { provider, idToken, nonce, device: deviceLabel() }, withToken: true });
+// belongs to a player, who this page becomes then. `name` names a new player (a page without
+// one); the server picks a name without it.
+export const signInWith = (provider, idToken, nonce, name) =>
+  call("/v1/auth/oidc", { method: "POST", body: { provider, idToken, nonce, device: deviceLabel(), ...(name && { name }) }, withToken: true });
 
 export const redeemLinkCode = (code) =>
   call("/v1/auth/link", { method: "POST", body: { code, device: deviceLabel() } });

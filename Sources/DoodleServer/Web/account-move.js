@@ -10,7 +10,7 @@ import { $, copyFrom } from "./ui.js";
 
 const LINK_PREFIX = "link=";
 
-let shown = null;        // the code on show: { code, url, qrSvg, expiresAt (ms) }
+let shown = null;        // the code on show: { code, url, qrSvg, expiresAt (server ms) }
 let expired = false;     // the code on show ran out
 let expiryTimer = null;
 let makeState = "idle";  // idle | making | failed
@@ -33,19 +33,16 @@ export function linkCodeInURL() {
   return normalise(text) || null;
 }
 
-// Server times are milliseconds since 1970; an ISO date is read as well.
-const millis = (at) => (typeof at === "number" ? at : Date.parse(at));
-
 async function makeCode() {
   if (makeState === "making") return;
   makeState = "making";
   renderMove();
   try {
     const answer = await makeLinkCode();
-    shown = { code: answer.code, url: answer.url || `${location.origin}/#${LINK_PREFIX}${encodeURIComponent(answer.code)}`, qrSvg: answer.qrSvg, expiresAt: millis(answer.expiresAt) };
+    shown = { code: answer.code, url: answer.url, qrSvg: answer.qrSvg, expiresAt: answer.expiresAt };
     expired = false;
     clearTimeout(expiryTimer);
-    if (Number.isFinite(shown.expiresAt)) expiryTimer = setTimeout(() => { expired = true; renderMove(); }, Math.max(0, shown.expiresAt - now()));
+    expiryTimer = setTimeout(() => { expired = true; renderMove(); }, Math.max(0, shown.expiresAt - now()));
     makeState = "idle";
   } catch (err) {
     makeState = "failed";
@@ -85,13 +82,13 @@ export function renderMove() {
     $("link-code").textContent = shown.code;
     $("link-url").value = shown.url;
     const qr = $("link-qr");
-    qr.classList.toggle("hidden", !shown.qrSvg);
     // As an image, the server's SVG is drawn without running anything inside it.
-    const src = shown.qrSvg ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(shown.qrSvg)}` : "";
+    const src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(shown.qrSvg)}`;
     if (qr.getAttribute("src") !== src) qr.setAttribute("src", src);
     qr.alt = t("move.qrAlt", { code: shown.code });
+    // The server's clock says when; the player reads it on this device's clock.
     const until = new Intl.DateTimeFormat(language(), { timeStyle: "short" }).format(shown.expiresAt - (now() - Date.now()));
-    $("link-expiry").textContent = Number.isFinite(shown.expiresAt) ? t("move.expiry", { time: until }) : "";
+    $("link-expiry").textContent = t("move.expiry", { time: until });
   }
   $("link-form-button").disabled = redeemState === "redeeming";
   $("link-form-status").textContent = redeemState === "redeeming" ? t("move.checking") : redeemState === "same" ? t("move.alreadyYou") : "";

@@ -26,7 +26,7 @@ export function knownIdentities() {
   return stored && stored.playerId === session.me && Array.isArray(stored.identities) ? stored.identities : [];
 }
 
-export function rememberIdentities(playerId, identities) {
+function rememberIdentities(playerId, identities) {
   if (Array.isArray(identities)) localStorage.setItem(IDENTITIES, JSON.stringify({ playerId, identities }));
 }
 
@@ -43,9 +43,10 @@ export async function finishSignIn(answer) {
   return "switched";
 }
 
-// A sign-in of the player already on this page made one more device for this same browser:
-// sign it out so that "My devices" lists this browser once. Should that fail, the extra device
-// stays in the list, where the player can sign it out; nothing else depends on it.
+// A login or link code for the player already on this page made one more device for this same
+// browser (a registration or provider linked with this page's token keeps it, and answers it):
+// sign the new one out so that "My devices" lists this browser once. Should that fail, the
+// extra device stays in the list, where the player can sign it out; nothing else depends on it.
 async function dropExtraDevice(extraToken) {
   try {
     const extra = (await devices(extraToken)).find((d) => d.current);

@@ -4,11 +4,11 @@
 // it. "Move to a new phone" is in account-move.js, "My devices" in account-devices.js.
 
 import { session, token } from "./connection.js";
-import { providers, register, logIn, signInWith, me, refusalText } from "./account-api.js";
+import { providers, register, logIn, signInWith, refusalText } from "./account-api.js";
 import { resetDevices, loadDevices, renderDevices, setUpDevices } from "./account-devices.js";
 import { linkCodeInURL, redeemCode, renderMove, setUpMove } from "./account-move.js";
 import { BUTTON_PROVIDERS, newNonce, idTokenFrom } from "./account-providers.js";
-import { finishSignIn, knownIdentities, rememberIdentities } from "./account-session.js";
+import { finishSignIn, knownIdentities } from "./account-session.js";
 import "./account-strings.js";
 import { t } from "./i18n.js";
 import { $, el } from "./ui.js";
@@ -35,19 +35,6 @@ async function loadOffer() {
   } catch {
     // Without the list the page offers what every server has, email and password.
     offer = { state: "failed", providers: [], password: true };
-  }
-  renderAccount();
-}
-
-// The identities of the player on this page: from the last sign-in answer, or from GET /v1/me
-// when the server lists them there.
-async function loadIdentities() {
-  if (!token() || !session.me) return;
-  try {
-    const profile = await me();
-    if (Array.isArray(profile?.identities)) rememberIdentities(profile.playerId, profile.identities);
-  } catch {
-    // The dialog shows what the page already knows.
   }
   renderAccount();
 }
@@ -84,7 +71,9 @@ async function signInWithProvider(provider) {
     return;
   }
   forms.oidc = { state: "idle", text: "" };
-  await signIn("oidc", () => signInWith(provider, idToken, nonce), t("oidc.refused", { provider: providerName(provider) }));
+  // A page without a player yet may have a name typed in the header for the new one.
+  const name = token() ? null : $("name").value.trim() || null;
+  await signIn("oidc", () => signInWith(provider, idToken, nonce, name), t("oidc.refused", { provider: providerName(provider) }));
 }
 
 function renderIdentities() {
@@ -132,7 +121,6 @@ export function openAccount() {
   renderAccount();
   if (!$("account").open) $("account").showModal();
   loadOffer();
-  loadIdentities();
   if (token()) loadDevices();
 }
 
