@@ -67,7 +67,7 @@ def test_registering_keeps_the_player_and_signing_in_elsewhere_becomes_it(open_p
     expect(ada.locator("#account-identities")).to_be_hidden()
 
     register(ada, email, PASSWORD)
-    expect(ada.locator("#register-status")).to_contain_text("Ada can sign in with it on any device now")
+    expect(ada.locator("#account-status")).to_have_text("Done: Ada can sign in with it on any device now.")
     expect(ada.locator("#account-identities li")).to_have_text([f"Email: {email}"])
     expect(ada.locator("#account-who")).to_have_text("You play as Ada. Ada signs in with:")
     # Registered once, the form gives way; the page is still Ada, on one device.

@@ -72,6 +72,12 @@ export async function redeemCode(text) {
   }
 }
 
+// What the forms said when the dialog was last open is forgotten (the code on show stays).
+export function resetMoveStatus() {
+  if (makeState === "failed") makeState = "idle";
+  if (redeemState !== "redeeming") redeemState = "idle";
+}
+
 export function renderMove() {
   $("link-make").disabled = makeState === "making";
   $("link-make").textContent = t(shown ? "move.makeAnother" : "move.make");

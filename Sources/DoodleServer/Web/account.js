@@ -6,7 +6,7 @@
 import { session, token } from "./connection.js";
 import { providers, register, logIn, signInWith, refusalText } from "./account-api.js";
 import { resetDevices, loadDevices, renderDevices, setUpDevices } from "./account-devices.js";
-import { linkCodeInURL, redeemCode, renderMove, setUpMove } from "./account-move.js";
+import { linkCodeInURL, redeemCode, renderMove, resetMoveStatus, setUpMove } from "./account-move.js";
 import { BUTTON_PROVIDERS, newNonce, idTokenFrom } from "./account-providers.js";
 import { finishSignIn, knownIdentities } from "./account-session.js";
 import "./account-strings.js";
@@ -15,12 +15,15 @@ import { $, el } from "./ui.js";
 
 // What the server offers, asked once per page: { state: idle | loading | ready | failed, providers, password }.
 let offer = { state: "idle", providers: [], password: true };
-// Each form's state: idle | busy | done | failed, and what its status line says.
+// Each form's state: idle | busy | done | failed, and what its status line says (a success
+// is said at the top of the dialog instead: the form may give way to what it changed).
 const forms = {
   register: { state: "idle", text: "" },
   login: { state: "idle", text: "" },
   oidc: { state: "idle", text: "" },
 };
+
+let done = "";   // what the last successful sign-in did, said under the identities
 
 const PROVIDER_NAMES = { apple: "Apple", google: "Google" };
 const providerName = (name) => (name === "email" ? t("account.email") : PROVIDER_NAMES[name] || name);
@@ -46,14 +49,17 @@ async function signIn(form, attempt, invalidCredentials) {
   renderAccount();
   try {
     const outcome = await finishSignIn(await attempt());
+    forms[form] = { state: "done", text: "" };
     // A switch reloads the page, which tells the rest itself.
-    if (outcome === "same") forms[form] = { state: "done", text: t(form === "login" ? "login.alreadyYou" : "account.saved", { name: nameOnPage() }) };
-    else forms[form] = { state: "done", text: t("account.switching") };
+    done = outcome === "same" ? t(form === "login" ? "login.alreadyYou" : "account.saved", { name: nameOnPage() }) : t("account.switching");
   } catch (err) {
     forms[form] = { state: "failed", text: refusalText(err, invalidCredentials) };
   }
   renderAccount();
-  if (forms[form].state === "done") loadDevices();
+  if (forms[form].state !== "done") return;
+  // The form's button may have given way with its form: the focus goes to what happened.
+  if (!document.activeElement || document.activeElement === document.body || !document.activeElement.checkVisibility()) $("account-status").focus();
+  loadDevices();
 }
 
 async function signInWithProvider(provider) {
@@ -84,12 +90,13 @@ function renderIdentities() {
   $("account-identities").replaceChildren(...identities.map((i) =>
     el("li", i.email ? t("account.identity", { provider: providerName(i.provider), email: i.email }) : providerName(i.provider))));
   $("account-identities").classList.toggle("hidden", !identities.length);
+  $("account-status").textContent = done;
   return identities;
 }
 
 function renderForm(form) {
   const { state, text } = forms[form];
-  $(`${form}-status`).textContent = state === "busy" || state === "done" ? text : "";
+  $(`${form}-status`).textContent = state === "busy" ? text : "";
   $(`${form}-error`).textContent = state === "failed" ? text : "";
 }
 
@@ -115,8 +122,13 @@ export function renderAccount() {
   renderDevices();
 }
 
-export function openAccount() {
-  for (const form of Object.keys(forms)) if (forms[form].state !== "busy") forms[form] = { state: "idle", text: "" };
+// `fresh`: forget what the dialog said when it was last open.
+export function openAccount(fresh = true) {
+  if (fresh) {
+    for (const form of Object.keys(forms)) if (forms[form].state !== "busy") forms[form] = { state: "idle", text: "" };
+    done = "";
+    resetMoveStatus();
+  }
   resetDevices();
   renderAccount();
   if (!$("account").open) $("account").showModal();
@@ -134,14 +146,14 @@ export async function redeemLinkInURL() {
   const outcome = await redeemCode(code);
   if (outcome === "switched") return true;
   if (outcome === "failed") {
-    openAccount();
+    openAccount(false);
     $("link-input").focus();
   }
   return false;
 }
 
 export function setUpAccount() {
-  $("account-open").onclick = openAccount;
+  $("account-open").onclick = () => openAccount();
   $("account-close").onclick = () => $("account").close();
   $("register-form").onsubmit = (e) => {
     e.preventDefault();
