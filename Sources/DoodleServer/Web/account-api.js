@@ -1,6 +1,8 @@
 // The HTTP calls of accounts and devices (PROTOCOL.md, "Accounts and devices (rev 4)"). Every
 // call says whether it carries the page's token: a sign-in with it links the new identity to
-// the player on this page, while a login or a link code names a player of its own.
+// the player on this page, while a login or a link code names a player of its own. The server
+// names each new device after the browser's User-Agent ("Firefox on Linux"), as it names the
+// first one, so the sign-ins send no label of their own.
 
 import { token } from "./connection.js";
 import { t, errorText } from "./i18n.js";
@@ -40,34 +42,24 @@ async function call(path, { method = "GET", body, withToken = false, bearer } = 
   return answer;
 }
 
-// What the device list calls this device: "Chrome on Android", "Safari on iPhone"…
-export function deviceLabel() {
-  const ua = navigator.userAgent;
-  const browser = /Edg\//.test(ua) ? "Edge" : /Firefox\//.test(ua) ? "Firefox" : /OPR\//.test(ua) ? "Opera"
-    : /Chrom(e|ium)\//.test(ua) ? "Chrome" : /Safari\//.test(ua) ? "Safari" : "Browser";
-  const system = /iPhone/.test(ua) ? "iPhone" : /iPad/.test(ua) ? "iPad" : /Android/.test(ua) ? "Android"
-    : /Windows/.test(ua) ? "Windows" : /Mac OS X/.test(ua) ? "Mac" : /CrOS/.test(ua) ? "ChromeOS" : /Linux/.test(ua) ? "Linux" : "";
-  return system ? `${browser} on ${system}` : browser;
-}
-
 // Which OpenID Connect providers the server takes, and whether it takes email and password.
 export const providers = () => call("/v1/auth/providers");
 
-// Registering links the email to the player on this page (a page without a player gets a new one).
+// Registering links the email to the player on this page.
 export const register = (email, password) =>
-  call("/v1/auth/register", { method: "POST", body: { email, password, device: deviceLabel() }, withToken: true });
+  call("/v1/auth/register", { method: "POST", body: { email, password }, withToken: true });
 
 export const logIn = (email, password) =>
-  call("/v1/auth/login", { method: "POST", body: { email, password, device: deviceLabel() } });
+  call("/v1/auth/login", { method: "POST", body: { email, password } });
 
 // An identity the provider vouched for: linked to the player on this page unless it already
 // belongs to a player, who this page becomes then. `name` names a new player (a page without
 // one); the server picks a name without it.
 export const signInWith = (provider, idToken, nonce, name) =>
-  call("/v1/auth/oidc", { method: "POST", body: { provider, idToken, nonce, device: deviceLabel(), ...(name && { name }) }, withToken: true });
+  call("/v1/auth/oidc", { method: "POST", body: { provider, idToken, nonce, ...(name && { name }) }, withToken: true });
 
 export const redeemLinkCode = (code) =>
-  call("/v1/auth/link", { method: "POST", body: { code, device: deviceLabel() } });
+  call("/v1/auth/link", { method: "POST", body: { code } });
 
 export const makeLinkCode = () => call("/v1/me/link-code", { method: "POST", withToken: true });
 

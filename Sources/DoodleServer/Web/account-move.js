@@ -18,19 +18,13 @@ let makeError = "";
 let redeemState = "idle"; // idle | redeeming | failed | same
 let redeemError = "";
 
-// Codes show as K7PQ-2M4X; a player may type them in any case, with spaces, with or without the dash.
-function normalise(text) {
-  const bare = String(text).toUpperCase().replace(/[\s-]/g, "");
-  return bare.length === 8 ? `${bare.slice(0, 4)}-${bare.slice(4)}` : bare;
-}
-
 // The code in a link `#link=CODE`, or null.
 export function linkCodeInURL() {
   const hash = location.hash.slice(1);
   if (!hash.toLowerCase().startsWith(LINK_PREFIX)) return null;
   let text;
   try { text = decodeURIComponent(hash.slice(LINK_PREFIX.length)); } catch { text = hash.slice(LINK_PREFIX.length); }
-  return normalise(text) || null;
+  return text.trim() || null;
 }
 
 async function makeCode() {
@@ -54,8 +48,8 @@ async function makeCode() {
 
 // Redeems a link code on this page: "switched" (this page becomes that player and reloads),
 // "same" (it already was), or "failed" (the dialog says why, the code stays in its field).
-export async function redeemCode(text) {
-  const code = normalise(text);
+// The server reads a code in any case, with or without its dash.
+export async function redeemCode(code) {
   $("link-input").value = code;
   redeemState = "redeeming";
   renderMove();
