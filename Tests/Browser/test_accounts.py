@@ -118,7 +118,7 @@ def test_weak_passwords_taken_emails_and_wrong_passwords_are_told_and_lose_nothi
     bob = open_player("Bob")
     bob_id = player_id_of(bob)
     open_account(bob)
-    register(bob, email, "another fine password 42")
+    register(bob, email, "amber otter sings 1984 twice")
     expect(bob.locator("#register-error")).to_contain_text("This email is already registered.")
     expect(bob.locator("#register-email")).to_have_value(email)
     log_in(bob, email, "not Ada's password at all")
