@@ -110,7 +110,7 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             ],
-            resources: [.copy("Web")],
+            resources: [.copy("Web"), .copy("Accounts/common-passwords.txt")],
             swiftSettings: swiftSettings
         ),
         // A protocol-speaking WebSocket client shared by tests, the bot and the load tests.
