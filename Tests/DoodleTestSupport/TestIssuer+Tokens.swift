@@ -56,7 +56,7 @@ extension TestIssuer {
             return try await impostor.sign(claims, kid: kid)
         case .hmac:
             let shared = JWTKeyCollection()
-            await shared.add(hmac: HMACKey(from: "a secret anyone could guess"), digestAlgorithm: .sha256, kid: kid)
+            await shared.add(hmac: HMACKey(from: "a shared secret anyone could guess, 32 bytes or more"), digestAlgorithm: .sha256, kid: kid)
             return try await shared.sign(claims, kid: kid)
         case .unsigned:
             let header = try JSONSerialization.data(withJSONObject: ["alg": "none", "typ": "JWT", "kid": kid.string], options: [.sortedKeys])
