@@ -94,6 +94,15 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(help: "Widgets: poll GET /v1/health instead, the same way: the floor of one HTTP answer on this machine.")
     var widgetFloor = false
 
+    @Option(
+        help: """
+            Login flood: POST /v1/auth/login this many times a second (half unknown emails, half wrong passwords) while the \
+            fixed drawing load runs, and the same load without it; --runs times, each on a fresh server.
+            """)
+    var loginFlood: Int?
+    @Option(help: "Login flood: accounts registered first, which the wrong-password half goes to.") var loginFloodAccounts = 4
+    @Option(help: "Login flood: client addresses the logins claim (X-Forwarded-For), 1–512.") var loginFloodAddresses = 256
+
     @Option(help: "Where to write the JSON report.") var json = "LoadTests/results/last-run.json"
     @Option(help: "The Markdown summary a full run rewrites.") var latest = "LoadTests/results/LATEST.md"
     @Option(help: "The GameRules folder for the server the tool starts.") var rules = "./GameRules"
@@ -115,6 +124,12 @@ struct LoadCommand: AsyncParsableCommand {
             if !quickPlay.quickPlay && (quick || full || baseline || ramp || slowReaders || hostile || pairs != nil || widgets != nil || idle != nil || canvasMemory != nil) {
                 throw ValidationError("--servers runs the fixed drawing load or --quick-play only: leave out the other scenarios")
             }
+        }
+        if let violation = loginFloodConfiguration?.violation { throw ValidationError(violation) }
+        if loginFlood != nil, quick || full || baseline || ramp || slowReaders || hostile || pairs != nil || widgets != nil || idle != nil
+            || canvasMemory != nil || quickPlay.quickPlay || servers != nil
+        {
+            throw ValidationError("--login-flood runs alone (with the fixed drawing load's options): leave out the other scenarios")
         }
         if quickPlay.quickPlay {
             if let violation = quickPlay.configuration.violation { throw ValidationError(violation) }
@@ -167,6 +182,10 @@ struct LoadCommand: AsyncParsableCommand {
 
         if quickPlay.quickPlay {
             try await runQuickPlay(runner: runner, machine: report.machine)
+            return
+        }
+        if let flood = loginFloodConfiguration {
+            try await runLoginFlood(runner: runner, flood: flood, machine: report.machine, plan: plan)
             return
         }
         if let servers {
@@ -275,6 +294,28 @@ struct LoadCommand: AsyncParsableCommand {
         StandardOutput.write(QuickPlayLoadResult.mediansText(results) + "load average \(MachineInfo.loadAverage()) at the end\n")
         try ReportFiles.writeJSON(results, to: json)
         if !results.allSatisfy(\.isClean) { throw LoadFailure("quick play lost events, left players unseated or met errors: see above") }
+    }
+
+    /// `--runs` login-flood runs, each on a fresh server; medians at the end.
+    private func runLoginFlood(runner: Runner, flood: LoginFlood.Configuration, machine: MachineInfo, plan: StrokePlan) async throws {
+        StandardOutput.write(conditions(machine))
+        let scenario = LoginFloodScenario(
+            flood: flood, playersPerRoom: players, plan: plan, warmup: .seconds(warmup), window: .seconds(window), rooms: rooms, logger: makeLogger())
+        var results: [LoginFloodRun] = []
+        for index in 0..<runs {
+            let result = try await runner.loginFlood(scenario, index: index)
+            StandardOutput.write("run \(index + 1)\(result.floodFirst ? " (flood first)" : ""):\n" + result.text)
+            results.append(result)
+        }
+        StandardOutput.write(LoginFloodRun.mediansText(results) + "load average \(MachineInfo.loadAverage()) at the end\n")
+        try ReportFiles.writeJSON(results, to: json)
+        if !results.allSatisfy({ $0.quiet.totals.isClean && $0.flooded.totals.isClean }) {
+            throw LoadFailure("the drawing load lost, reordered or refused messages: see the errors above")
+        }
+    }
+
+    private var loginFloodConfiguration: LoginFlood.Configuration? {
+        loginFlood.map { LoginFlood.Configuration(rate: $0, accounts: loginFloodAccounts, addresses: loginFloodAddresses) }
     }
 
     /// The machine and how busy it is, before and after a reliability run.

@@ -86,9 +86,20 @@ struct Runner {
         }
     }
 
+    /// The drawing load with and without a login flood, on a fresh server (`--server` when
+    /// given: it must trust 127.0.0.1 as a proxy). The server trusts the tool as its proxy, so
+    /// the flood's `X-Forwarded-For` addresses are the clients the server sees.
+    func loginFlood(_ scenario: LoginFloodScenario, index: Int) async throws -> LoginFloodRun {
+        try await withDoodle(extraArguments: ["--trusted-proxies", "127.0.0.1"]) { url, probe in
+            try await scenario.run(index: index, url: url, probe: probe)
+        }
+    }
+
     // MARK: - Servers
 
-    private func withDoodle<T: Sendable>(_ body: (String, (@Sendable () -> ProcessSample?)?) async throws -> T) async throws -> T {
+    private func withDoodle<T: Sendable>(
+        extraArguments: [String] = [], _ body: (String, (@Sendable () -> ProcessSample?)?) async throws -> T
+    ) async throws -> T {
         if let server { return try await body(server, nil) }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-load-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -96,7 +107,8 @@ struct Runner {
         let database = scratch.appendingPathComponent("doodle.sqlite").path
         return try await ServerProcess.with(
             executable: ServerProcess.executableDirectory.appendingPathComponent("doodle-server"),
-            arguments: ["--host", "127.0.0.1", "--port", "0", "--rules", serverRules, "--database", database, "--log-level", "info"],
+            arguments: ["--host", "127.0.0.1", "--port", "0", "--rules", serverRules, "--database", database, "--log-level", "info"]
+                + extraArguments,
             logger: logger
         ) { running in
             try await body(running.webSocketURL) { running.sample() }
