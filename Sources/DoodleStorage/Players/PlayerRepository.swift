@@ -29,8 +29,11 @@ public struct PlayerRepository: Sendable {
     /// time. Written at once, so a new player's token works after a crash right after
     /// `welcome`; if the database is unavailable, the save is queued on the writer and
     /// retried there (the error is logged and counted, the player carries on).
-    public func saveSession(playerId: PlayerID, name: String, tokenHash: String, at now: Int64) async {
-        let session = PlayerSession(playerId: playerId, name: name, tokenHash: tokenHash, at: now)
+    ///
+    /// - Parameter newDeviceLabel: set only at a new player's first `hello`: the save creates
+    ///   the player's first device (``PlayerSession/newDeviceLabel``).
+    public func saveSession(playerId: PlayerID, name: String, tokenHash: String, at now: Int64, newDeviceLabel: String? = nil) async {
+        let session = PlayerSession(playerId: playerId, name: name, tokenHash: tokenHash, at: now, newDeviceLabel: newDeviceLabel)
         do {
             try await store.saveSession(session)
         } catch {
