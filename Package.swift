@@ -110,7 +110,7 @@ let package = Package(
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             ],
-            resources: [.copy("Web")],
+            resources: [.copy("Web"), .copy("Accounts/common-passwords.txt")],
             swiftSettings: swiftSettings
         ),
         // A protocol-speaking WebSocket client shared by tests, the bot and the load tests.
@@ -172,6 +172,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "JWTKit", package: "jwt-kit"),
+                // The test issuer's RSA keys are generated with `_RSA` (jwt-kit only loads them).
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             path: "Tests/DoodleTestSupport",
             swiftSettings: swiftSettings
