@@ -39,9 +39,9 @@ struct LeaderboardTests {
             try await StorageFixtures.withRunningWriter(storage) { (writer) async throws in
                 writer.submit(StorageFixtures.game(id: "g_1", ranking: [("p_ghost", "Ghost", 40)]))
                 #expect(await writer.flush())
-                // The session arrives later (e.g. a retried save): the token is recorded.
+                // The first session arrives later (e.g. a retried save): its device is made.
                 let players = PlayerRepository(store: storage.playerStore, writer: writer, logger: StorageFixtures.logger)
-                await players.saveSession(playerId: "p_ghost", name: "Ghost", tokenHash: "h", at: StorageFixtures.start)
+                await players.saveSession(playerId: "p_ghost", name: "Ghost", tokenHash: "h", at: StorageFixtures.start, newDeviceLabel: "iPhone")
                 #expect(try await players.player(tokenHash: "h")?.score == 40)
             }
             #expect(try await storage.archiveReader.leaderboard(limit: 5).players.map(\.playerId) == ["p_ghost"])

@@ -7,10 +7,12 @@ import Testing
 
 @Suite("Database and migrations")
 struct MigrationTests {
+    static let identifiers = ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox", "v7-moderation", "v8-accounts"]
+
     @Test("an empty file migrates to the current schema, in WAL mode with foreign keys on")
     func migratesFromEmpty() async throws {
         try await StorageFixtures.withDatabase { database in
-            #expect(try await database.appliedMigrations() == ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox", "v7-moderation"])
+            #expect(try await database.appliedMigrations() == Self.identifiers)
             let (tables, indexes, journalMode, foreignKeys, synchronous) = try await database.connection.read { db in
                 (
                     try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'grdb_%' ORDER BY name"),
@@ -22,14 +24,16 @@ struct MigrationTests {
             }
             #expect(
                 tables == [
-                    "audit", "ban", "deleted_player", "drawing", "game", "game_player", "guess", "notification", "pair", "pair_code",
-                    "pair_draft", "pair_drawing", "pair_member", "pair_notice", "player", "reaction", "report",
+                    "account_identity", "audit", "ban", "deleted_player", "device", "drawing", "game", "game_player", "guess", "link_code",
+                    "login_failure", "notification", "pair", "pair_code", "pair_draft", "pair_drawing", "pair_member", "pair_notice",
+                    "password_login", "player", "reaction", "report",
                 ])
             #expect(
                 indexes == [
-                    "drawing_by_drawer", "drawing_by_game", "game_player_by_player", "guess_by_player", "notification_recipient", "pair_code_open",
-                    "pair_drawing_pending", "pair_drawing_received", "pair_drawing_sent", "player_leaderboard", "reaction_by_player",
-                    "report_by_reporter", "report_by_status",
+                    "account_identity_by_player", "device_by_player", "drawing_by_drawer", "drawing_by_game", "game_player_by_player",
+                    "guess_by_player", "link_code_by_expiry", "link_code_by_player", "login_failure_by_email", "login_failure_by_time",
+                    "notification_recipient", "pair_code_open", "pair_drawing_pending", "pair_drawing_received", "pair_drawing_sent",
+                    "password_login_by_player", "player_leaderboard", "reaction_by_player", "report_by_reporter", "report_by_status",
                 ])
             #expect(journalMode == "wal")
             #expect(foreignKeys == 1)
@@ -45,8 +49,41 @@ struct MigrationTests {
                 writer.submit(StorageFixtures.drawing(id: "d_kept"))
             }
             let second = try SQLiteDatabase.open(path: path)
-            #expect(try await second.appliedMigrations() == ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox", "v7-moderation"])
+            #expect(try await second.appliedMigrations() == Self.identifiers)
             #expect(try await SQLiteArchiveReader(database: second).drawing(id: "d_kept") != nil)
+        }
+    }
+
+    @Test("v8 moves every player's token into a first device: old tokens keep working, only through the device")
+    func tokensMoveToDevices() async throws {
+        try await StorageFixtures.withTemporaryPath { path in
+            let older = try DatabaseQueue(path: path)
+            try SQLiteMigrations.migrator.migrate(older, upTo: "v7-moderation")
+            try await older.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO player (id, name, token_hash, created_at, last_seen_at) VALUES
+                            ('p_ada', 'Ada', 'hash-ada', 1000, 5000), ('p_bob', 'Bob', 'hash-bob', 2000, 3000),
+                            ('p_ghost', 'Ghost', NULL, 4000, 4000)
+                        """)
+            }
+            try older.close()
+
+            let storage = Storage(sqlite: try SQLiteDatabase.open(path: path))
+            #expect(try await storage.appliedMigrations() == Self.identifiers)
+            let ada = try #require(try await storage.playerStore.player(tokenHash: "hash-ada"))
+            #expect(ada.playerId == "p_ada" && ada.createdAt == 1000 && ada.lastSeenAt == 5000)
+            #expect(try await storage.playerStore.player(tokenHash: "hash-bob")?.playerId == "p_bob")
+            let device = try #require(try await storage.accounts.device(tokenHash: "hash-ada"))
+            #expect(device.playerId == "p_ada" && device.label == "First device" && device.createdAt == 1000 && device.lastSeenAt == 5000)
+            #expect(device.id.hasPrefix("d_") && device.id.count == 18)
+            let bobs = try #require(try await storage.accounts.devices(of: "p_bob").first)
+            #expect(bobs.id != device.id)
+            #expect(try await storage.accounts.devices(of: "p_ghost").isEmpty)
+            let remainingTokens = try await SQLiteDatabase.open(path: path).connection.read { db in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player WHERE token_hash IS NOT NULL")
+            }
+            #expect(remainingTokens == 0, "the retired column keeps no token")
         }
     }
 
@@ -64,7 +101,7 @@ struct MigrationTests {
     @Test("`:memory:` opens a private in-memory database")
     func inMemory() async throws {
         let database = try SQLiteDatabase.open(path: ":memory:")
-        #expect(try await database.appliedMigrations().count == 4)
+        #expect(try await database.appliedMigrations().count == Self.identifiers.count)
         #expect(try await SQLiteArchiveReader(database: database).leaderboard(limit: 10).players.isEmpty)
     }
 }

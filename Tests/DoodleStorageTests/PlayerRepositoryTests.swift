@@ -11,7 +11,7 @@ struct PlayerRepositoryTests {
         try await StorageFixtures.withStorage(backend) { storage, sql in
             try await StorageFixtures.withRunningWriter(storage) { writer in
                 let players = PlayerRepository(store: storage.playerStore, writer: writer, logger: StorageFixtures.logger)
-                await players.saveSession(playerId: "p_ada", name: "Ada", tokenHash: "h1", at: 1_000)
+                await players.saveSession(playerId: "p_ada", name: "Ada", tokenHash: "h1", at: 1_000, newDeviceLabel: "iPhone")
                 await players.saveSession(playerId: "p_ada", name: "Ada L.", tokenHash: "h1", at: 2_000)
                 await players.saveSession(playerId: "p_ada", name: "Stale", tokenHash: "h1", at: 1_500)
                 let ada = try #require(try await players.player(tokenHash: "h1"))
@@ -32,7 +32,7 @@ struct PlayerRepositoryTests {
             try await StorageFixtures.withRunningWriter(database, configuration: configuration) { writer in
                 let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
                 let blocker = try StorageFixtures.holdExclusiveLock(on: path)
-                await players.saveSession(playerId: "p_ada", name: "Ada", tokenHash: "h1", at: 1_000)
+                await players.saveSession(playerId: "p_ada", name: "Ada", tokenHash: "h1", at: 1_000, newDeviceLabel: "iPhone")
                 #expect(writer.statistics.queued == 1)
                 try blocker.inDatabase { db in try db.execute(sql: "COMMIT") }
                 #expect(await writer.flush())

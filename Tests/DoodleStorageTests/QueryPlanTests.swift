@@ -50,8 +50,13 @@ struct QueryPlanTests {
                 #expect(!plan.contains("SCAN reaction"), "\(name): \(plan)")
             }
 
-            let token = try await Self.plan("SELECT id FROM player WHERE token_hash = ?", ["h"], in: database)
-            #expect(token.contains("USING INDEX sqlite_autoindex_player_2 (token_hash=?)"))
+            // A token resolves through its device's unique key, then the player's.
+            let token = try await Self.plan("\(SQLitePlayerStore.profileSelect) WHERE \(SQLitePlayerStore.tokenCondition)", ["h"], in: database)
+            #expect(token.contains("SEARCH device USING INDEX sqlite_autoindex_device_2 (token_hash=?)"), "\(token)")
+            #expect(token.contains("SEARCH player USING INDEX sqlite_autoindex_player_1 (id=?)"), "\(token)")
+            #expect(!token.contains("SCAN"), "\(token)")
+            let widget = try await Self.plan(SQLitePairReader.playerByTokenSQL, ["h"], in: database)
+            #expect(widget.contains("SEARCH device USING INDEX sqlite_autoindex_device_2 (token_hash=?)"), "\(widget)")
         }
     }
 
@@ -75,6 +80,32 @@ struct QueryPlanTests {
 
             let ban = try await Self.plan(SQLiteModerationStore.activeBanSQL, ["p_bob", 5], in: database)
             #expect(ban.contains("SEARCH ban USING PRIMARY KEY (player_id=?)"), "\(ban)")
+        }
+    }
+
+    @Test("devices, identities, failed logins and link codes are found through their indexes; the device list sorts nothing")
+    func accountQueries() async throws {
+        try await StorageFixtures.withDatabase { database in
+            let devices = try await Self.plan(SQLiteAccountStore.devicesSQL, ["p_ada"], in: database)
+            #expect(devices.contains("SEARCH device USING INDEX device_by_player (player_id=?)"), "\(devices)")
+            #expect(!devices.contains("TEMP B-TREE"), "\(devices)")
+
+            let device = try await Self.plan(SQLiteAccountStore.deviceByTokenSQL, ["h"], in: database)
+            #expect(device.contains("SEARCH device USING INDEX sqlite_autoindex_device_2 (token_hash=?)"), "\(device)")
+
+            let identities = try await Self.plan(SQLiteAccountStore.identitiesSQL, ["p_ada"], in: database)
+            #expect(identities.contains("SEARCH account_identity USING INDEX account_identity_by_player (player_id=?)"), "\(identities)")
+            #expect(identities.contains("SEARCH password_login USING COVERING INDEX password_login_by_player (player_id=?)"), "\(identities)")
+            // Merging the two parts sorts the player's own few rows, never a table.
+            #expect(!identities.contains("SCAN"), "\(identities)")
+
+            let failures = try await Self.plan(SQLiteAccountStore.loginFailuresSQL, ["ada@example.com", 5], in: database)
+            #expect(failures.contains("USING COVERING INDEX login_failure_by_email (email=? AND failed_at>?)"), "\(failures)")
+
+            let expired = try await Self.plan("DELETE FROM link_code WHERE expires_at <= ?", [5], in: database)
+            #expect(expired.contains("link_code_by_expiry"), "\(expired)")
+            let oldFailures = try await Self.plan("DELETE FROM login_failure WHERE failed_at <= ?", [5], in: database)
+            #expect(oldFailures.contains("login_failure_by_time"), "\(oldFailures)")
         }
     }
 

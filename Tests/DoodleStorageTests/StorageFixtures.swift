@@ -98,10 +98,13 @@ enum StorageFixtures {
         }
     }
 
-    /// A player record as `hello` would save it.
+    /// A player record as a new player's first `hello` would save it: with its first device,
+    /// whose token hash is `tokenHash(id)`.
     static func hello(_ players: PlayerRepository, _ id: PlayerID, name: String, at time: Int64 = start) async {
-        await players.saveSession(playerId: id, name: name, tokenHash: tokenHash(id), at: time)
+        await players.saveSession(playerId: id, name: name, tokenHash: tokenHash(id), at: time, newDeviceLabel: firstDeviceLabel)
     }
+
+    static let firstDeviceLabel = "Test phone"
 
     static func tokenHash(_ id: PlayerID) -> String { "hash-of-" + id }
 

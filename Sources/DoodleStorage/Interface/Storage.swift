@@ -13,6 +13,8 @@ public struct Storage: Sendable {
     public let outbox: any NotificationOutbox
     /// Reports, bans, the audit log, and the deletion of stored drawings.
     public let moderation: any ModerationStore
+    /// Devices, sign-in identities, email logins, failed logins and link codes.
+    public let accounts: any AccountStore
     /// Services the back end needs running while the storage is in use (a connection pool),
     /// started before and stopped after everything that uses it.
     public let services: [any Service]
@@ -28,8 +30,8 @@ public struct Storage: Sendable {
 
     init(
         description: String, archiveReader: any ArchiveReader, playerStore: any PlayerStore, pairReader: any PairReader,
-        outbox: any NotificationOutbox, moderation: any ModerationStore, services: [any Service], roomDirectory: (any RoomDirectory)?,
-        nodeChannels: (any NodeChannels)?, batchWriter: any ArchiveBatchWriter,
+        outbox: any NotificationOutbox, moderation: any ModerationStore, accounts: any AccountStore, services: [any Service],
+        roomDirectory: (any RoomDirectory)?, nodeChannels: (any NodeChannels)?, batchWriter: any ArchiveBatchWriter,
         makePairRepository: @escaping @Sendable (_ queuesNotifications: Bool) -> any PairRepository,
         migrations: @escaping @Sendable () async throws -> [String]
     ) {
@@ -39,6 +41,7 @@ public struct Storage: Sendable {
         self.pairReader = pairReader
         self.outbox = outbox
         self.moderation = moderation
+        self.accounts = accounts
         self.services = services
         self.roomDirectory = roomDirectory
         self.nodeChannels = nodeChannels
@@ -69,6 +72,7 @@ extension Storage {
             pairReader: SQLitePairReader(database: database),
             outbox: SQLiteNotificationOutbox(database: database),
             moderation: SQLiteModerationStore(database: database),
+            accounts: SQLiteAccountStore(database: database),
             services: [],
             roomDirectory: nil,
             nodeChannels: nil,
@@ -88,6 +92,7 @@ extension Storage {
             pairReader: PostgresPairReader(database: database),
             outbox: PostgresNotificationOutbox(database: database),
             moderation: PostgresModerationStore(database: database),
+            accounts: PostgresAccountStore(database: database),
             services: [database],
             roomDirectory: PostgresRoomDirectory(database: database),
             nodeChannels: PostgresNodeChannels(database: database),

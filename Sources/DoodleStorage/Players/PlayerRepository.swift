@@ -26,12 +26,13 @@ public struct PlayerRepository: Sendable {
     }
 
     /// Records a `hello` or rename: creates the player, or stores its new name and last-seen
-    /// time. Written at once, so a new player's token works after a crash right after
-    /// `welcome`; if the database is unavailable, the save is queued on the writer and
-    /// retried there (the error is logged and counted, the player carries on).
+    /// time, and marks the token's device seen. Written at once, so a new player's token works
+    /// after a crash right after `welcome`; if the database is unavailable, the save is queued on
+    /// the writer and retried there (the error is logged and counted, the player carries on).
     ///
-    /// - Parameter newDeviceLabel: set only at a new player's first `hello`: the save creates
-    ///   the player's first device (``PlayerSession/newDeviceLabel``).
+    /// - Parameter newDeviceLabel: set only when the token was minted at this `hello` for a new
+    ///   player: the save then creates the player's first device, with this label (see
+    ///   `PlayerSession.newDeviceLabel`).
     public func saveSession(playerId: PlayerID, name: String, tokenHash: String, at now: Int64, newDeviceLabel: String? = nil) async {
         let session = PlayerSession(playerId: playerId, name: name, tokenHash: tokenHash, at: now, newDeviceLabel: newDeviceLabel)
         do {

@@ -88,10 +88,13 @@ public struct PostgresArchiveDatabase: Service, Sendable, CustomStringConvertibl
         do {
             result = try await body(session)
         } catch {
-            // Only a server's error leaves a live connection to roll back; on a connection that
-            // failed the ROLLBACK would only fail too (the server rolls back a transaction whose
-            // connection is gone).
-            if let failure = error as? PSQLError, failure.code == .server {
+            // A server's error, or one `body` threw itself (a store's refusal such as
+            // `AccountStoreError`, a row it could not read), leaves a live connection whose
+            // transaction must end here: back in the pool still open, the next borrower's
+            // statements would run inside it. On a connection that failed the ROLLBACK would
+            // only fail too (the server rolls back a transaction whose connection is gone).
+            let connectionFailed = (error as? PSQLError).map { $0.code != .server } ?? false
+            if !connectionFailed {
                 try? await session.execute("ROLLBACK")
             }
             throw error

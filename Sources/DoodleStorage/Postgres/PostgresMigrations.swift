@@ -23,17 +23,26 @@ enum PostgresMigrations {
         // PostgreSQL only, as the directory: the public rooms every node lists and quick-plays.
         Migration(identifier: "v6-public-rooms", statements: PostgresSchema.publicRooms),
         Migration(identifier: "v7-moderation", statements: PostgresSchema.moderation),
+        Migration(identifier: "v8-accounts", statements: PostgresSchema.accounts),
     ]
 
     /// The advisory lock every migrator takes: "doodle" in ASCII, so no other application's
     /// number is likely to collide with it.
     static let lockKey: Int64 = 0x646f_6f64_6c65
 
-    static func migrate(_ connection: PostgresConnection, location: PostgresLocation, logger: Logger) async throws {
+    /// Applies the migrations the database lacks, in order.
+    ///
+    /// - Parameter last: the identifier of the last migration to apply; nil for all of them.
+    ///   Only tests stop earlier, to make a database an older server left behind.
+    static func migrate(_ connection: PostgresConnection, location: PostgresLocation, logger: Logger, through last: String? = nil) async throws {
         let known = Set(all.map(\.identifier))
         // Through a session, as every store's statement: `PostgresConnection.queryWhileOpen`.
         let session = PostgresSession(connection: connection, logger: logger)
-        for migration in all {
+        var wanted = all
+        if let last, let index = all.firstIndex(where: { $0.identifier == last }) {
+            wanted = Array(all[...index])
+        }
+        for migration in wanted {
             do {
                 // A transaction-scoped lock: released by COMMIT or ROLLBACK, so a migrator that
                 // fails or loses its connection never leaves the others waiting.

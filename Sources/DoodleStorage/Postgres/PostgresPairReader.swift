@@ -91,7 +91,7 @@ public struct PostgresPairReader: PairReader {
 
     public func latestReceivedHead(tokenHash: String) async throws -> (playerId: PlayerID, head: (drawingId: String, sentAt: Int64)?)? {
         try await database.transaction(snapshot: true) { session in
-            guard let player = try await session.value("SELECT id FROM player WHERE token_hash = \(tokenHash)", as: String.self) else {
+            guard let player = try await session.value("SELECT player_id FROM device WHERE token_hash = \(tokenHash)", as: String.self) else {
                 return nil
             }
             let head = try await session.row(

@@ -12,7 +12,10 @@ public struct PostgresPlayerStore: PlayerStore {
     public func player(tokenHash: String) async throws -> PlayerProfile? {
         try await database.read { session in
             try await session.row(
-                "SELECT id, name, total_score, games, wins, created_at, last_seen_at FROM player WHERE token_hash = \(tokenHash)"
+                """
+                SELECT id, name, total_score, games, wins, created_at, last_seen_at FROM player
+                WHERE id = (SELECT player_id FROM device WHERE token_hash = \(tokenHash))
+                """
             ).map(Self.profile)
         }
     }
@@ -37,9 +40,14 @@ public struct PostgresPlayerStore: PlayerStore {
     @discardableResult
     public func delete(playerId: PlayerID, at now: Int64) async throws -> Bool {
         try await database.transaction { session in
-            guard try await session.value("DELETE FROM player WHERE id = \(playerId) RETURNING true", as: Bool.self) != nil else {
+            // Locked first: a device or identity being added meanwhile (which locks the row to
+            // share it) commits before, and is deleted below, or waits and finds no player.
+            guard try await session.value("SELECT true FROM player WHERE id = \(playerId) FOR UPDATE", as: Bool.self) != nil else {
                 return false
             }
+            // Its accounts next: their foreign keys keep the player's row until they are gone.
+            try await Self.forgetAccounts(playerId, in: session)
+            try await session.execute("DELETE FROM player WHERE id = \(playerId)")
             try await session.execute(
                 "INSERT INTO deleted_player (id, deleted_at) VALUES (\(playerId), \(now)) ON CONFLICT (id) DO NOTHING")
             try await session.execute("UPDATE drawing SET drawer_id = NULL, drawer_name = NULL WHERE drawer_id = \(playerId)")
@@ -49,6 +57,15 @@ public struct PostgresPlayerStore: PlayerStore {
             try await Self.forgetInPairs(playerId, at: now, in: session)
             return true
         }
+    }
+
+    /// Every way to sign in as the player, as `SQLitePlayerStore` forgets it.
+    private static func forgetAccounts(_ playerId: PlayerID, in session: PostgresSession) async throws {
+        try await session.execute("DELETE FROM device WHERE player_id = \(playerId)")
+        try await session.execute("DELETE FROM account_identity WHERE player_id = \(playerId)")
+        try await session.execute("DELETE FROM login_failure WHERE email IN (SELECT email FROM password_login WHERE player_id = \(playerId))")
+        try await session.execute("DELETE FROM password_login WHERE player_id = \(playerId)")
+        try await session.execute("DELETE FROM link_code WHERE player_id = \(playerId)")
     }
 
     /// The player's part of pair mode, as `SQLitePlayerStore` does it: a pair still live ends,

@@ -4,31 +4,41 @@ import PostgresNIO
 /// The statements that change the `player` table, shared by the writer's batches and the player
 /// store; the twin of `SQLitePlayerTable`.
 enum PostgresPlayerTable {
-    /// Creates the player or records its new name and last-seen time. A session older than the
-    /// stored one changes nothing, unless the row has no token yet (it was created by a game
-    /// result before its session could be saved).
+    /// Creates the player or records its new name and last-seen time, then creates or marks seen
+    /// its device, as `SQLitePlayerTable.upsertSession` does (see there).
     static func upsertSession(_ player: PlayerSession, in session: PostgresSession, playerIsDeleted: Bool) async throws {
         guard !playerIsDeleted else { return }
-        // Token hashes are unique; a hash can only move if a token was somehow reused.
-        try await session.execute("UPDATE player SET token_hash = NULL WHERE token_hash = \(player.tokenHash) AND id <> \(player.playerId)")
         try await session.execute(
             """
-            INSERT INTO player (id, name, token_hash, created_at, last_seen_at)
-            VALUES (\(player.playerId), \(player.name), \(player.tokenHash), \(player.at), \(player.at))
-            ON CONFLICT (id) DO UPDATE SET
-                name = excluded.name, token_hash = excluded.token_hash, last_seen_at = excluded.last_seen_at
-            WHERE excluded.last_seen_at >= player.last_seen_at OR player.token_hash IS NULL
+            INSERT INTO player (id, name, created_at, last_seen_at)
+            VALUES (\(player.playerId), \(player.name), \(player.at), \(player.at))
+            ON CONFLICT (id) DO UPDATE SET name = excluded.name, last_seen_at = excluded.last_seen_at
+            WHERE excluded.last_seen_at >= player.last_seen_at
             """)
+        if let label = player.newDeviceLabel {
+            try await session.execute(
+                """
+                INSERT INTO device (id, player_id, token_hash, label, created_at, last_seen_at)
+                VALUES (\(AccountColumns.newId()), \(player.playerId), \(player.tokenHash), \(label), \(player.at), \(player.at))
+                ON CONFLICT (token_hash) DO NOTHING
+                """)
+        } else {
+            try await session.execute(
+                """
+                UPDATE device SET last_seen_at = GREATEST(last_seen_at, \(player.at))
+                WHERE token_hash = \(player.tokenHash) AND player_id = \(player.playerId)
+                """)
+        }
     }
 
     /// Adds one finished game to a player's totals: score, one game, and a win for rank 1. A
-    /// player without a row yet gets one, without a token.
+    /// player without a row yet gets one, without a device.
     static func addGameResult(_ line: GamePlayerRecord, endedAt: Int64, in session: PostgresSession) async throws {
         let wins = line.rank == 1 ? 1 : 0
         try await session.execute(
             """
-            INSERT INTO player (id, name, token_hash, created_at, last_seen_at, total_score, games, wins)
-            VALUES (\(line.playerId), \(line.name), NULL, \(endedAt), \(endedAt), \(line.score), 1, \(wins))
+            INSERT INTO player (id, name, created_at, last_seen_at, total_score, games, wins)
+            VALUES (\(line.playerId), \(line.name), \(endedAt), \(endedAt), \(line.score), 1, \(wins))
             ON CONFLICT (id) DO UPDATE SET
                 total_score = player.total_score + excluded.total_score,
                 games = player.games + 1,

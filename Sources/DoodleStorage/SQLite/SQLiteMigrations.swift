@@ -11,6 +11,7 @@ enum SQLiteMigrations {
         migrator.registerMigration("v3-notification-outbox", migrate: SQLiteNotificationSchema.create)
         // v4 to v6 are PostgreSQL's alone (the cluster's directory); the identifiers stay shared.
         migrator.registerMigration("v7-moderation", migrate: SQLiteModerationSchema.create)
+        migrator.registerMigration("v8-accounts", migrate: SQLiteAccountSchema.create)
         return migrator
     }
 

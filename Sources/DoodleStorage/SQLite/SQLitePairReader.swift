@@ -73,7 +73,7 @@ public struct SQLitePairReader: PairReader {
     /// name the widget's picture and answer a 304. Nil for an unknown token.
     public func latestReceivedHead(tokenHash: String) async throws -> (playerId: PlayerID, head: (drawingId: String, sentAt: Int64)?)? {
         try await database.connection.read { db in
-            guard let player = try String.fetchOne(db, sql: "SELECT id FROM player WHERE token_hash = ?", arguments: [tokenHash]) else {
+            guard let player = try String.fetchOne(db, sql: Self.playerByTokenSQL, arguments: [tokenHash]) else {
                 return nil
             }
             let head = try Row.fetchOne(db, sql: Self.latestReceivedHeadSQL, arguments: [player]).map {
@@ -149,6 +149,9 @@ extension SQLitePairReader {
         """
 
     static let drawingSQL = PairDrawingColumns.select + " WHERE pair_drawing.id = ?"
+
+    /// Whose token this is, through its device.
+    static let playerByTokenSQL = "SELECT player_id FROM device WHERE token_hash = ?"
 
     static let latestReceivedHeadSQL = """
         SELECT pair_drawing.id, pair_drawing.sent_at FROM pair_member

@@ -11,9 +11,12 @@ public struct SQLitePlayerStore: PlayerStore {
 
     public func player(tokenHash: String) async throws -> PlayerProfile? {
         try await database.connection.read { db in
-            try Self.profile(db, whereSQL: "token_hash = ?", argument: tokenHash)
+            try Self.profile(db, whereSQL: Self.tokenCondition, argument: tokenHash)
         }
     }
+
+    /// Tokens resolve through their device: a removed device's token finds no one.
+    static let tokenCondition = "id = (SELECT player_id FROM device WHERE token_hash = ?)"
 
     public func player(id: PlayerID) async throws -> PlayerProfile? {
         try await database.connection.read { db in
@@ -32,6 +35,8 @@ public struct SQLitePlayerStore: PlayerStore {
     @discardableResult
     public func delete(playerId: PlayerID, at now: Int64) async throws -> Bool {
         try await database.connection.write { db in
+            // Its accounts first: their foreign keys keep the player's row until they are gone.
+            try Self.forgetAccounts(playerId, in: db)
             try db.execute(sql: "DELETE FROM player WHERE id = ?", arguments: [playerId])
             guard db.changesCount > 0 else { return false }
             try db.execute(sql: "INSERT OR IGNORE INTO deleted_player (id, deleted_at) VALUES (?, ?)", arguments: [playerId, now])
@@ -43,6 +48,17 @@ public struct SQLitePlayerStore: PlayerStore {
             try Self.forgetInPairs(playerId, at: now, in: db)
             return true
         }
+    }
+
+    /// Every way to sign in as the player: its devices (so every token stops working), its
+    /// identities, email logins with their failed logins, and link codes.
+    private static func forgetAccounts(_ playerId: PlayerID, in db: Database) throws {
+        try db.execute(sql: "DELETE FROM device WHERE player_id = ?", arguments: [playerId])
+        try db.execute(sql: "DELETE FROM account_identity WHERE player_id = ?", arguments: [playerId])
+        try db.execute(
+            sql: "DELETE FROM login_failure WHERE email IN (SELECT email FROM password_login WHERE player_id = ?)", arguments: [playerId])
+        try db.execute(sql: "DELETE FROM password_login WHERE player_id = ?", arguments: [playerId])
+        try db.execute(sql: "DELETE FROM link_code WHERE player_id = ?", arguments: [playerId])
     }
 
     /// The player's part of pair mode. The server unpairs it first (so its partner hears of it
@@ -68,11 +84,10 @@ public struct SQLitePlayerStore: PlayerStore {
         try db.execute(sql: "UPDATE pair_drawing SET recipient_id = NULL WHERE recipient_id = ?", arguments: [playerId])
     }
 
+    static let profileSelect = "SELECT id, name, total_score, games, wins, created_at, last_seen_at FROM player"
+
     private static func profile(_ db: Database, whereSQL condition: String, argument: String) throws -> PlayerProfile? {
-        let row = try Row.fetchOne(
-            db,
-            sql: "SELECT id, name, total_score, games, wins, created_at, last_seen_at FROM player WHERE \(condition)",
-            arguments: [argument])
+        let row = try Row.fetchOne(db, sql: "\(profileSelect) WHERE \(condition)", arguments: [argument])
         return row.map { row in
             PlayerProfile(
                 playerId: row["id"], name: row["name"], score: row["total_score"], games: row["games"], wins: row["wins"],

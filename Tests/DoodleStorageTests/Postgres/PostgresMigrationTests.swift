@@ -10,6 +10,7 @@ struct PostgresMigrationTests {
     static let logger = Logger(label: "doodle-storage-tests") { _ in SwiftLogNoOpLogHandler() }
     static let identifiers = [
         "v1-players-drawings-games", "v2-pairs", "v3-notification-outbox", "v4-room-directory", "v5-node-messages", "v6-public-rooms", "v7-moderation",
+        "v8-accounts",
     ]
 
     @Test("an empty database migrates to SQLite's schema plus the room directory, node messages and public rooms: the same tables and indexes, text compared byte by byte")
@@ -20,9 +21,9 @@ struct PostgresMigrationTests {
                 database, "SELECT tablename::text FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'doodle_migrations' ORDER BY 1")
             #expect(
                 tables == [
-                    "audit", "ban", "cluster_node", "deleted_player", "drawing", "game", "game_player", "guess", "node_message", "notification",
-                    "pair", "pair_code", "pair_draft", "pair_drawing", "pair_member", "pair_notice", "player", "public_room", "reaction", "report",
-                    "room_directory", "seat_directory",
+                    "account_identity", "audit", "ban", "cluster_node", "deleted_player", "device", "drawing", "game", "game_player", "guess",
+                    "link_code", "login_failure", "node_message", "notification", "pair", "pair_code", "pair_draft", "pair_drawing", "pair_member",
+                    "pair_notice", "password_login", "player", "public_room", "reaction", "report", "room_directory", "seat_directory",
                 ])
             // The indexes created by name, as SQLite lists them: not those behind keys and UNIQUE.
             let indexes = try await strings(
@@ -37,9 +38,11 @@ struct PostgresMigrationTests {
                 """)
             #expect(
                 indexes == [
-                    "drawing_by_drawer", "drawing_by_game", "game_player_by_player", "guess_by_player", "node_message_sent_at", "notification_recipient", "pair_code_open",
-                    "pair_drawing_pending", "pair_drawing_received", "pair_drawing_sent", "player_leaderboard", "public_room_order", "reaction_by_player",
-                    "report_by_reporter", "report_by_status", "room_directory_node", "seat_directory_code",
+                    "account_identity_by_player", "device_by_player", "drawing_by_drawer", "drawing_by_game", "game_player_by_player", "guess_by_player",
+                    "link_code_by_expiry", "link_code_by_player", "login_failure_by_email", "login_failure_by_time", "node_message_sent_at",
+                    "notification_recipient", "pair_code_open", "pair_drawing_pending", "pair_drawing_received", "pair_drawing_sent",
+                    "password_login_by_player", "player_leaderboard", "public_room_order", "reaction_by_player", "report_by_reporter",
+                    "report_by_status", "room_directory_node", "seat_directory_code",
                 ])
             let otherCollations = try await strings(
                 database,
@@ -61,6 +64,36 @@ struct PostgresMigrationTests {
             try await PostgresTestDatabase.withRunning(try await PostgresArchiveDatabase.open(location: location, logger: Self.logger)) { (second) async throws in
                 #expect(try await second.appliedMigrations() == Self.identifiers)
                 #expect(try await strings(second, "SELECT name FROM player WHERE id = 'p_kept'") == ["Kept"])
+            }
+        }
+    }
+
+    @Test("v8 moves every player's token into a first device and drops the column: old tokens keep working, only through the device")
+    func tokensMoveToDevices() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { location in
+            try await PostgresLoneConnection.with(location) { connection in
+                try await PostgresMigrations.migrate(connection, location: location, logger: Self.logger, through: "v7-moderation")
+                try await connection.query(
+                    """
+                    INSERT INTO player (id, name, token_hash, created_at, last_seen_at) VALUES
+                        ('p_ada', 'Ada', 'hash-ada', 1000, 5000), ('p_bob', 'Bob', 'hash-bob', 2000, 3000), ('p_ghost', 'Ghost', NULL, 4000, 4000)
+                    """, logger: Self.logger)
+            }
+            let database = try await PostgresArchiveDatabase.open(location: location, logger: Self.logger)
+            try await PostgresTestDatabase.withRunning(database) { (database) async throws in
+                let storage = Storage(postgres: database)
+                #expect(try await storage.appliedMigrations() == Self.identifiers)
+                let ada = try #require(try await storage.playerStore.player(tokenHash: "hash-ada"))
+                #expect(ada.playerId == "p_ada" && ada.createdAt == 1000 && ada.lastSeenAt == 5000)
+                #expect(try await storage.playerStore.player(tokenHash: "hash-bob")?.playerId == "p_bob")
+                let device = try #require(try await storage.accounts.device(tokenHash: "hash-ada"))
+                #expect(device.playerId == "p_ada" && device.label == "First device" && device.createdAt == 1000 && device.lastSeenAt == 5000)
+                let alphabet = Set("abcdefghijkmnpqrstuvwxyz23456789")
+                #expect(device.id.hasPrefix("d_") && device.id.count == 18 && device.id.dropFirst(2).allSatisfy(alphabet.contains))
+                let bobs = try #require(try await storage.accounts.devices(of: "p_bob").first)
+                #expect(bobs.id != device.id)
+                #expect(try await storage.accounts.devices(of: "p_ghost").isEmpty)
+                #expect(try await strings(database, "SELECT column_name::text FROM information_schema.columns WHERE table_name = 'player' AND column_name = 'token_hash'") == [])
             }
         }
     }
