@@ -40,8 +40,8 @@ struct AuthRoutes {
             do throws(IDTokenRejection) {
                 identity = try await verifier.verify(idToken: body.idToken, provider: body.provider, nonce: body.nonce)
             } catch {
+                // The verifier has logged which check failed.
                 metrics.signInRefused(.invalidCredentials)
-                logger.info("an OpenID Connect sign-in was refused", metadata: ["provider": "\(body.provider)", "check": "\(error.check.rawValue)"])
                 throw APIError.invalidCredentials("the ID token was not accepted; sign in with the provider again")
             }
             let signIn = try await storage {

@@ -17,19 +17,20 @@ struct AccountParts {
 
     /// Made last in `buildApplication`, once nothing after it can throw: an HTTP client must be
     /// shut down once made, and only a running service group does that.
-    init(_ configuration: ServerConfiguration, clock: any GameClock, logger: Logger) throws {
+    init(_ configuration: ServerConfiguration, clock: any GameClock, metrics: ServerMetrics, logger: Logger) throws {
         passwordPolicy = try PasswordPolicy.load()
         let settings = configuration.passwordHashing
         let pool = PasswordHashingPool(
             threads: settings.threads ?? PasswordHashingPool.defaultThreads,
-            waitingLimit: settings.waitingLimit ?? PasswordHashingPool.defaultWaitingLimit)
+            waitingLimit: settings.waitingLimit ?? PasswordHashingPool.defaultWaitingLimit,
+            metrics: PasswordHashingMetrics(factory: metrics.factory))
         let hasher =
             settings.allowsLowCost
             ? try BcryptPasswordHashing(testingCost: settings.cost, pool: pool) : try BcryptPasswordHashing(cost: settings.cost, pool: pool)
         self.hasher = hasher
         let client = HTTPClient(
             eventLoopGroupProvider: .singleton, configuration: .init(timeout: .init(connect: .seconds(5), read: .seconds(10))))
-        verifier = IDTokenVerifier(providers: configuration.oidcProviders, client: client, clock: clock, logger: logger)
+        verifier = IDTokenVerifier(providers: configuration.oidcProviders, httpClient: client, clock: clock, logger: logger)
         services = [hasher, HTTPClientShutdown(client: client)]
     }
 }

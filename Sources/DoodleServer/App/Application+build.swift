@@ -110,7 +110,7 @@ public func buildApplication(
         webClient.registerAdminPage(on: router)
     }
     let revocation = DeviceRevocation(players: directory, latestHeads: latestHeads, cluster: cluster, logger: logger)
-    let accountParts = try AccountParts(configuration, clock: clock, logger: logger)
+    let accountParts = try AccountParts(configuration, clock: clock, metrics: metrics, logger: logger)
     let signInLimiter = AddressRateLimiter(rule: rules.rateLimits.signIn)
     AuthRoutes(
         accounts: storage.accounts, verifier: accountParts.verifier, hasher: accountParts.hasher,

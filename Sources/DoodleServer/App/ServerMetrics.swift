@@ -33,7 +33,8 @@ struct ServerMetrics: Sendable {
     private let namesRefusedMalformed: Metrics.Counter
     private let chatWordsMasked: Metrics.Counter
     private let devicesRevoked: Metrics.Counter
-    private let factory: PrometheusMetricsFactory
+    /// For the parts that keep metrics of their own (the password hasher's pool).
+    let factory: PrometheusMetricsFactory
 
     /// Why a WebSocket upgrade was refused.
     enum RefusalReason: String {

@@ -46,10 +46,13 @@ struct AccountClusterTests {
             let (laptop, phone) = try await Self.twoDevices(a, b)
             #expect(phone.playerId == laptop.playerId)
             try await DoodleClient.withConnection(to: a.url, logger: Self.logger) { first in
-                #expect(try await first.hello(name: "Ada", token: laptop.token).playerId == laptop.playerId)
+                let firstWelcome = try await first.hello(name: "Ada", token: laptop.token)
+                #expect(firstWelcome.playerId == laptop.playerId)
                 try await DoodleClient.withConnection(to: b.url, logger: Self.logger) { second in
-                    #expect(try await second.hello(name: "Ada", token: phone.token).playerId == laptop.playerId)
-                    #expect(try await first.waitForClose().code == 4002)
+                    let secondWelcome = try await second.hello(name: "Ada", token: phone.token)
+                    #expect(secondWelcome.playerId == laptop.playerId)
+                    let closure = try await first.waitForClose()
+                    #expect(closure.code == 4002)
                 }
             }
             for node in [a, b] {
@@ -82,7 +85,8 @@ struct AccountClusterTests {
             }
             // A hello with the removed token makes a new player, on either node.
             try await DoodleClient.withConnection(to: b.url, logger: Self.logger) { connection in
-                #expect(try await connection.hello(name: "Ada", token: phone.token).playerId != laptop.playerId)
+                let welcome = try await connection.hello(name: "Ada", token: phone.token)
+                #expect(welcome.playerId != laptop.playerId)
             }
         }
     }
