@@ -70,6 +70,11 @@ struct DoodleServerCommand: AsyncParsableCommand {
             "The operators' secret for /v1/admin/… and /admin (\(AdminToken.requirement)); without it those paths answer 404. Prefer the variable: a flag shows in the process list."))
     var adminToken: String?
 
+    @Option(
+        help: ServerOption.oidcProviders.help(
+            "An OpenID Connect provider players may sign in with, as NAME=ISSUER,AUDIENCE,JWKS_URL; apple=,AUDIENCE and google=,AUDIENCE fill in the issuer and keys. Repeatable; the variable takes several, ';' between them."))
+    var oidcProvider: [String] = []
+
     func validate() throws {
         _ = try settings(environment: ProcessInfo.processInfo.environment)
     }
@@ -171,6 +176,7 @@ struct DoodleServerCommand: AsyncParsableCommand {
         }
         let adminToken = try ServerOption.adminToken.secretValue(
             flag: self.adminToken, environment: environment, expected: AdminToken.requirement, parse: AdminToken.init)
+        let oidcProviders = try providers(environment: environment)
         let lease = leaseMilliseconds.map { DirectoryLease(leaseMilliseconds: $0, renewalMilliseconds: $0 / 3) } ?? .standard
         let configuration = ServerConfiguration(
             host: host ?? defaults.host, port: port ?? defaults.port, rulesFolder: rules ?? defaults.rulesFolder,
@@ -178,7 +184,25 @@ struct DoodleServerCommand: AsyncParsableCommand {
             notifications: notifyURL.map { NotificationSettings(url: $0, secret: notifySecret) },
             widgetCacheEntries: widgetCacheEntries ?? defaults.widgetCacheEntries,
             cluster: nodeURL.map { ClusterSettings.sharingDatabase(at: $0, lease: lease) }, trustedProxies: trustedProxies ?? [],
-            adminToken: adminToken)
+            adminToken: adminToken, oidcProviders: oidcProviders)
         return (configuration, logLevel ?? ServerOption.defaultLogLevel)
+    }
+
+    /// The providers of every `--oidc-provider`, else of `DOODLE_OIDC_PROVIDERS`; none without
+    /// either. Parsed as one list, so a name given twice is refused wherever it came from.
+    private func providers(environment: [String: String]) throws -> [OIDCProvider] {
+        let option = ServerOption.oidcProviders
+        let given: (text: String, origin: String)?
+        if oidcProvider.isEmpty {
+            given = option.given(flag: nil, environment: environment)
+        } else {
+            given = (oidcProvider.joined(separator: ";"), option.flag)
+        }
+        guard let given else { return [] }
+        do {
+            return try OIDCProvider.parseList(given.text)
+        } catch {
+            throw ValidationError("invalid \(given.origin): \(option.flag) (\(option.variable)) must be NAME=ISSUER,AUDIENCE,JWKS_URL: \(error)")
+        }
     }
 }

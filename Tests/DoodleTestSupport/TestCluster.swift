@@ -57,7 +57,7 @@ public struct TestCluster: Sendable {
             let application = try await buildApplication(
                 ServerConfiguration(
                     host: "127.0.0.1", port: 0, rulesFolder: rulesFolder, databasePath: databasePath,
-                    cluster: cluster, adminToken: TestServer.adminToken),
+                    cluster: cluster, adminToken: TestServer.adminToken, passwordHashing: TestServer.passwordHashing),
                 logger: TestServer.logger,
                 onServerRunning: { port in portContinuation.yield((index, port)) })
             groups.append(ServiceGroup(configuration: .init(services: [.init(service: application)], logger: TestServer.logger)))

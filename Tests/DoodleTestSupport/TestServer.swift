@@ -32,6 +32,10 @@ public struct TestServer: Sendable {
     public static let adminTokenText = "test-admin-token-0123456789-abcdefghij"
     public static let adminToken = AdminToken(adminTokenText)
 
+    /// The password hashing of every test server unless a test says otherwise: bcrypt's least
+    /// cost, so registering and signing in take microseconds (production refuses below 12).
+    public static let passwordHashing = PasswordHashingSettings.testing(cost: 4)
+
     public static var logger: Logger {
         var logger = Logger(label: "doodle-test")
         logger.logLevel = ProcessInfo.processInfo.environment["DOODLE_TEST_LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
@@ -45,6 +49,7 @@ public struct TestServer: Sendable {
     ///   SQLite file in a temporary folder.
     /// - Parameter widgetCacheEntries: the widgets' latest-drawing cache; 0 for a test that
     ///   writes to the database behind the server's back, which no invalidation would follow.
+    /// - Parameter oidcProviders: what `--oidc-provider` would be given (a `TestIssuer`'s).
     public static func with<T: Sendable>(
         rules edit: (@Sendable (inout [String: Any]) -> Void)? = nil,
         tls: ServerConfiguration.TLSFiles? = nil,
@@ -54,6 +59,8 @@ public struct TestServer: Sendable {
         widgetCacheEntries: Int = ServerConfiguration().widgetCacheEntries,
         trustedProxies: Set<String> = [],
         adminToken: AdminToken? = TestServer.adminToken,
+        oidcProviders: [OIDCProvider] = [],
+        passwordHashing: PasswordHashingSettings = TestServer.passwordHashing,
         logger: Logger = TestServer.logger,
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
@@ -66,7 +73,8 @@ public struct TestServer: Sendable {
         let application = try await buildApplication(
             ServerConfiguration(
                 host: "127.0.0.1", port: 0, rulesFolder: rulesFolder, databasePath: databasePath, tls: tls, notifications: notifications,
-                widgetCacheEntries: widgetCacheEntries, trustedProxies: trustedProxies, adminToken: adminToken),
+                widgetCacheEntries: widgetCacheEntries, trustedProxies: trustedProxies, adminToken: adminToken, oidcProviders: oidcProviders,
+                passwordHashing: passwordHashing),
             logger: logger,
             clock: clock,
             onServerRunning: { port in portContinuation.yield(port) })

@@ -50,6 +50,9 @@ public struct RateLimitRules: Sendable, Equatable, Codable {
     public var drawing: RateLimitRule
     public var joinRoom: RateLimitRule
     public var other: RateLimitRule
+    /// Sign-in, registration and link-code attempts over HTTP, per client address (a lockout
+    /// per email alone would let one address try a password on every email).
+    public var signIn: RateLimitRule
     /// Attempts beyond `count × floodMultiplier` within one window close the connection (1008).
     public var floodMultiplier: Int
 }

@@ -109,6 +109,20 @@ public func buildApplication(
         ).register(on: router)
         webClient.registerAdminPage(on: router)
     }
+    let revocation = DeviceRevocation(players: directory, latestHeads: latestHeads, cluster: cluster, logger: logger)
+    let accountParts = try AccountParts(configuration, clock: clock, metrics: metrics, logger: logger)
+    let signInLimiter = AddressRateLimiter(rule: rules.rateLimits.signIn)
+    AuthRoutes(
+        accounts: storage.accounts, verifier: accountParts.verifier, hasher: accountParts.hasher,
+        passwordPolicy: accountParts.passwordPolicy, authentication: authentication,
+        storage: storageCalls, limiter: signInLimiter, addresses: addresses,
+        names: NewPlayerNames(maxLength: rules.limits.maxNameLength, blocklist: blocklist, metrics: metrics), metrics: metrics, clock: clock,
+        logger: logger
+    ).register(on: router)
+    DeviceRoutes(
+        accounts: storage.accounts, authentication: authentication, storage: storageCalls, revocation: revocation, limiter: signInLimiter,
+        addresses: addresses, secure: tls != nil, metrics: metrics, clock: clock, logger: logger
+    ).register(on: router)
     router.add(middleware: APIErrorMiddleware(routes: router.routes))
 
     let lease = configuration.cluster == nil ? nil : NodeLease(membership: cluster, registry: registry, pairs: pairs)
@@ -117,7 +131,7 @@ public func buildApplication(
         forwarding.map { forwarding in
             ClusterSignalListener(
                 nodeID: cluster.nodeID, signals: signals, players: directory, pairs: pairs, forwarding: forwarding, latestHeads: latestHeads,
-                moderation: moderation, listening: listeningContinuation, logger: logger)
+                moderation: moderation, revocation: revocation, listening: listeningContinuation, logger: logger)
         }
     }
 
@@ -140,7 +154,8 @@ public func buildApplication(
         // The head-change announcer stops after every room, so that heads changed while rooms
         // close still reach the other nodes, and before the pool it sends through.
         // The public-room publisher likewise stops after the rooms, so their closing is written.
-        services: storage.services + (latestHeads.announcements.map { [HeadChangeAnnouncer(pending: $0, membership: cluster)] } ?? [])
+        // The password hasher and the keys' HTTP client stop once no sign-in can be in flight.
+        services: storage.services + accountParts.services + (latestHeads.announcements.map { [HeadChangeAnnouncer(pending: $0, membership: cluster)] } ?? [])
             + (pendingPublic.map { [PublicRoomPublisher(pending: $0, membership: cluster)] } ?? [])
             + [archive, renderPool, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions]
             + (configuration.notifications.map { settings -> [any Service] in

@@ -27,6 +27,11 @@ public struct ServerConfiguration: Sendable {
     /// The operators' token for `/v1/admin/…` and `/admin`; nil: those paths answer 404 like
     /// any unknown path. Kept as a digest and never printed.
     public var adminToken: AdminToken?
+    /// The OpenID Connect providers players may sign in with (`--oidc-provider`); none: only
+    /// email and password, and link codes.
+    public var oidcProviders: [OIDCProvider]
+    /// How passwords are hashed: bcrypt's cost and how many hashes run at once.
+    public var passwordHashing: PasswordHashingSettings
 
     public struct TLSFiles: Sendable {
         public var certificateChainPath: String
@@ -42,8 +47,11 @@ public struct ServerConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, rulesFolder: String = "./GameRules",
         databasePath: String = "./doodle.sqlite", tls: TLSFiles? = nil, notifications: NotificationSettings? = nil,
         pictureCacheBytes: Int = 64 << 20, widgetCacheEntries: Int = 100_000, cluster: ClusterSettings? = nil,
-        trustedProxies: Set<String> = [], adminToken: AdminToken? = nil
+        trustedProxies: Set<String> = [], adminToken: AdminToken? = nil, oidcProviders: [OIDCProvider] = [],
+        passwordHashing: PasswordHashingSettings = PasswordHashingSettings()
     ) {
+        self.oidcProviders = oidcProviders
+        self.passwordHashing = passwordHashing
         self.cluster = cluster
         self.adminToken = adminToken
         self.trustedProxies = trustedProxies

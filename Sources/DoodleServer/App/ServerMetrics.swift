@@ -32,12 +32,35 @@ struct ServerMetrics: Sendable {
     private let namesRefusedBlocked: Metrics.Counter
     private let namesRefusedMalformed: Metrics.Counter
     private let chatWordsMasked: Metrics.Counter
-    private let factory: PrometheusMetricsFactory
+    private let devicesRevoked: Metrics.Counter
+    /// For the parts that keep metrics of their own (the password hasher's pool).
+    let factory: PrometheusMetricsFactory
 
     /// Why a WebSocket upgrade was refused.
     enum RefusalReason: String {
         /// The client's address holds `limits.connectionsPerAddress` connections already.
         case addressLimit = "address_limit"
+    }
+
+    /// How a sign-in proved who the player is.
+    enum SignInMethod: String, Sendable {
+        case oidc, password, link
+    }
+
+    /// Why a sign-in, registration or link was refused.
+    enum SignInRefusal: String, Sendable {
+        /// An ID token, password or link code that did not hold.
+        case invalidCredentials = "invalid_credentials"
+        case emailTaken = "email_taken"
+        case weakPassword = "weak_password"
+        /// The email's failed logins are over the limit.
+        case lockedOut = "locked_out"
+        /// The client address's attempts are over the limit.
+        case rateLimited = "rate_limited"
+        /// The password hasher was saturated.
+        case busy
+        /// The player is banned.
+        case banned
     }
 
     init() {
@@ -70,6 +93,7 @@ struct ServerMetrics: Sendable {
         namesRefusedBlocked = Metrics.Counter(label: "doodle_names_refused_total", dimensions: [("reason", "blocked_word")], factory: factory)
         namesRefusedMalformed = Metrics.Counter(label: "doodle_names_refused_total", dimensions: [("reason", "malformed")], factory: factory)
         chatWordsMasked = Metrics.Counter(label: "doodle_chat_masked_words_total", factory: factory)
+        devicesRevoked = Metrics.Counter(label: "doodle_devices_revoked_total", factory: factory)
         self.factory = factory
     }
 
@@ -99,6 +123,16 @@ struct ServerMetrics: Sendable {
     /// A name was refused at `hello` or `rename`: for a blocked word, or empty, too long or
     /// holding control characters.
     func nameRefused(forBlockedWord: Bool) { (forBlockedWord ? namesRefusedBlocked : namesRefusedMalformed).increment() }
+    /// A player signed in on a new device (or linked a way to sign in), by how it proved who it is.
+    func signedIn(_ method: SignInMethod) {
+        Metrics.Counter(label: "doodle_sign_ins_total", dimensions: [("method", method.rawValue)], factory: factory).increment()
+    }
+    /// A sign-in, registration or link was refused, and why.
+    func signInRefused(_ reason: SignInRefusal) {
+        Metrics.Counter(label: "doodle_sign_ins_refused_total", dimensions: [("reason", reason.rawValue)], factory: factory).increment()
+    }
+    /// A player removed one of its devices (`DELETE /v1/me/sessions/{id}`).
+    func deviceRevoked() { devicesRevoked.increment() }
     func notificationSent() { notificationsSent.increment() }
     func notificationAttemptFailed() { notificationFailures.increment() }
     func notificationOutboxDepth(_ depth: Int) { notificationOutbox.record(depth) }

@@ -232,6 +232,14 @@ actor ClusterMembership {
         try await signals?.broadcast(ClusterSignal(.drawingDeleted(drawingId: drawingId, pairId: pairId, players: players)), from: nodeID)
     }
 
+    /// One of `player`'s devices was removed: the other nodes forget its token and close the
+    /// connection made with it.
+    ///
+    /// - Throws: what sending throws: the caller says the revocation did not reach every node.
+    func announceDeviceRevoked(player: PlayerID, tokenHash: String) async throws {
+        try await signals?.broadcast(ClusterSignal(.deviceRevoked(player: player, tokenHash: tokenHash)), from: nodeID)
+    }
+
     /// The lease in whole seconds, rounded up: after this long a silent node is surely gone.
     nonisolated var leaseSeconds: Int { Int((lease.leaseMilliseconds + 999) / 1000) }
 

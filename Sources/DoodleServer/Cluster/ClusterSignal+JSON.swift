@@ -13,10 +13,11 @@ import DoodleStorage
 /// {"kind":"closeRoom","code":"K7PQ2M","reason":"spam"}
 /// {"kind":"playerBanned","player":"p_…"}
 /// {"kind":"drawingDeleted","drawingId":"d_…","pairId":"pr_…","players":["p_…"]}
+/// {"kind":"deviceRevoked","player":"p_…","tokenHash":"9f86d0…"}
 /// ```
 extension ClusterSignal: Codable {
     private enum Key: String, CodingKey {
-        case kind, player, node, at, callId, from, call, answer, players, code, reason, drawingId, pairId
+        case kind, player, node, at, callId, from, call, answer, players, code, reason, drawingId, pairId, tokenHash
     }
 
     public init(from decoder: any Decoder) throws {
@@ -45,6 +46,8 @@ extension ClusterSignal: Codable {
                 .drawingDeleted(
                     drawingId: try c.decode(String.self, forKey: .drawingId), pairId: try c.decodeIfPresent(String.self, forKey: .pairId),
                     players: try c.decode([PlayerID].self, forKey: .players)))
+        case "deviceRevoked":
+            self.init(.deviceRevoked(player: try c.decode(PlayerID.self, forKey: .player), tokenHash: try c.decode(String.self, forKey: .tokenHash)))
         case let kind:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown signal kind '\(kind)'")
         }
@@ -82,6 +85,10 @@ extension ClusterSignal: Codable {
             try c.encode(drawingId, forKey: .drawingId)
             try c.encodeIfPresent(pairId, forKey: .pairId)
             try c.encode(players, forKey: .players)
+        case .deviceRevoked(let player, let tokenHash):
+            try c.encode("deviceRevoked", forKey: .kind)
+            try c.encode(player, forKey: .player)
+            try c.encode(tokenHash, forKey: .tokenHash)
         }
     }
 }

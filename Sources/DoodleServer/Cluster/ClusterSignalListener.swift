@@ -5,7 +5,8 @@ import ServiceLifecycle
 /// replaces its connection here (4002); calls for pair rooms this node hosts are run on them and
 /// answered; answers to the calls this node handed over reach their callers; widget heads
 /// changed elsewhere are forgotten here; operators' decisions taken on another node (a room to
-/// close here, a ban, a deleted drawing) are carried out here. Cancelled (a crash, as far as the cluster can tell) or
+/// close here, a ban, a deleted drawing) are carried out here, and so are devices their players
+/// removed there. Cancelled (a crash, as far as the cluster can tell) or
 /// shut down, the node stops listening and what is sent to it from then on is lost, as for a
 /// dead process.
 ///
@@ -21,6 +22,7 @@ struct ClusterSignalListener: Service, CustomStringConvertible {
     let forwarding: PairForwarding
     let latestHeads: LatestHeadCache
     let moderation: LiveModeration
+    let revocation: DeviceRevocation
     let listening: AsyncStream<Void>.Continuation
     let logger: Logger
 
@@ -53,6 +55,8 @@ struct ClusterSignalListener: Service, CustomStringConvertible {
                         await moderation.enforceBanHere(player)
                     case .drawingDeleted(let drawingId, let pairId, let players):
                         await moderation.forgetDrawingHere(drawingId, pairId: pairId, players: players)
+                    case .deviceRevoked(let player, let tokenHash):
+                        await revocation.revokeHere(tokenHash: tokenHash, of: player)
                     }
                 }
                 calls.cancelAll()

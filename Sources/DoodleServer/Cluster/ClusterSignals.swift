@@ -51,6 +51,10 @@ public struct ClusterSignal: Sendable, Equatable {
         /// the widget heads of `players` (those it may have been the latest of), and, for a pair
         /// drawing, its pending copy in the pair room `pairId` if loaded there.
         case drawingDeleted(drawingId: String, pairId: String?, players: [PlayerID])
+        /// `player` removed its device whose token has the hash `tokenHash` (the removal is
+        /// stored): every node forgets the token and closes the connection made with it (4002),
+        /// and forgets what it keeps of the player's widget head.
+        case deviceRevoked(player: PlayerID, tokenHash: String)
     }
 
     let body: Body

@@ -17,6 +17,9 @@ struct ClientSession: Sendable {
     private(set) var player: PlayerDirectory.Player?
     private var token = ""
     private var storedPlace = SessionPlace.lobby
+    /// What this connection's device is called if its `hello` makes a new player (from the
+    /// upgrade request's `User-Agent`).
+    private let deviceLabel: String
 
     /// The player's place, seen fresh: a pair mode the registry ended is no room any more.
     private var place: SessionPlace {
@@ -31,9 +34,10 @@ struct ClientSession: Sendable {
         if case .party(let room) = storedPlace { room } else { nil }
     }
 
-    init(context: SessionContext, queue: OutboundQueue) {
+    init(context: SessionContext, queue: OutboundQueue, deviceLabel: String = DeviceLabel.firstDevice) {
         self.context = context
         self.queue = queue
+        self.deviceLabel = deviceLabel
         self.limiter = RateLimiter(rules: context.rules.rateLimits)
         self.logger = context.logger
     }
@@ -185,7 +189,7 @@ struct ClientSession: Sendable {
         guard let name = validName(rawName, ref: "hello") else { return }
         let now = context.clock.nowMillis()
         let session: PlayerDirectory.Session
-        switch await context.directory.hello(name: name, token: token, queue: queue, at: now) {
+        switch await context.directory.hello(name: name, token: token, queue: queue, at: now, deviceLabel: deviceLabel) {
         case .welcomed(let welcomed):
             session = welcomed
         case .banned:

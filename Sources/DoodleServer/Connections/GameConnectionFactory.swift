@@ -19,7 +19,9 @@ struct GameConnectionFactory: Sendable {
     /// 128 KiB still carries 1.3 MB/s at a 100 ms round trip, far above what a game sends.
     static let socketSendBufferBytes = 128 * 1024
 
-    func start(on channel: any Channel) throws {
+    /// - Parameter userAgent: the upgrade request's `User-Agent`, naming the device a new
+    ///   player's first token is saved for.
+    func start(on channel: any Channel, userAgent: String?) throws {
         try channel.syncOptions?.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(Self.socketSendBufferBytes))
         let context = self.context
         let connections = self.connections
@@ -27,7 +29,8 @@ struct GameConnectionFactory: Sendable {
             limits: OutboundBacklog.Limits(rules: context.rules), budget: outbound, clock: context.clock,
             eventLoop: channel.eventLoop, sink: try FrameSink.installNow(on: channel))
         let activity = ConnectionActivity(now: context.clock.nowMillis())
-        let session = ClientSession(context: context, queue: queue)
+        let session = ClientSession(
+            context: context, queue: queue, deviceLabel: userAgent.flatMap(DeviceLabel.describe(userAgent:)) ?? DeviceLabel.firstDevice)
         let handler = GameConnectionHandler(
             inbox: SessionInbox(
                 session: session, runner: runner,

@@ -65,9 +65,9 @@ struct GameServerChannel: ServerChildChannel, HTTPChannelHandler {
                     }
                     return channel.eventLoop.makeSucceededFuture(HTTPHeaders())
                 },
-                upgradePipelineHandler: { [connections] channel, _ in
+                upgradePipelineHandler: { [connections] channel, head in
                     channel.eventLoop.makeCompletedFuture {
-                        try connections.start(on: channel)
+                        try connections.start(on: channel, userAgent: head.headers.first(name: "user-agent"))
                         return UpgradeResult.webSocket
                     }
                 })

@@ -11,7 +11,7 @@ final class AddressRateLimiter: Sendable {
     }
 
     private let state = Mutex(State())
-    private let rule: RateLimitRule
+    let rule: RateLimitRule
 
     init(rule: RateLimitRule) {
         self.rule = rule

@@ -13,11 +13,15 @@ actor PlayerDirectory {
     /// A cache in front of the store: players with a live connection or a seat. The store
     /// answers for everyone else, so the cache stays as small as the active population.
     private var playersByTokenHash: [String: Player] = [:]
+    /// The token hash of each cached player's newest `hello`: the one its live connection, if
+    /// any, was made with.
     private var tokenHashes: [PlayerID: String] = [:]
     private var connections: [PlayerID: OutboundQueue] = [:]
     /// When each connection in `connections` said `hello` (the clock of `hello(…at:)`).
     private var connectedAt: [PlayerID: Int64] = [:]
     private var seats: [PlayerID: String] = [:]
+    /// Counts `revoke` calls, so a store read that a revocation overtook is read again.
+    private var revocations: UInt64 = 0
     private let store: (any PlayerRecords)?
 
     init(store: (any PlayerRecords)? = nil) {
@@ -38,12 +42,14 @@ actor PlayerDirectory {
     }
 
     /// Resolves `hello`: a known token resumes its player (renamed to `name`), anything else
-    /// creates a new player. A previous connection of the same player is closed with 4002.
+    /// creates a new player, whose first device is saved as `deviceLabel`. A previous connection
+    /// of the same player, made with any of its devices' tokens, is closed with 4002.
     ///
     /// A known player's connection is registered before its ban is looked up: a ban stored
     /// before the lookup is found by it, and one stored after is enforced on this connection
-    /// (`whereabouts`), so no connection of a banned player outlives its ban.
-    func hello(name: String, token: String?, queue: OutboundQueue, at now: Int64 = 0) async -> Hello {
+    /// (`whereabouts`), so no connection of a banned player outlives its ban. Likewise for a
+    /// device revoked meanwhile (`revoke`).
+    func hello(name: String, token: String?, queue: OutboundQueue, at now: Int64 = 0, deviceLabel: String = DeviceLabel.firstDevice) async -> Hello {
         var player: Player
         var token = token ?? ""
         var hash = Self.hash(token)
@@ -56,32 +62,59 @@ actor PlayerDirectory {
             var generator = SystemRandomNumberGenerator()
             player = Player(id: OpaqueID.make(prefix: "p_", using: &generator), name: name)
         }
+        // The cache keeps the token of the player's newest connection; one of another device
+        // goes (the store still knows it), so a revoked one is never left behind here.
+        if let previousHash = tokenHashes[player.id], previousHash != hash { playersByTokenHash[previousHash] = nil }
         tokenHashes[player.id] = hash
         if let previous = connections[player.id], previous.id != queue.id {
             previous.close(.replaced, reason: "replaced by a newer connection")
         }
         connections[player.id] = queue
         connectedAt[player.id] = now
+        player.name = name
+        // Cached before the ban lookup suspends, so that a revocation arriving meanwhile finds
+        // and removes it.
+        playersByTokenHash[hash] = player
         if known != nil, await store?.isBanned(player.id, at: now) == true {
             connectionEnded(player.id, queueID: queue.id)
             return .banned
         }
-        player.name = name
-        playersByTokenHash[hash] = player
-        await store?.saveSession(playerId: player.id, name: name, tokenHash: hash)
+        await store?.saveSession(playerId: player.id, name: name, tokenHash: hash, newDeviceLabel: known == nil ? deviceLabel : nil)
         return .welcomed(Session(player: player, token: token, roomCode: seats[player.id]))
     }
 
+    /// The player of a token's hash, from the cache or the store. A revocation that lands while
+    /// the store is read may have been committed before the read began: the store is then read
+    /// again (a revocation is committed before it is announced), so a revoked token is not
+    /// taken for a live one.
     private func lookup(hash: String) async -> Player? {
         if let player = playersByTokenHash[hash] { return player }
-        guard let stored = await store?.player(tokenHash: hash) else { return nil }
-        return Player(id: stored.id, name: stored.name)
+        guard let store else { return nil }
+        let revocationsBefore = revocations
+        var stored = await store.player(tokenHash: hash)
+        if stored != nil, revocations != revocationsBefore { stored = await store.player(tokenHash: hash) }
+        return stored.map { Player(id: $0.id, name: $0.name) }
     }
 
     func rename(_ player: PlayerID, tokenHashOf token: String, to name: String) async {
         let hash = Self.hash(token)
         playersByTokenHash[hash]?.name = name
-        await store?.saveSession(playerId: player, name: name, tokenHash: hash)
+        await store?.saveSession(playerId: player, name: name, tokenHash: hash, newDeviceLabel: nil)
+    }
+
+    /// One of `player`'s devices was removed (its deletion is stored), here or on another node:
+    /// its token no longer resumes the player from this cache, and the connection that said
+    /// `hello` with it closes with 4002. The player's other devices are untouched, a connection
+    /// made with one of them included.
+    ///
+    /// - Returns: whether a connection was closed.
+    @discardableResult
+    func revoke(tokenHash hash: String, of player: PlayerID) -> Bool {
+        revocations &+= 1
+        playersByTokenHash[hash] = nil
+        guard tokenHashes[player] == hash, let connection = connections[player] else { return false }
+        connection.close(.replaced, reason: "this device was signed out")
+        return true
     }
 
     /// After `DELETE /v1/me`: the player's tokens no longer resume it, here or from storage.
@@ -154,7 +187,9 @@ actor PlayerDirectory {
 /// Durable player records. The directory works without them.
 protocol PlayerRecords: Sendable {
     func player(tokenHash: String) async -> (id: PlayerID, name: String)?
-    func saveSession(playerId: PlayerID, name: String, tokenHash: String) async
+    /// Records a `hello` or rename; `newDeviceLabel` only at a new player's first `hello`, whose
+    /// save creates its first device.
+    func saveSession(playerId: PlayerID, name: String, tokenHash: String, newDeviceLabel: String?) async
     /// Whether an operator's ban of the player is in force at `now`.
     func isBanned(_ player: PlayerID, at now: Int64) async -> Bool
 }

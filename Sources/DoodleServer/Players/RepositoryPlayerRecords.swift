@@ -20,8 +20,8 @@ struct RepositoryPlayerRecords: PlayerRecords {
         }
     }
 
-    func saveSession(playerId: PlayerID, name: String, tokenHash: String) async {
-        await players.saveSession(playerId: playerId, name: name, tokenHash: tokenHash, at: clock.nowMillis())
+    func saveSession(playerId: PlayerID, name: String, tokenHash: String, newDeviceLabel: String?) async {
+        await players.saveSession(playerId: playerId, name: name, tokenHash: tokenHash, at: clock.nowMillis(), newDeviceLabel: newDeviceLabel)
     }
 
     /// An unreadable database reads as "not banned": an outage does not shut every returning

@@ -29,6 +29,7 @@ struct ClusterSignalJSONTests {
         ClusterSignal(.pairAnswer(callID: 9, answer: .failed(.hostUnreachable(retryAfterSeconds: 15)))),
         ClusterSignal(.headsChanged(players: ["p_ada", "p_bob"])),
         ClusterSignal(.headsChanged(players: nil)),
+        ClusterSignal(.deviceRevoked(player: "p_ada", tokenHash: String(repeating: "9f", count: 32))),
     ]
 
     @Test("every kind of signal, in an envelope, reads back as it was sent", arguments: signals)
@@ -46,6 +47,7 @@ struct ClusterSignalJSONTests {
         #"{"signal":{"kind":"pairCall","callId":1,"from":"n_a","call":{"action":"dance","by":"p_1"}}}"#,
         #"{"signal":{"kind":"pairAnswer","callId":1,"answer":{"outcome":"failed","error":{"kind":"refused","code":"no_such_code","message":"x"}}}}"#,
         #"{"signal":{"kind":"pairAnswer","callId":-1,"answer":{"outcome":"gaveUp","word":"cat"}}}"#,
+        #"{"signal":{"kind":"deviceRevoked","player":"p_1"}}"#,
     ])
     func refused(_ text: String) {
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(DatabaseClusterSignals.Envelope.self, from: Data(text.utf8)) }
