@@ -121,12 +121,18 @@ struct OIDCRouteTests {
         }
     }
 
-    @Test("a key the provider starts publishing later is fetched on its unknown kid")
+    @Test("a key the provider starts publishing later is fetched on its unknown kid, once the minute since the last fetch is over")
     func keyRotation() async throws {
-        try await withServer { server, issuer in
+        let clock = ManualGameClock()
+        try await withServer(clock: clock) { server, issuer in
             #expect(try await signIn(server, idToken: try await issuer.idToken(subject: "ada")).status == 201)
             let fetches = issuer.keyFetches
             let kid = try await issuer.addKey(.rs256)
+            // Within the minute of the first fetch an unknown kid is refused without a fetch.
+            let early = try await signIn(server, idToken: try await issuer.idToken(subject: "ada", kid: kid))
+            #expect(early.status == 401)
+            #expect(issuer.keyFetches == fetches)
+            clock.advance(byMillis: 60_001)
             let rotated = try await signIn(server, idToken: try await issuer.idToken(subject: "ada", kid: kid))
             #expect(rotated.status == 200)
             #expect(issuer.keyFetches == fetches + 1)
