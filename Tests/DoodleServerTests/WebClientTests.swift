@@ -14,7 +14,8 @@ struct WebClientTests {
     static let scripts = [
         "app.js", "connection.js", "party.js", "pair.js", "pen.js", "canvas.js", "replay.js", "gallery.js", "ui.js", "i18n.js", "icons.js",
         "invite.js", "leaderboard.js", "sound.js", "packs.js", "play.js", "rooms.js", "countdown.js", "watch.js", "moderation.js",
-        "reactions.js",
+        "reactions.js", "account.js", "account-api.js", "account-devices.js", "account-move.js", "account-providers.js",
+        "account-session.js", "account-strings.js",
     ]
 
     @Test("GET / serves the page, which loads its script as a module and its style sheet")
@@ -120,13 +121,16 @@ struct WebClientTests {
     }
 
     /// The files a script imports: `from "./name.js"`.
+    /// Modules named by `… from "./x.js"` and by side-effect imports, `import "./x.js"`.
     static func imports(in script: String) -> Set<String> {
         var names: Set<String> = []
-        var rest = script[...]
-        while let found = rest.range(of: #"from "./"#) {
-            rest = rest[found.upperBound...]
-            guard let end = rest.firstIndex(of: "\"") else { break }
-            names.insert(String(rest[..<end]))
+        for opening in [#"from "./"#, #"import "./"#] {
+            var rest = script[...]
+            while let found = rest.range(of: opening) {
+                rest = rest[found.upperBound...]
+                guard let end = rest.firstIndex(of: "\"") else { break }
+                names.insert(String(rest[..<end]))
+            }
         }
         return names
     }

@@ -57,6 +57,9 @@ final class PasswordHashingPool: Service, CustomStringConvertible, Sendable {
     /// The calls running and waiting now.
     var occupancy: Occupancy { state.withLock { $0.occupancy } }
 
+    /// Whether the pool has begun to stop (every new call is `.stopped`).
+    var isStopped: Bool { state.withLock { $0.stopped } }
+
     /// Runs `work` on one of the pool's threads, once one is free.
     ///
     /// - Throws: `.busy` at once when `threads` calls run and `waitingLimit` wait already;
