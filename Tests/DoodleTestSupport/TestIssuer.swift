@@ -164,6 +164,13 @@ public final class TestIssuer: Sendable {
         }
     }
 
+    /// Two RSA-2048 keys made once per test process and shared by every issuer: in a debug
+    /// build (BoringSSL unoptimised) one takes seconds of CPU, and made per issuer they starved
+    /// the rest of the suite running beside them.
+    private static let sharedRSAKeys = Result {
+        try (0..<2).map { _ in try Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048)) }
+    }
+
     /// Makes a private key, adds it to `collection` under `kid` and answers its public JWK.
     static func makeKey(_ algorithm: KeyAlgorithm, kid: String, in collection: JWTKeyCollection) async throws -> JWK {
         switch algorithm {
@@ -173,7 +180,8 @@ public final class TestIssuer: Sendable {
             guard let parameters = key.publicKey.parameters else { throw TestIssuerError.keyExport }
             return .ecdsa(.es256, identifier: JWKIdentifier(string: kid), x: parameters.x, y: parameters.y, curve: .p256)
         case .rs256:
-            let key = try Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048))
+            // The issuer's first key is one shared key, any later one (a rotation) the other.
+            let key = try sharedRSAKeys.get()[kid == "rs-1" ? 0 : 1]
             await collection.add(rsa: key, digestAlgorithm: .sha256, kid: JWKIdentifier(string: kid))
             let primitives = try key.publicKey.getKeyPrimitives()
             return .rsa(
