@@ -6,6 +6,7 @@ import Hummingbird
 import JWTKit
 import Logging
 import NIOCore
+import NIOPosix
 import ServiceLifecycle
 import Synchronization
 
@@ -181,7 +182,10 @@ public final class TestIssuer: Sendable {
             return .ecdsa(.es256, identifier: JWKIdentifier(string: kid), x: parameters.x, y: parameters.y, curve: .p256)
         case .rs256:
             // The issuer's first key is one shared key, any later one (a rotation) the other.
-            let key = try sharedRSAKeys.get()[kid == "rs-1" ? 0 : 1]
+            // Made (the first time) on NIO's blocking pool: seconds of work on a cooperative
+            // thread would stall every test server in the process meanwhile.
+            let keys = try await NIOThreadPool.singleton.runIfActive { try sharedRSAKeys.get() }
+            let key = keys[kid == "rs-1" ? 0 : 1]
             await collection.add(rsa: key, digestAlgorithm: .sha256, kid: JWKIdentifier(string: kid))
             let primitives = try key.publicKey.getKeyPrimitives()
             return .rsa(
