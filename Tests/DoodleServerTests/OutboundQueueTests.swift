@@ -114,16 +114,43 @@ struct OutboundQueueTests {
         _ = queue.send(text(bytes: 100))
         channel.embeddedEventLoop.run()
         #expect(held.count == 1)
-        clock.advance(byMillis: 4999)
-        queue.abortIfStalled(now: clock.nowMillis())
-        #expect(!queue.isClosing)
-        clock.advance(byMillis: 1)
-        queue.abortIfStalled(now: clock.nowMillis())
+        // The heartbeat's first check sees the frame arrive; five more, a second apart, see it
+        // stuck for the five seconds.
+        for _ in 0..<5 {
+            Self.heartbeatCheck(queue, clock)
+            #expect(!queue.isClosing)
+        }
+        Self.heartbeatCheck(queue, clock)
         #expect(queue.isClosing)
         guard case .abort(.tryAgainLater, _) = ending(of: queue) else {
             Issue.record("expected an abort with 1013")
             return
         }
+    }
+
+    @Test("a clock that jumps past the stall limit at once is no stall: the checks must see it stuck too")
+    func clockJumpIsNoStall() throws {
+        let clock = ManualGameClock()
+        let (queue, channel) = try makeQueue(clock: clock)
+        try channel.pipeline.syncOperations.addHandler(HeldWrites(), position: .first)
+        _ = queue.send(text(bytes: 100))
+        channel.embeddedEventLoop.run()
+        // A paused machine, or a server too busy to check: one check, a minute later.
+        clock.advance(byMillis: 60_000)
+        queue.abortIfStalled(now: clock.nowMillis())
+        #expect(!queue.isClosing)
+        for _ in 0..<4 {
+            Self.heartbeatCheck(queue, clock)
+            #expect(!queue.isClosing)
+        }
+        Self.heartbeatCheck(queue, clock)
+        #expect(queue.isClosing, "five checks in a row saw nothing taken, over more than five seconds")
+    }
+
+    /// What the heartbeat does once a second.
+    private static func heartbeatCheck(_ queue: OutboundQueue, _ clock: ManualGameClock) {
+        clock.advance(byMillis: 1000)
+        queue.abortIfStalled(now: clock.nowMillis())
     }
 
     @Test("a close waiting behind what the client never reads becomes an abort, counted once")
@@ -136,8 +163,7 @@ struct OutboundQueueTests {
         channel.embeddedEventLoop.run()
         queue.close(.flooding, reason: "flooding")
         #expect(ending(of: queue) == nil, "the close waits for the frame before it")
-        clock.advance(byMillis: 5000)
-        queue.abortIfStalled(now: clock.nowMillis())
+        for _ in 0..<6 { Self.heartbeatCheck(queue, clock) }
         guard case .abort(.tryAgainLater, _) = ending(of: queue) else {
             Issue.record("the stalled close did not become an abort")
             return

@@ -31,6 +31,10 @@ struct OutboundBacklog: Sendable {
         var bytes: Int
         /// How long a client may take nothing of what is waiting for it.
         var stallMillis: Int64
+        /// How many of the heartbeat's checks (one a second) in a row must also have seen no
+        /// progress: a clock that jumps (a paused machine, a test's manual clock) or a server
+        /// too busy to check is then never taken for a client that stopped reading.
+        var stallChecks: Int { max(1, Int(stallMillis / 1000)) }
         /// A backlog this large is "sizeable": over the server's budget, such a connection is
         /// closed when more is queued for it.
         var sizeableBytes: Int
@@ -80,6 +84,12 @@ struct OutboundBacklog: Sendable {
     private var drainScheduled = false
     /// When the backlog last moved: it became non-empty, or the socket took some of it.
     private(set) var lastProgress: Int64
+    /// Counts every such move; a stall check compares it with what the check before saw (a
+    /// time would not do: on a clock that stands still, a move leaves it as it was).
+    private var progressCount: UInt64 = 0
+    private var progressCountAtLastCheck: UInt64 = 0
+    /// Stall checks in a row that found bytes waiting and no move since the check before.
+    private var checksWithoutProgress = 0
     private(set) var ending: OutboundEnding?
 
     init(limits: Limits, now: Int64) {
@@ -111,7 +121,7 @@ struct OutboundBacklog: Sendable {
                 return .overflow(reason: "outbound buffer overflow: more than \(limits.bytes) bytes waiting")
             }
         }
-        if heldBytes == 0 { lastProgress = now }
+        if heldBytes == 0 { progressed(now: now) }
         queued.append(Item(frame: frame, isSnapshot: isSnapshot))
         queuedBytes += size
         if isSnapshot {
@@ -148,14 +158,26 @@ struct OutboundBacklog: Sendable {
         inFlightBytes = max(0, inFlightBytes - part.bytes)
         inFlightSnapshots = max(0, inFlightSnapshots - part.snapshots)
         inFlightSnapshotBytes = max(0, inFlightSnapshotBytes - part.snapshotBytes)
-        lastProgress = now
+        progressed(now: now)
     }
 
-    /// Whether the client has taken nothing of what waits for it for `limits.stallMillis`: it is
-    /// not reading. However little waits, a client that reads nothing is never going to. A close
-    /// still waiting for what was queued before it can stall too: it would never be sent.
-    func isStalled(now: Int64) -> Bool {
-        isOpenOrDraining && heldBytes > 0 && now - lastProgress >= limits.stallMillis
+    private mutating func progressed(now: Int64) {
+        lastProgress = now
+        progressCount &+= 1
+    }
+
+    /// One of the heartbeat's checks, made once a second: whether the client has taken nothing
+    /// of what waits for it for `limits.stallMillis`, and through `limits.stallChecks` checks in
+    /// a row. However little waits, a client that reads nothing is never going to. A close still
+    /// waiting for what was queued before it can stall too: it would never be sent.
+    mutating func checkStalled(now: Int64) -> Bool {
+        defer { progressCountAtLastCheck = progressCount }
+        guard isOpenOrDraining, heldBytes > 0 else {
+            checksWithoutProgress = 0
+            return false
+        }
+        checksWithoutProgress = progressCount == progressCountAtLastCheck ? checksWithoutProgress + 1 : 0
+        return now - lastProgress >= limits.stallMillis && checksWithoutProgress >= limits.stallChecks
     }
 
     /// Not ending, or ending with a close that waits for the queue to drain.

@@ -98,9 +98,10 @@ final class OutboundQueue: Sendable {
     }
 
     /// Aborts the connection (1013) when its client has taken nothing of what waits for it for
-    /// the stall limit. The heartbeat asks every connection once a second.
+    /// the stall limit (`OutboundBacklog.checkStalled`). The heartbeat asks every connection
+    /// once a second.
     func abortIfStalled(now: Int64) {
-        let stalled = state.withLock { $0.backlog.isStalled(now: now) }
+        let stalled = state.withLock { $0.backlog.checkStalled(now: now) }
         if stalled { abort(.tryAgainLater, reason: "outbound buffer stalled: the client is not reading") }
     }
 
