@@ -81,6 +81,9 @@ struct RoomModerationTests {
         guard case .event(.phaseDrawing(_, _, let shown), _) = drawing else { throw TurnError.unexpected(drawing) }
         try await drawer.send(.draw(.strokeBegin(StrokeBegin(strokeId: 1, tool: .pen, color: "#ff0000", width: 5, points: [10, 10, 20, 20]))))
         try await drawer.send(.draw(.strokeEnd(strokeId: 1)))
+        // The guess goes in on another connection: only once the stroke has reached the guesser
+        // is it sure to be on the board first (a turn with nothing drawn stores no drawing).
+        _ = try await guesser.receive { isEvent($0) { if case .drawing(.strokeEnd, _) = $0 { true } else { false } } }
         try await guesser.send(.guess(text: try #require(shown)))
         let ended = try await guesser.receive { isEvent($0) { if case .turnEnded = $0 { true } else { false } } }
         guard case .event(.turnEnded(let summary), _) = ended else { throw TurnError.unexpected(ended) }
