@@ -105,24 +105,24 @@ struct AuthRoutes {
         request.headers[.userAgent]
     }
 
-    /// The answer to a sign-in the store has made, with `device` added to `signIn`'s player.
+    /// The answer to a sign-in the store has made. When the caller added a way to sign in to its
+    /// own player, the store added no device and the caller keeps the token it has; otherwise
+    /// `device` was added to `signIn`'s player and its token is the answer's.
     ///
-    /// A banned player's sign-in is undone (its new device removed) and refused with 403. When
-    /// the caller linked a way to sign in to its own player, the device just made is removed
-    /// again and the caller keeps the token it has: its device is already in the list.
+    /// A banned player's sign-in is undone (its new device removed) and refused with 403.
     func finish(_ signIn: AccountSignIn, device: DeviceToken, caller: Caller?, method: ServerMetrics.SignInMethod) async throws -> SignInAnswer {
+        let keepsItsDevice = caller?.playerId == signIn.playerId
         do {
             try await authentication.refuseIfBanned(signIn.playerId)
         } catch let error as APIError where error.code == APIError.banned.code {
-            _ = try await storage { try await accounts.removeDevice(id: device.record.id, of: signIn.playerId) }
+            if !keepsItsDevice {
+                _ = try await storage { try await accounts.removeDevice(id: device.record.id, of: signIn.playerId) }
+            }
             metrics.signInRefused(.banned)
             throw error
         }
         var token = device.token
-        if let caller, caller.playerId == signIn.playerId {
-            _ = try await storage { try await accounts.removeDevice(id: device.record.id, of: signIn.playerId) }
-            token = caller.token
-        }
+        if let caller, keepsItsDevice { token = caller.token }
         metrics.signedIn(method)
         logger.info(
             "signed in", metadata: ["player": "\(signIn.playerId)", "method": "\(method.rawValue)", "created": "\(signIn.created)"])

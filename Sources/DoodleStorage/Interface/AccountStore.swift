@@ -28,14 +28,16 @@ public protocol AccountStore: Sendable {
 
     /// Signs in with an identity a provider vouched for, in one transaction: the player already
     /// linked to it; else `currentPlayer`, which it is linked to; else `newPlayer`, created and
-    /// linked. `device` is added to whichever player it is.
+    /// linked. `device` is added to whichever player it is, unless it is `currentPlayer`: a
+    /// caller adding a way to sign in to itself keeps the device (and token) it has.
     ///
     /// - Throws: `AccountStoreError.noSuchPlayer` if `currentPlayer` does not exist.
     func signIn(identity: ExternalIdentity, currentPlayer: PlayerID?, newPlayer: NewPlayer, device: NewDevice, at now: Int64)
         async throws -> AccountSignIn
 
     /// Registers an email address with a password hash, in one transaction: linked to
-    /// `currentPlayer` when given, else to `newPlayer`, created; `device` is added to it.
+    /// `currentPlayer` when given, else to `newPlayer`, created; `device` is added to a new
+    /// player only (the caller keeps the device it has).
     ///
     /// - Throws: `AccountStoreError.emailTaken` if the address already has a login;
     ///   `AccountStoreError.noSuchPlayer` if `currentPlayer` does not exist.

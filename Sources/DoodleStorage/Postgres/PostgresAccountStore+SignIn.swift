@@ -30,7 +30,10 @@ extension PostgresAccountStore {
                     VALUES (\(identity.issuer), \(identity.subject), \(identity.provider), \(playerId), \(identity.email), \(now))
                     """)
             }
-            _ = try await Self.insert(device, playerId: playerId, at: now, in: session)
+            // The caller adding a way to sign in to itself keeps the device it has.
+            if playerId != currentPlayer {
+                _ = try await Self.insert(device, playerId: playerId, at: now, in: session)
+            }
             let created = linked == nil && currentPlayer == nil
             return AccountSignIn(
                 playerId: playerId, name: name, created: created, identities: try await Self.identities(of: playerId, in: session))
@@ -48,7 +51,10 @@ extension PostgresAccountStore {
             let (playerId, name) = try await Self.playerToLink(currentPlayer: currentPlayer, newPlayer: newPlayer, at: now, in: session)
             try await session.execute(
                 "INSERT INTO password_login (email, player_id, password_hash, created_at) VALUES (\(email), \(playerId), \(passwordHash), \(now))")
-            _ = try await Self.insert(device, playerId: playerId, at: now, in: session)
+            // The caller adding a way to sign in to itself keeps the device it has.
+            if playerId != currentPlayer {
+                _ = try await Self.insert(device, playerId: playerId, at: now, in: session)
+            }
             return AccountSignIn(
                 playerId: playerId, name: name, created: currentPlayer == nil, identities: try await Self.identities(of: playerId, in: session))
         }

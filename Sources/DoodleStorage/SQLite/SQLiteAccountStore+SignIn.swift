@@ -31,7 +31,10 @@ extension SQLiteAccountStore {
                         """,
                     arguments: [identity.issuer, identity.subject, identity.provider, playerId, identity.email, now])
             }
-            _ = try Self.insert(device, playerId: playerId, at: now, in: db)
+            // The caller adding a way to sign in to itself keeps the device it has.
+            if playerId != currentPlayer {
+                _ = try Self.insert(device, playerId: playerId, at: now, in: db)
+            }
             let created = linked == nil && currentPlayer == nil
             return AccountSignIn(playerId: playerId, name: name, created: created, identities: try Self.identities(of: playerId, in: db))
         }
@@ -47,7 +50,10 @@ extension SQLiteAccountStore {
             try db.execute(
                 sql: "INSERT INTO password_login (email, player_id, password_hash, created_at) VALUES (?, ?, ?, ?)",
                 arguments: [email, playerId, passwordHash, now])
-            _ = try Self.insert(device, playerId: playerId, at: now, in: db)
+            // The caller adding a way to sign in to itself keeps the device it has.
+            if playerId != currentPlayer {
+                _ = try Self.insert(device, playerId: playerId, at: now, in: db)
+            }
             return AccountSignIn(
                 playerId: playerId, name: name, created: currentPlayer == nil, identities: try Self.identities(of: playerId, in: db))
         }
