@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Database and migrations")
 struct MigrationTests {
-    static let identifiers = ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox", "v7-moderation", "v8-accounts"]
+    static let identifiers = ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox", "v7-moderation", "v8-accounts", "v9-leaderboard-periods"]
 
     @Test("an empty file migrates to the current schema, in WAL mode with foreign keys on")
     func migratesFromEmpty() async throws {
@@ -24,14 +24,14 @@ struct MigrationTests {
             }
             #expect(
                 tables == [
-                    "account_identity", "audit", "ban", "deleted_player", "device", "drawing", "game", "game_player", "guess", "link_code",
+                    "account_identity", "audit", "ban", "deleted_player", "device", "drawing", "game", "game_player", "guess", "leaderboard_period", "link_code",
                     "login_failure", "notification", "pair", "pair_code", "pair_draft", "pair_drawing", "pair_member", "pair_notice",
                     "password_login", "player", "reaction", "report",
                 ])
             #expect(
                 indexes == [
                     "account_identity_by_player", "device_by_player", "drawing_by_drawer", "drawing_by_game", "game_player_by_player",
-                    "guess_by_player", "link_code_by_expiry", "link_code_by_player", "login_failure_by_email", "login_failure_by_time",
+                    "guess_by_player", "leaderboard_period_ranking", "link_code_by_expiry", "link_code_by_player", "login_failure_by_email", "login_failure_by_time",
                     "notification_recipient", "pair_code_open", "pair_drawing_pending", "pair_drawing_received", "pair_drawing_sent",
                     "password_login_by_player", "player_leaderboard", "reaction_by_player", "report_by_reporter", "report_by_status",
                 ])

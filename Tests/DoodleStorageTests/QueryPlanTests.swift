@@ -20,6 +20,10 @@ struct QueryPlanTests {
             #expect(leaderboard.contains("USING INDEX player_leaderboard"))
             #expect(!leaderboard.contains("TEMP B-TREE"))
 
+            let periodBoard = try await Self.plan(SQLiteArchiveReader.periodLeaderboardSQL, ["week", 1_795_996_800_000, 50], in: database)
+            #expect(periodBoard.contains("USING COVERING INDEX leaderboard_period_ranking (period=? AND starts_at=?)"))
+            #expect(!periodBoard.contains("TEMP B-TREE"))
+
             let page = try await Self.plan(SQLiteArchiveReader.playerDrawingsSQL, ["p_ada", 21], in: database)
             #expect(page.contains("USING INDEX drawing_by_drawer (drawer_id=?)"))
             #expect(!page.contains("TEMP B-TREE"))

@@ -7,6 +7,13 @@ public protocol ArchiveReader: Sendable {
     /// Equal scores share a rank; among them more wins, then fewer games, come first.
     func leaderboard(limit: Int) async throws -> Leaderboard
 
+    /// The leaderboard of one day, week or month: players by their score in the games that
+    /// finished in the period starting at `startsAt` (`LeaderboardPeriod.interval`), ranked as
+    /// the all-time one. Read from running totals kept as games are saved, not summed per call.
+    ///
+    /// - Precondition: `period` is one of `LeaderboardPeriod.bounded`.
+    func leaderboard(period: LeaderboardPeriod, startsAt: Int64, limit: Int) async throws -> [LeaderboardEntry]
+
     /// A finished game with its ranking and drawings; nil if no game has this id.
     func game(id: String) async throws -> GameDetails?
 

@@ -27,3 +27,30 @@ public struct Leaderboard: Sendable, Equatable, Encodable {
         self.players = players
     }
 }
+
+/// `GET /v1/leaderboard?period=…`: `{"period","from","to","entries":[…]}`, best first; `from`
+/// and `to` (excluded) bound the period in milliseconds, both null for all time.
+public struct PeriodLeaderboard: Sendable, Equatable, Encodable {
+    public var period: LeaderboardPeriod
+    public var interval: PeriodInterval?
+    public var entries: [LeaderboardEntry]
+
+    public init(period: LeaderboardPeriod, interval: PeriodInterval?, entries: [LeaderboardEntry]) {
+        self.period = period
+        self.interval = interval
+        self.entries = entries
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case period, from, to, entries
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(period.rawValue, forKey: .period)
+        // Written as null rather than left out: every answer has the same four keys.
+        try container.encode(interval?.from, forKey: .from)
+        try container.encode(interval?.to, forKey: .to)
+        try container.encode(entries, forKey: .entries)
+    }
+}

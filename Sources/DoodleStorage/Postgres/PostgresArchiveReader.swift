@@ -33,6 +33,27 @@ public struct PostgresArchiveReader: ArchiveReader {
         }
     }
 
+    public func leaderboard(period: LeaderboardPeriod, startsAt: Int64, limit: Int) async throws -> [LeaderboardEntry] {
+        let limit = max(limit, 0)
+        return try await database.read { session in
+            let rows = try await session.rows(
+                """
+                SELECT leaderboard_period.player_id, player.name, leaderboard_period.score, leaderboard_period.games, leaderboard_period.wins
+                FROM leaderboard_period JOIN player ON player.id = leaderboard_period.player_id
+                WHERE leaderboard_period.period = \(period.rawValue) AND leaderboard_period.starts_at = \(startsAt)
+                ORDER BY leaderboard_period.score DESC, leaderboard_period.wins DESC, leaderboard_period.games, leaderboard_period.player_id
+                LIMIT \(limit)
+                """)
+            let entries = try rows.map { row in
+                (id: try row("player_id", as: String.self), name: try row("name", as: String.self), score: try row("score", as: Int.self),
+                 games: try row("games", as: Int.self), wins: try row("wins", as: Int.self))
+            }
+            return Ranking.rank(entries) { $0.score }.map { entry, rank in
+                LeaderboardEntry(playerId: entry.id, name: entry.name, score: entry.score, games: entry.games, wins: entry.wins, rank: rank)
+            }
+        }
+    }
+
     public func game(id: String) async throws -> GameDetails? {
         try await database.transaction(snapshot: true) { session in
             guard

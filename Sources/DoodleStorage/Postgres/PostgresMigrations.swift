@@ -24,6 +24,7 @@ enum PostgresMigrations {
         Migration(identifier: "v6-public-rooms", statements: PostgresSchema.publicRooms),
         Migration(identifier: "v7-moderation", statements: PostgresSchema.moderation),
         Migration(identifier: "v8-accounts", statements: PostgresSchema.accounts),
+        Migration(identifier: "v9-leaderboard-periods", statements: PostgresSchema.leaderboardPeriods),
     ]
 
     /// The advisory lock every migrator takes: "doodle" in ASCII, so no other application's

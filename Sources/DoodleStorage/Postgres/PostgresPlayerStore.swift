@@ -53,6 +53,7 @@ public struct PostgresPlayerStore: PlayerStore {
             try await session.execute("UPDATE drawing SET drawer_id = NULL, drawer_name = NULL WHERE drawer_id = \(playerId)")
             try await session.execute("UPDATE guess SET player_id = NULL WHERE player_id = \(playerId)")
             try await session.execute("UPDATE game_player SET player_id = NULL, name = NULL WHERE player_id = \(playerId)")
+            try await session.execute("DELETE FROM leaderboard_period WHERE player_id = \(playerId)")
             try await session.execute("DELETE FROM reaction WHERE player_id = \(playerId)")
             try await Self.forgetInPairs(playerId, at: now, in: session)
             return true

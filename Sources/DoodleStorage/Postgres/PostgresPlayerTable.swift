@@ -31,8 +31,9 @@ enum PostgresPlayerTable {
         }
     }
 
-    /// Adds one finished game to a player's totals: score, one game, and a win for rank 1. A
-    /// player without a row yet gets one, without a device.
+    /// Adds one finished game to a player's totals, all-time and of the day, week and month it
+    /// finished in: score, one game, and a win for rank 1. A player without a row yet gets one,
+    /// without a device.
     static func addGameResult(_ line: GamePlayerRecord, endedAt: Int64, in session: PostgresSession) async throws {
         let wins = line.rank == 1 ? 1 : 0
         try await session.execute(
@@ -43,6 +44,21 @@ enum PostgresPlayerTable {
                 total_score = player.total_score + excluded.total_score,
                 games = player.games + 1,
                 wins = player.wins + excluded.wins
+            """)
+        // One statement for the three periods: a round trip each would double the game's.
+        guard let day = LeaderboardPeriod.day.interval(containing: endedAt), let week = LeaderboardPeriod.week.interval(containing: endedAt),
+            let month = LeaderboardPeriod.month.interval(containing: endedAt)
+        else { return }
+        try await session.execute(
+            """
+            INSERT INTO leaderboard_period (player_id, period, starts_at, score, games, wins)
+            VALUES (\(line.playerId), 'day', \(day.from), \(line.score), 1, \(wins)),
+                   (\(line.playerId), 'week', \(week.from), \(line.score), 1, \(wins)),
+                   (\(line.playerId), 'month', \(month.from), \(line.score), 1, \(wins))
+            ON CONFLICT (player_id, period, starts_at) DO UPDATE SET
+                score = leaderboard_period.score + excluded.score,
+                games = leaderboard_period.games + 1,
+                wins = leaderboard_period.wins + excluded.wins
             """)
     }
 }

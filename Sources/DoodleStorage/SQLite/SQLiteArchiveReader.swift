@@ -26,6 +26,18 @@ public struct SQLiteArchiveReader: ArchiveReader {
         }
     }
 
+    /// A day's, week's or month's leaderboard, from the running totals of `leaderboard_period`.
+    public func leaderboard(period: LeaderboardPeriod, startsAt: Int64, limit: Int) async throws -> [LeaderboardEntry] {
+        try await database.connection.read { db in
+            let rows = try Row.fetchAll(db, sql: Self.periodLeaderboardSQL, arguments: [period.rawValue, startsAt, max(limit, 0)])
+            return Ranking.rank(rows) { row in row["score"] as Int }.map { entry, rank in
+                LeaderboardEntry(
+                    playerId: entry["player_id"], name: entry["name"], score: entry["score"], games: entry["games"], wins: entry["wins"],
+                    rank: rank)
+            }
+        }
+    }
+
     /// A finished game with its ranking and drawings; nil if no game has this id.
     public func game(id: String) async throws -> GameDetails? {
         try await database.connection.read { db in
@@ -106,6 +118,14 @@ extension SQLiteArchiveReader {
         SELECT id, name, total_score, games, wins FROM player
         WHERE games > 0
         ORDER BY total_score DESC, wins DESC, games, id
+        LIMIT ?
+        """
+
+    static let periodLeaderboardSQL = """
+        SELECT leaderboard_period.player_id, player.name, leaderboard_period.score, leaderboard_period.games, leaderboard_period.wins
+        FROM leaderboard_period JOIN player ON player.id = leaderboard_period.player_id
+        WHERE leaderboard_period.period = ? AND leaderboard_period.starts_at = ?
+        ORDER BY leaderboard_period.score DESC, leaderboard_period.wins DESC, leaderboard_period.games, leaderboard_period.player_id
         LIMIT ?
         """
 

@@ -12,6 +12,7 @@ enum SQLiteMigrations {
         // v4 to v6 are PostgreSQL's alone (the cluster's directory); the identifiers stay shared.
         migrator.registerMigration("v7-moderation", migrate: SQLiteModerationSchema.create)
         migrator.registerMigration("v8-accounts", migrate: SQLiteAccountSchema.create)
+        migrator.registerMigration("v9-leaderboard-periods", migrate: SQLiteLeaderboardSchema.create)
         return migrator
     }
 

@@ -43,6 +43,7 @@ public struct SQLitePlayerStore: PlayerStore {
             try db.execute(sql: "UPDATE drawing SET drawer_id = NULL, drawer_name = NULL WHERE drawer_id = ?", arguments: [playerId])
             try db.execute(sql: "UPDATE guess SET player_id = NULL WHERE player_id = ?", arguments: [playerId])
             try db.execute(sql: "UPDATE game_player SET player_id = NULL, name = NULL WHERE player_id = ?", arguments: [playerId])
+            try db.execute(sql: "DELETE FROM leaderboard_period WHERE player_id = ?", arguments: [playerId])
             // What the player thought of others' drawings is its own: its reactions go, not just its id.
             try db.execute(sql: "DELETE FROM reaction WHERE player_id = ?", arguments: [playerId])
             try Self.forgetInPairs(playerId, at: now, in: db)

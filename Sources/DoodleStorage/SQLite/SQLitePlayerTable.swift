@@ -38,8 +38,9 @@ enum SQLitePlayerTable {
         }
     }
 
-    /// Adds one finished game to a player's totals: score, one game, and a win for rank 1. A
-    /// player without a row yet (its session save is still pending) gets one, without a device.
+    /// Adds one finished game to a player's totals, all-time and of the day, week and month it
+    /// finished in: score, one game, and a win for rank 1. A player without a row yet (its
+    /// session save is still pending) gets one, without a device.
     static func addGameResult(_ line: GamePlayerRecord, endedAt: Int64, in db: Database) throws {
         let upsert = try db.cachedStatement(
             sql: """
@@ -53,5 +54,21 @@ enum SQLitePlayerTable {
         try upsert.execute(arguments: [
             "id": line.playerId, "name": line.name, "ended_at": endedAt, "score": line.score, "wins": line.rank == 1 ? 1 : 0,
         ])
+        let addToPeriod = try db.cachedStatement(
+            sql: """
+                INSERT INTO leaderboard_period (player_id, period, starts_at, score, games, wins)
+                VALUES (:id, :period, :starts_at, :score, 1, :wins)
+                ON CONFLICT (player_id, period, starts_at) DO UPDATE SET
+                    score = leaderboard_period.score + excluded.score,
+                    games = leaderboard_period.games + 1,
+                    wins = leaderboard_period.wins + excluded.wins
+                """)
+        for period in LeaderboardPeriod.bounded {
+            guard let interval = period.interval(containing: endedAt) else { continue }
+            try addToPeriod.execute(arguments: [
+                "id": line.playerId, "period": period.rawValue, "starts_at": interval.from, "score": line.score,
+                "wins": line.rank == 1 ? 1 : 0,
+            ])
+        }
     }
 }
