@@ -30,8 +30,9 @@ struct ArchiveRoutes {
 
     func register(on router: Router<DoodleRequestContext>) {
         router.get("/v1/leaderboard") { request, _ in
-            let limit = try Self.limit(in: request, default: Self.defaultLeaderboardLimit)
-            return JSONResponse(try await storage { try await reader.leaderboard(limit: limit) })
+            let asked = try LeaderboardRequest(
+                request, now: clock.nowMillis(), limit: try Self.limit(in: request, default: Self.defaultLeaderboardLimit))
+            return try await storage { try await LeaderboardAnswer.read(asked, from: reader) }
         }
         router.get("/v1/games/{id}") { _, context in
             let id = try context.parameters.require("id")
