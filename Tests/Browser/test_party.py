@@ -86,3 +86,10 @@ def test_a_party_game_ends_with_the_last_drawing_and_a_gallery_that_replays(open
     expect(ada.locator("#leaderboard-panel")).to_be_visible()
     expect(ada.locator("#leaderboard li.me")).to_contain_text("Ada", timeout=10_000)
     expect(ada.locator("#leaderboard")).to_contain_text("Bob")
+    # The game finished today, this week and this month (UTC): each period's tab lists both too.
+    for period in ["day", "week", "month"]:
+        ada.click(f"#board-periods button[data-period={period}]")
+        expect(ada.locator(f"#board-periods button[data-period={period}]")).to_have_attribute("aria-pressed", "true")
+        expect(ada.locator("#board-periods button[data-period=all]")).to_have_attribute("aria-pressed", "false")
+        expect(ada.locator("#leaderboard li.me")).to_contain_text("Ada", timeout=10_000)
+        expect(ada.locator("#leaderboard")).to_contain_text("Bob")

@@ -10,7 +10,7 @@ import { setUpViewer } from "./gallery.js";
 import { t, translatePage, errorText, setUpLanguagePicker, onLanguageChange } from "./i18n.js";
 import { icon } from "./icons.js";
 import { lookUpInvite, inviteLine, inviteGone } from "./invite.js";
-import { refreshLeaderboard, renderLeaderboard } from "./leaderboard.js";
+import { refreshLeaderboard, renderLeaderboard, showLeaderboardPeriod } from "./leaderboard.js";
 import { loadPacks } from "./packs.js";
 import { setUpPair, pairHandlers, renderPair, resetPair, linkIsPair, renderHistory } from "./pair.js";
 import { setUpParty, partyHandlers, renderParty, resetParty, fillCreatePacks } from "./party.js";
@@ -269,6 +269,9 @@ $("welcome-go").onclick = () => {
   playOnceNamed = !code || inviteGone(code);
   $("name-form").requestSubmit();
 };
+for (const button of document.querySelectorAll("#board-periods button")) {
+  button.onclick = () => showLeaderboardPeriod(button.dataset.period);
+}
 $("sound").onclick = () => { setSound(!soundOn()); render(); };
 $("notice-ok").onclick = () => { notice = null; render(); };
 $("notice-act").onclick = () => { notice = null; reconnectNow(); render(); };
