@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "doodle-relay", targets: ["doodle-relay"]),
         .executable(name: "doodle-write-floor", targets: ["doodle-write-floor"]),
         .executable(name: "doodle-archive-bench", targets: ["doodle-archive-bench"]),
+        .executable(name: "doodle-leaderboard-bench", targets: ["doodle-leaderboard-bench"]),
         .executable(name: "doodle-render-bench", targets: ["doodle-render-bench"]),
         .executable(name: "doodle-filter-bench", targets: ["doodle-filter-bench"]),
         .executable(name: "doodle-bot", targets: ["doodle-bot"]),
@@ -291,6 +292,21 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "LoadTests/Sources/doodle-archive-bench",
+            swiftSettings: swiftSettings
+        ),
+        // How long a day's, week's or month's leaderboard takes to read over a million games.
+        .executableTarget(
+            name: "doodle-leaderboard-bench",
+            dependencies: [
+                "DoodleStorage", "DoodleCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "LoadTests/Sources/doodle-leaderboard-bench",
             swiftSettings: swiftSettings
         ),
         // What handing a pair call to the node hosting the room costs: HTTP uploads to the hosting
