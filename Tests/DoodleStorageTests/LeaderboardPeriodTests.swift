@@ -119,8 +119,7 @@ struct LeaderboardPeriodTests {
             }
             let saved = try await everyBoard()
             #expect(saved.count > instants.count * 3)
-            try await sql.execute("DELETE FROM leaderboard_period")
-            for statement in backend.leaderboardBackfill {
+            for statement in backend.leaderboardFill {
                 try await sql.execute(statement)
             }
             #expect(try await everyBoard() == saved)
@@ -129,8 +128,8 @@ struct LeaderboardPeriodTests {
 }
 
 extension Backend {
-    /// The migration's statements that fill `leaderboard_period` from the stored games.
-    var leaderboardBackfill: [String] {
+    /// The migration's fill of `leaderboard_period` from the stored games, after emptying it.
+    var leaderboardFill: [String] {
         switch self {
         case .sqlite: LeaderboardPeriodFill.sqlite
         case .postgres: LeaderboardPeriodFill.postgres

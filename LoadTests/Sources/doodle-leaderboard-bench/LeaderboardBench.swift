@@ -19,7 +19,7 @@ struct LeaderboardBench: Sendable {
     struct Outcome: Sendable {
         /// Seconds to write the games, their rankings and the players' totals.
         var historySeconds: Double
-        /// Seconds the migration's fill of `leaderboard_period` took over that history.
+        /// Seconds the migration's fill of `leaderboard_period` (rows, then the ranking index) took.
         var fillSeconds: Double
         var periodRows: Int
         /// Microseconds per read of a period's top `limit`, by kind of period.

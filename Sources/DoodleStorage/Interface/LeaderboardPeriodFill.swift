@@ -1,9 +1,12 @@
 import DoodleCore
 
-/// The statements migration `v9-leaderboard-periods` fills `leaderboard_period` with from the
-/// stored games, for each back end: public so that `doodle-leaderboard-bench` can fill a
-/// synthetic history of a million games the way the migration would, and time it.
+/// What migration `v9-leaderboard-periods` does to fill `leaderboard_period` from the stored
+/// games, as statements that first empty the table and drop its ranking index, for each back
+/// end: public so that `doodle-leaderboard-bench` can time the fill over a synthetic million
+/// games, and the storage tests can compare it with what saving the games gave.
 public enum LeaderboardPeriodFill {
-    public static var sqlite: [String] { LeaderboardPeriod.bounded.map(SQLiteLeaderboardSchema.backfill) }
-    public static var postgres: [String] { PostgresSchema.leaderboardBackfills }
+    static let emptying = ["DELETE FROM leaderboard_period", "DROP INDEX IF EXISTS leaderboard_period_ranking"]
+
+    public static var sqlite: [String] { emptying + SQLiteLeaderboardSchema.fill }
+    public static var postgres: [String] { emptying + PostgresSchema.leaderboardFill }
 }

@@ -2,8 +2,8 @@ import DoodleCore
 
 extension PostgresSchema {
     /// `SQLiteLeaderboardSchema` in PostgreSQL's dialect: the same table and index, filled from
-    /// the stored games. `date_trunc` in UTC gives the periods' starts (its weeks are ISO weeks,
-    /// from Monday), the instants `LeaderboardPeriod.interval` gives.
+    /// the stored games before the index is made. `date_trunc` in UTC gives the periods' starts
+    /// (its weeks are ISO weeks, from Monday), the instants `LeaderboardPeriod.interval` gives.
     static let leaderboardPeriods: [String] =
         [
             """
@@ -16,12 +16,16 @@ extension PostgresSchema {
                 wins BIGINT NOT NULL,
                 PRIMARY KEY (player_id, period, starts_at)
             )
-            """,
-            "CREATE INDEX leaderboard_period_ranking ON leaderboard_period (period, starts_at, score DESC, wins DESC, games, player_id)",
-        ] + leaderboardBackfills
+            """
+        ] + leaderboardFill
 
-    /// The statements that fill `leaderboard_period` from the stored games, one per kind of period.
-    static var leaderboardBackfills: [String] { LeaderboardPeriod.bounded.map(leaderboardBackfill) }
+    /// Fills the empty table from the stored games, then makes the ranking index.
+    static var leaderboardFill: [String] {
+        LeaderboardPeriod.bounded.map(leaderboardBackfill) + [leaderboardRankingIndex]
+    }
+
+    static let leaderboardRankingIndex =
+        "CREATE INDEX leaderboard_period_ranking ON leaderboard_period (period, starts_at, score DESC, wins DESC, games, player_id)"
 
     private static func leaderboardBackfill(_ period: LeaderboardPeriod) -> String {
         let unit = period.rawValue
