@@ -70,6 +70,23 @@ def test_a_party_game_ends_with_the_last_drawing_and_a_gallery_that_replays(open
     assert replay_states(bob) == ["loading", "playing", "done"]
     assert has_ink(bob, "#viewer-canvas")
     assert bob.inner_text("#viewer-title") in words
+    word = bob.inner_text("#viewer-title")
+
+    # Its share page (/d/{id}): the drawing replays, and the word shows only when asked for.
+    share = bob.locator("#viewer-share")
+    expect(share).to_be_visible()
+    href = share.get_attribute("href")
+    assert re.fullmatch(r"/d/d_[a-z0-9]+", href), href
+    shared = bob.context.new_page()
+    shared.goto(bob.url.split("#")[0].rstrip("/") + href)
+    expect(shared.locator("#share-canvas")).to_have_attribute("data-replay", "done", timeout=10_000)
+    assert has_ink(shared, "#share-canvas")
+    expect(shared.locator("#share-word")).to_be_hidden()
+    assert shared.locator("#share-word").text_content() == ""
+    shared.click("#share-show")
+    expect(shared.locator("#share-word")).to_contain_text(word)
+    shared.close()
+
     bob.click("#viewer-close")
     expect(bob.locator("#viewer")).to_be_hidden()
 

@@ -89,6 +89,8 @@ public func buildApplication(
         reader: storage.archiveReader, pairReader: storage.pairReader, authentication: authentication, storage: storageCalls,
         pictures: pictures, latestHeads: latestHeads, logger: logger
     ).register(on: router)
+    ShareRoutes(reader: storage.archiveReader, storage: storageCalls, trustedProxies: configuration.trustedProxies, secure: tls != nil)
+        .register(on: router)
     ReportRoutes(
         reader: storage.archiveReader, pairReader: storage.pairReader, players: players, store: storage.moderation,
         authentication: authentication, storage: storageCalls, reportsPerHour: rules.limits.reportsPerHour, clock: clock

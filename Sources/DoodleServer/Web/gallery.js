@@ -47,6 +47,9 @@ export async function openViewer(entry) {
   current = entry;
   $("viewer-title").textContent = entry.title;
   $("viewer-detail").textContent = entry.detail;
+  const share = $("viewer-share");
+  share.classList.toggle("hidden", !entry.sharePath);
+  if (entry.sharePath) share.href = entry.sharePath;
   if (!dialog.open) dialog.showModal();
   await play();
 }

@@ -373,6 +373,8 @@ function renderGameOver() {
     thumb.alt = t("canvas.thumbOf", { word: d.word });
     return {
       id: d.id, title: d.word, detail: t("over.by", { name: d.drawer.name ?? t("over.deleted") }), thumb, reactions: d.reactions,
+      // A party drawing has a share page; a pair's drawings stay between the partners.
+      sharePath: `/d/${encodeURIComponent(d.id)}`,
       actions: async () => (await api(`/v1/drawings/${encodeURIComponent(d.id)}`)).actions,
     };
   }), t("over.none"));

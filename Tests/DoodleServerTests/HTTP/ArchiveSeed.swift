@@ -78,9 +78,9 @@ extension ArchiveSeed {
     /// Runs `body` against a fresh server holding a seed whose drawer and guesser were created by
     /// a real `hello` (their welcomes, with the tokens, are handed over).
     static func withSeededServer(
-        _ body: @Sendable (TestServer, ArchiveSeed, _ drawer: Welcome, _ guesser: Welcome) async throws -> Void
+        trustedProxies: Set<String> = [], _ body: @Sendable (TestServer, ArchiveSeed, _ drawer: Welcome, _ guesser: Welcome) async throws -> Void
     ) async throws {
-        try await TestServer.with { server in
+        try await TestServer.with(trustedProxies: trustedProxies) { server in
             try await server.withConnections(2) { connections in
                 let drawer = try await connections[0].hello(name: "Drawer")
                 let guesser = try await connections[1].hello(name: "Guesser")

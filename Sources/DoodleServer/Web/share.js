@@ -1,0 +1,39 @@
+// The share page (GET /d/{id}): replays the drawing stroke by stroke, and shows its word only
+// when the visitor asks. The page itself never holds the word; this script fetches the drawing
+// (GET /v1/drawings/{id}) for its strokes and keeps the word off the screen until then.
+
+import { Board } from "./canvas.js";
+import { replay } from "./replay.js";
+
+const id = document.body.dataset.drawingId;
+const board = new Board(document.getElementById("share-canvas"));
+const show = document.getElementById("share-show");
+const again = document.getElementById("share-replay");
+const word = document.getElementById("share-word");
+let drawing = null;
+let playing = 0;
+
+async function play() {
+  const mine = ++playing;
+  await replay(board, drawing.actions, () => mine !== playing);
+}
+
+show.onclick = () => {
+  if (!drawing) return;
+  word.textContent = `The word was “${drawing.word}”.`;
+  word.hidden = false;
+  show.disabled = true;
+};
+again.onclick = () => { if (drawing) play(); };
+
+try {
+  const answer = await fetch(`/v1/drawings/${encodeURIComponent(id)}`);
+  if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
+  drawing = await answer.json();
+  play();
+} catch (error) {
+  word.textContent = `The drawing could not be loaded (${error.message}).`;
+  word.hidden = false;
+  show.disabled = true;
+  again.disabled = true;
+}
