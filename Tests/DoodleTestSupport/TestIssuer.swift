@@ -111,27 +111,9 @@ public final class TestIssuer: Sendable {
         let testIssuer = TestIssuer(issuer: issuer, audience: audience, clock: clock, keys: try await StartingKeys.make())
         let router = Router()
         router.get("/keys") { _, _ -> Response in try await testIssuer.keysResponse() }
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "test-issuer")
-        logger.logLevel = .warning
-        let application = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [.init(service: application)], logger: logger))
-        return try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw TestIssuerError.didNotStart }
+        return try await LocalHTTPServer.run(router, label: "test-issuer") { port in
             testIssuer.state.withLock { $0.port = port }
-            let outcome: Result<T, any Error>
-            do {
-                outcome = .success(try await body(testIssuer))
-            } catch {
-                outcome = .failure(error)
-            }
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
-            return try outcome.get()
+            return try await body(testIssuer)
         }
     }
 
@@ -196,7 +178,6 @@ public final class TestIssuer: Sendable {
 }
 
 public enum TestIssuerError: Error {
-    case didNotStart
     case keyExport
     case encoding
 }

@@ -67,26 +67,8 @@ final class WebhookReceiver: Sendable {
                 key: header("idempotency-key") ?? "", signature: header("x-doodle-signature"), body: String(buffer: bytes))
             return accepted ? .ok : .serviceUnavailable
         }
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        var logger = Logger(label: "webhook-receiver")
-        logger.logLevel = .warning
-        let application = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in portContinuation.yield(channel.localAddress?.port ?? 0) }, logger: logger)
-        let group = ServiceGroup(configuration: .init(services: [.init(service: application)], logger: logger))
-        return try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            var iterator = ports.makeAsyncIterator()
-            let port = await iterator.next() ?? 0
-            let outcome: Result<T, any Error>
-            do {
-                outcome = .success(try await body("http://127.0.0.1:\(port)/hook"))
-            } catch {
-                outcome = .failure(error)
-            }
-            await group.triggerGracefulShutdown()
-            try await tasks.waitForAll()
-            return try outcome.get()
+        return try await LocalHTTPServer.run(router, label: "webhook-receiver") { port in
+            try await body("http://127.0.0.1:\(port)/hook")
         }
     }
 
