@@ -284,7 +284,7 @@ let package = Package(
         .executableTarget(
             name: "doodle-archive-bench",
             dependencies: [
-                "DoodleStorage", "DoodleCore",
+                "DoodleStorage", "DoodleCore", "BenchDatabaseOptions",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -297,7 +297,7 @@ let package = Package(
         .executableTarget(
             name: "doodle-leaderboard-bench",
             dependencies: [
-                "DoodleStorage", "DoodleCore",
+                "DoodleStorage", "DoodleCore", "BenchDatabaseOptions",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -319,6 +319,17 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "LoadTests/Sources/doodle-pair-hop-bench",
+            swiftSettings: swiftSettings
+        ),
+        // The database options of the benches that fill one (a scratch SQLite file or PostgreSQL).
+        .target(
+            name: "BenchDatabaseOptions",
+            dependencies: [
+                "DoodleStorage",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "LoadTests/Sources/BenchDatabaseOptions",
             swiftSettings: swiftSettings
         ),
         // The thread CPU clock and medians the single-threaded benches measure with.

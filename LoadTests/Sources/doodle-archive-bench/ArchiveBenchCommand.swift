@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchDatabaseOptions
 import DoodleStorage
 import Foundation
 import Logging
@@ -24,11 +25,7 @@ struct ArchiveBenchCommand: AsyncParsableCommand {
     @Option(help: "Points per stroke.") var points = 40
     @Option(help: "Correct guesses per drawing.") var guessers = 3
     @Option(help: "The writer's largest batch (saves per transaction).") var batchSize = 256
-    @Option(help: "Folder for the database file (default: the temporary folder).") var directory: String?
-    @Option(help: "An empty PostgreSQL database, postgres://user:password@host:port/database, instead of a SQLite file.")
-    var database: String?
-    @Flag(help: "Keep the database file instead of deleting it.") var keep = false
-    @Option(help: "Log level for diagnostics on standard error.") var logLevel = "warning"
+    @OptionGroup var storage: BenchDatabaseOptions
 
     func validate() throws {
         guard (1...1_000_000).contains(rate) else { throw ValidationError("--rate must be 1–1,000,000") }
@@ -37,38 +34,25 @@ struct ArchiveBenchCommand: AsyncParsableCommand {
         guard (1...1_000).contains(strokes), (1...1_000).contains(points) else { throw ValidationError("--strokes and --points must be 1–1,000") }
         guard (0...16).contains(guessers) else { throw ValidationError("--guessers must be 0–16") }
         guard (1...10_000).contains(batchSize) else { throw ValidationError("--batch-size must be 1–10,000") }
-        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be a swift-log level") }
-        if let database {
-            do {
-                _ = try PostgresLocation(url: database)
-            } catch {
-                throw ValidationError("--database: \(error)")
-            }
-        }
     }
 
     func run() async throws {
-        var logger = Logger(label: "doodle-archive-bench", factory: { label in StreamLogHandler.standardError(label: label) })
-        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .warning
-        let folder = directory.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory
-        let path = folder.appendingPathComponent("doodle-archive-bench-\(UUID().uuidString).sqlite").path
-        defer {
-            if !keep {
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let logger = storage.logger(label: "doodle-archive-bench")
+        let postgres = try storage.postgresLocation()
+        try await storage.withScratchFile(named: "doodle-archive-bench") { path in
+            let load: ArchiveBench.Load = burst.map { .burst(count: $0) } ?? .sustained(rate: rate, seconds: seconds)
+            let drawings = BenchDrawings(strokes: strokes, pointsPerStroke: points, guessers: guessers)
+            let target: ArchiveBench.Target = postgres.map { .postgres($0) } ?? .sqlite(path: path)
+            let bench = ArchiveBench(load: load, target: target, batchSize: batchSize, drawings: drawings, logger: logger)
+            // The database closes when `run` returns (checkpointing its WAL), so sizes are final below.
+            let outcome = try await bench.run()
+            let report = BenchReport(
+                load: load, drawings: drawings, batchSize: batchSize, database: target.description, outcome: outcome,
+                files: postgres == nil ? FileSizes(path: path) : nil, machine: MachineConditions.now())
+            BenchOutput.write(report.text)
+            if !outcome.drained || outcome.latencies.saved != outcome.submitted {
+                throw ExitCode.failure
             }
-        }
-        let load: ArchiveBench.Load = burst.map { .burst(count: $0) } ?? .sustained(rate: rate, seconds: seconds)
-        let drawings = BenchDrawings(strokes: strokes, pointsPerStroke: points, guessers: guessers)
-        let target: ArchiveBench.Target = try database.map { .postgres(try PostgresLocation(url: $0)) } ?? .sqlite(path: path)
-        let bench = ArchiveBench(load: load, target: target, batchSize: batchSize, drawings: drawings, logger: logger)
-        // The database closes when `run` returns (checkpointing its WAL), so sizes are final below.
-        let outcome = try await bench.run()
-        let report = BenchReport(
-            load: load, drawings: drawings, batchSize: batchSize, database: target.description, outcome: outcome,
-            files: database == nil ? FileSizes(path: path) : nil, machine: MachineConditions.now())
-        BenchOutput.write(report.text)
-        if !outcome.drained || outcome.latencies.saved != outcome.submitted {
-            throw ExitCode.failure
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchDatabaseOptions
 import DoodleCore
 import DoodleStorage
 import Foundation
@@ -24,11 +25,7 @@ struct LeaderboardBenchCommand: AsyncParsableCommand {
     @Option(help: "Players per game.") var perGame = 4
     @Option(help: "Leaderboards read and timed.") var queries = 3_000
     @Option(help: "Entries per leaderboard read.") var limit = 50
-    @Option(help: "Folder for the database file (default: the temporary folder).") var directory: String?
-    @Option(help: "An empty PostgreSQL database, postgres://user:password@host:port/database, instead of a SQLite file.")
-    var database: String?
-    @Flag(help: "Keep the database file instead of deleting it.") var keep = false
-    @Option(help: "Log level for diagnostics on standard error.") var logLevel = "warning"
+    @OptionGroup var storage: BenchDatabaseOptions
 
     func validate() throws {
         guard (1_000...10_000_000).contains(games) else { throw ValidationError("--games must be 1,000–10,000,000") }
@@ -36,45 +33,34 @@ struct LeaderboardBenchCommand: AsyncParsableCommand {
         guard (perGame * 2...1_000_000).contains(players) else { throw ValidationError("--players must be at least twice --per-game, at most 1,000,000") }
         guard (1...1_000_000).contains(queries) else { throw ValidationError("--queries must be 1–1,000,000") }
         guard (1...100).contains(limit) else { throw ValidationError("--limit must be 1–100") }
-        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be a swift-log level") }
-        if let database {
-            do {
-                _ = try PostgresLocation(url: database)
-            } catch {
-                throw ValidationError("--database: \(error)")
-            }
-        }
     }
 
     func run() async throws {
-        var logger = Logger(label: "doodle-leaderboard-bench", factory: { label in StreamLogHandler.standardError(label: label) })
-        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .warning
-        let folder = directory.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory
-        let path = folder.appendingPathComponent("doodle-leaderboard-bench-\(UUID().uuidString).sqlite").path
-        defer {
-            if !keep {
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let logger = storage.logger(label: "doodle-leaderboard-bench")
+        let postgres = try storage.postgresLocation()
+        try await storage.withScratchFile(named: "doodle-leaderboard-bench") { path in
+            let target: LeaderboardBench.Target = postgres.map { .postgres($0) } ?? .sqlite(path: path)
+            let bench = LeaderboardBench(
+                target: target, history: SyntheticHistory(games: games, players: players, perGame: perGame), queries: queries, limit: limit,
+                logger: logger)
+            let outcome = try await bench.run()
+            var lines = [
+                "doodle-leaderboard-bench: \(postgres == nil ? "SQLite \(path)" : "PostgreSQL")",
+                "history: \(games) games × \(perGame) players (\(players) players) over 2026, written in \(Self.seconds(outcome.historySeconds))",
+                "leaderboard_period filled by the migration's statements in \(Self.seconds(outcome.fillSeconds)): \(outcome.periodRows) rows",
+                "\(queries) reads of a period's top \(limit), after 50 not counted (µs):",
+                "period  reads  p50  p90  p99  max  (most entries in a read)",
+            ]
+            for period in LeaderboardPeriod.bounded {
+                guard let histogram = outcome.latencies[period] else { continue }
+                let figures = [50.0, 90.0, 99.0].map { histogram.valueAtPercentile($0) } + [histogram.max]
+                lines.append(
+                    "\(period.rawValue)  \(histogram.totalCount)  " + figures.map(String.init).joined(separator: "  ")
+                        + "  (\(outcome.fullestRead[period] ?? 0))")
             }
+            // The figures are the tool's output, not a log: standard output, as the other benches write theirs.
+            FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         }
-        let target: LeaderboardBench.Target = try database.map { .postgres(try PostgresLocation(url: $0)) } ?? .sqlite(path: path)
-        let bench = LeaderboardBench(
-            target: target, history: SyntheticHistory(games: games, players: players, perGame: perGame), queries: queries, limit: limit,
-            logger: logger)
-        let outcome = try await bench.run()
-        var lines = [
-            "doodle-leaderboard-bench: \(database == nil ? "SQLite \(path)" : "PostgreSQL")",
-            "history: \(games) games × \(perGame) players (\(players) players) over 2026, written in \(Self.seconds(outcome.historySeconds))",
-            "leaderboard_period filled by the migration's statements in \(Self.seconds(outcome.fillSeconds)): \(outcome.periodRows) rows",
-            "\(queries) reads of a period's top \(limit), after 50 not counted (µs):",
-            "period  reads  p50  p90  p99  max  (most entries in a read)",
-        ]
-        for period in LeaderboardPeriod.bounded {
-            guard let histogram = outcome.latencies[period] else { continue }
-            let figures = [50.0, 90.0, 99.0].map { histogram.valueAtPercentile($0) } + [histogram.max]
-            lines.append("\(period.rawValue)  \(histogram.totalCount)  " + figures.map(String.init).joined(separator: "  ") + "  (\(outcome.fullestRead[period] ?? 0))")
-        }
-        // The figures are the tool's output, not a log: standard output, as the other benches write theirs.
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
     private static func seconds(_ value: Double) -> String {
