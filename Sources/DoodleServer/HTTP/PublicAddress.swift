@@ -37,6 +37,12 @@ struct PublicAddress: Equatable {
         base = "\(scheme)://\(host)"
     }
 
+    /// The address the request's `Host` names, on `https` when `secure`: for links handed
+    /// to the same client, which reached this server by that name.
+    init(host: String?, secure: Bool) throws {
+        try self.init(host: host, secure: secure, fromTrustedProxy: false, forwardedHost: nil, forwardedProto: nil)
+    }
+
     private static func first(_ header: String?) -> String? {
         guard let value = header?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         return value

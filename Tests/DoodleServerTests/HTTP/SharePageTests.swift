@@ -74,7 +74,7 @@ struct SharePageTests {
             id: "d_x", gameId: "g_x", roomCode: "K7PQ2M", word: "umbrella",
             drawer: PlayerReference(playerId: "p_x", name: #"<script>alert("x")</script> & 'co'"#), drawerGained: 0, guessers: [],
             reactions: ReactionCounts(), startedAt: 0, endedAt: 1, actions: [])
-        let address = try PublicAddress(host: "example.org", secure: true, fromTrustedProxy: false, forwardedHost: nil, forwardedProto: nil)
+        let address = try PublicAddress(host: "example.org", secure: true)
         let html = SharePage(drawing, address: address).html
         #expect(!html.contains("<script>alert"))
         #expect(html.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;"))
@@ -82,7 +82,7 @@ struct SharePageTests {
         #expect(Self.metaTags(in: html)["og:image"] == "https://example.org/v1/drawings/d_x.png?size=512")
         #expect(Self.metaTags(in: html)["og:description"]?.contains("guessed by 0 players") == true)
         #expect(throws: APIError.self) {
-            try PublicAddress(host: "evil\"><script>", secure: false, fromTrustedProxy: false, forwardedHost: nil, forwardedProto: nil)
+            try PublicAddress(host: "evil\"><script>", secure: false)
         }
     }
 
