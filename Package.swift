@@ -60,6 +60,12 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        // giflib, the GIF encoder behind the animated replays and albums (Debian: libgif-dev).
+        .systemLibrary(
+            name: "CGif",
+            pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"])]
+        ),
         // Persistence on SQLite (GRDB) or PostgreSQL (postgres-nio): players, finished drawings and
         // games, leaderboards, pairs; drawings rendered as SVG and, with Cairo, as PNG.
         .target(
@@ -67,6 +73,7 @@ let package = Package(
             dependencies: [
                 "DoodleCore",
                 "CCairo",
+                "CGif",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -203,7 +210,7 @@ let package = Package(
         .testTarget(
             name: "DoodleStorageTests",
             dependencies: [
-                "DoodleStorage", "DoodleStorageTestSupport", "DoodleCore", "CCairo",
+                "DoodleStorage", "DoodleStorageTestSupport", "DoodleCore", "CCairo", "CGif",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),

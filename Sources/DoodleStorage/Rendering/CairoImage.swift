@@ -10,6 +10,8 @@ final class CairoImage {
     /// The picture's pixels the canvas covers.
     let canvasColumns: Range<Int>
     let canvasRows: Range<Int>
+    /// 32-bit words per row of the pixels.
+    let stride: Int
     private let surface: OpaquePointer
     private let context: OpaquePointer
 
@@ -25,6 +27,7 @@ final class CairoImage {
         self.size = size
         self.surface = surface
         self.context = context
+        stride = Int(cairo_image_surface_get_stride(surface)) / 4
         fit = CanvasFit(canvasWidth: canvasWidth, canvasHeight: canvasHeight, pictureSize: size)
         canvasColumns = fit.columns(canvasWidth: canvasWidth, pictureSize: size)
         canvasRows = fit.rows(canvasHeight: canvasHeight, pictureSize: size)
@@ -82,8 +85,18 @@ final class CairoImage {
 
     /// The picture as PNG, by Cairo's own stream writer.
     func png() throws(PictureError) -> [UInt8] {
+        try Self.png(of: surface, sizeHint: size * size / 4)
+    }
+
+    /// A copy of the pixels as they are now.
+    func snapshot() -> PixelImage {
+        PixelImage(surface: surface, width: size, height: size)
+    }
+
+    /// Any image surface as PNG, by Cairo's own stream writer.
+    static func png(of surface: OpaquePointer, sizeHint: Int) throws(PictureError) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(size * size / 4)
+        bytes.reserveCapacity(sizeHint)
         let status = withUnsafeMutablePointer(to: &bytes) { output in
             cairo_surface_write_to_png_stream(surface, { closure, data, length in
                 guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
@@ -91,7 +104,7 @@ final class CairoImage {
                 return CAIRO_STATUS_SUCCESS
             }, output)
         }
-        try Self.check(status)
+        try check(status)
         return bytes
     }
 
@@ -99,7 +112,7 @@ final class CairoImage {
         cairo_set_source_rgb(context, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255)
     }
 
-    private static func check(_ status: cairo_status_t, cleanUp: () -> Void = {}) throws(PictureError) {
+    static func check(_ status: cairo_status_t, cleanUp: () -> Void = {}) throws(PictureError) {
         guard status != CAIRO_STATUS_SUCCESS else { return }
         cleanUp()
         throw .cairo(String(cString: cairo_status_to_string(status)))

@@ -14,6 +14,7 @@ import DoodleCore
 ///   later strokes are drawn over it and a later fill can recolour it.
 ///
 /// Colours that are not `#rrggbb` (never stored by a valid drawing) are drawn black, as in the SVG.
+/// The drawing itself is `CanvasPainter`'s, which the GIF frames share.
 public struct PNGRenderer: Sendable {
     /// The sides a picture may have, in pixels.
     public static let sizes = 64...1024
@@ -37,34 +38,8 @@ public struct PNGRenderer: Sendable {
     /// The PNG of these visible items, drawn in order.
     public func render(items: [CanvasItem], size: Int) throws(PictureError) -> [UInt8] {
         guard Self.sizes.contains(size) else { throw .sizeOutOfRange(size) }
-        let image = try CairoImage(size: size, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-        // One picture pixel, in canvas pixels: the thinnest a stroke is drawn.
-        let thinnest = 1 / image.fit.scale
-        var flood: PixelFlood?
-        for item in items {
-            switch item {
-            case .stroke(let stroke):
-                let color = stroke.tool == .eraser ? RGBColor.white : Self.color(stroke.color)
-                image.stroke(points: stroke.points, width: max(Double(stroke.width), 1, thinnest), color: color)
-            case .fill(let fill):
-                guard (0..<canvasWidth).contains(fill.x), (0..<canvasHeight).contains(fill.y) else { continue }
-                let color = Self.color(fill.color)
-                let pixel = image.fit.pixel(x: fill.x, y: fill.y)
-                let outcome = try image.withPixels { pixels, stride throws(PictureError) in
-                    // The bands around the canvas are no part of the drawing: a fill stays off them.
-                    if flood == nil { flood = PixelFlood(columns: image.canvasColumns, rows: image.canvasRows, stride: stride) }
-                    return flood?.fill(pixels, column: pixel.column, row: pixel.row, color: color.packed) ?? .unchanged
-                }
-                if outcome == .overBudget {
-                    // Past the work budget: mark where the fill was, as the SVG does, rather than guess its extent.
-                    image.dot(x: Double(fill.x), y: Double(fill.y), diameter: 24, color: color)
-                }
-            }
-        }
-        return try image.png()
-    }
-
-    private static func color(_ text: String?) -> RGBColor {
-        text.flatMap(RGBColor.init(hex:)) ?? .black
+        var painter = try CanvasPainter(size: size, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        try painter.draw(items)
+        return try painter.image.png()
     }
 }

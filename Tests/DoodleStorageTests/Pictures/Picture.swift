@@ -12,6 +12,25 @@ struct Picture {
     let fit: CanvasFit
 
     init(png: [UInt8], canvasWidth: Int = 1600, canvasHeight: Int = 1200) throws {
+        let decoded = try Self.decode(png: png)
+        try #require(decoded.width == decoded.height, "a picture is square, this one is \(decoded.width)×\(decoded.height)")
+        self.init(size: decoded.width, pixels: decoded.pixels, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    }
+
+    init(size: Int, pixels: [UInt32], canvasWidth: Int = 1600, canvasHeight: Int = 1200) {
+        self.size = size
+        self.pixels = pixels
+        fit = CanvasFit(canvasWidth: canvasWidth, canvasHeight: canvasHeight, pictureSize: size)
+    }
+
+    init(surface: OpaquePointer, canvasWidth: Int = 1600, canvasHeight: Int = 1200) throws {
+        let read = Self.read(surface: surface)
+        try #require(read.width == read.height, "a picture is square, this one is \(read.width)×\(read.height)")
+        self.init(size: read.width, pixels: read.pixels, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    }
+
+    /// Any PNG's pixels (0xRRGGBB, row by row), by Cairo's own decoder.
+    static func decode(png: [UInt8]) throws -> (width: Int, height: Int, pixels: [UInt32]) {
         var input = PNGInput(bytes: png)
         let surface = try #require(
             withUnsafeMutablePointer(to: &input) { pointer in
@@ -22,25 +41,22 @@ struct Picture {
             })
         defer { cairo_surface_destroy(surface) }
         try #require(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, "the PNG does not decode")
-        try self.init(surface: surface, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        return read(surface: surface)
     }
 
-    init(surface: OpaquePointer, canvasWidth: Int = 1600, canvasHeight: Int = 1200) throws {
+    private static func read(surface: OpaquePointer) -> (width: Int, height: Int, pixels: [UInt32]) {
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
-        try #require(width == height, "a picture is square, this one is \(width)×\(height)")
         let stride = Int(cairo_image_surface_get_stride(surface)) / 4
-        let data = try #require(cairo_image_surface_get_data(surface))
+        guard let data = cairo_image_surface_get_data(surface) else { return (width, height, []) }
         let words = UnsafeRawPointer(data).bindMemory(to: UInt32.self, capacity: stride * height)
         var pixels: [UInt32] = []
         pixels.reserveCapacity(width * height)
         for row in 0..<height {
             for column in 0..<width { pixels.append(words[row * stride + column] & 0x00ff_ffff) }
         }
-        size = width
-        self.pixels = pixels
-        fit = CanvasFit(canvasWidth: canvasWidth, canvasHeight: canvasHeight, pictureSize: width)
+        return (width, height, pixels)
     }
 
     func color(column: Int, row: Int) -> RGBColor {

@@ -1,0 +1,2 @@
+// giflib's encoder (and, for the tests, its decoder), from Debian's libgif-dev (`.ci/setup`).
+#include <gif_lib.h>

@@ -1,0 +1,74 @@
+import DoodleCore
+
+/// A game's album as one PNG sheet (`GET /v1/games/{id}/album.png`): the finished drawings in a
+/// grid, in the order they were drawn, left to right and top to bottom, each on white with its
+/// word and drawer under it, on a light grey sheet.
+///
+/// The grid is ⌈√n⌉ columns wide (at most `maxColumns`). Cells are `cellSize` square, but shrink
+/// (never below 64 px) so the sheet stays within `pixelBudget` pixels, since a game may hold 160
+/// drawings.
+public struct AlbumSheetRenderer: Sendable {
+    public static let sizes = GIFRenderer.sizes
+    public static let version = 1
+    public static let maxColumns = 8
+    public static let pixelBudget = 16_000_000
+    static let sheetColor: UInt32 = 0xee_eeee
+
+    public var canvasWidth: Int
+    public var canvasHeight: Int
+
+    public init(canvasWidth: Int = 1600, canvasHeight: Int = 1200) {
+        self.canvasWidth = canvasWidth
+        self.canvasHeight = canvasHeight
+    }
+
+    /// Where a sheet's cells go.
+    public struct Layout: Sendable, Equatable {
+        public var columns: Int
+        public var rows: Int
+        /// A drawing's side, in pixels.
+        public var cellSize: Int
+        public var captionHeight: Int
+        /// Between cells and around the grid.
+        public var gap: Int
+
+        public var width: Int { columns * cellSize + (columns + 1) * gap }
+        public var height: Int { rows * (cellSize + captionHeight) + (rows + 1) * gap }
+
+        /// The top left corner of the `index`th drawing.
+        public func origin(of index: Int) -> (column: Int, row: Int) {
+            (gap + index % columns * (cellSize + gap), gap + index / columns * (cellSize + captionHeight + gap))
+        }
+    }
+
+    public static func layout(pages: Int, cellSize requested: Int) -> Layout {
+        let count = max(pages, 1)
+        var columns = 1
+        while columns * columns < count { columns += 1 }
+        columns = min(columns, maxColumns)
+        let rows = (count + columns - 1) / columns
+        var size = requested
+        while true {
+            let layout = Layout(
+                columns: columns, rows: rows, cellSize: size, captionHeight: CaptionBand.height(forPictureSize: size),
+                gap: max(4, size / 16))
+            if layout.width * layout.height <= pixelBudget || size <= sizes.lowerBound { return layout }
+            size = max(sizes.lowerBound, size * 9 / 10)
+        }
+    }
+
+    public func render(_ pages: [AlbumPage], cellSize: Int) throws(PictureError) -> [UInt8] {
+        guard Self.sizes.contains(cellSize) else { throw .sizeOutOfRange(cellSize, allowed: Self.sizes) }
+        let layout = Self.layout(pages: pages.count, cellSize: cellSize)
+        var sheet = PixelImage(width: layout.width, height: layout.height, color: Self.sheetColor)
+        for (index, page) in pages.enumerated() {
+            var painter = try CanvasPainter(size: layout.cellSize, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+            try painter.draw(page.items)
+            let origin = Self.layout(pages: pages.count, cellSize: cellSize).origin(of: index)
+            sheet.place(painter.image.snapshot(), column: origin.column, row: origin.row)
+            let caption = try CaptionBand.render(page.caption, width: layout.cellSize, height: layout.captionHeight)
+            sheet.place(caption, column: origin.column, row: origin.row + layout.cellSize)
+        }
+        return try sheet.png()
+    }
+}

@@ -1,0 +1,83 @@
+import DoodleCore
+
+/// Drawings replayed as animated GIFs (`GET /v1/drawings/{id}.gif`, `GET /v1/games/{id}/album.gif`).
+///
+/// Every frame is drawn by `CanvasPainter`, as the PNG is, so a GIF's last frame is the PNG's
+/// picture in the GIF's palette (`GIFPalette`, made from the finished pictures). Frames follow
+/// `ReplayPlan`; the GIF loops forever, on white.
+public struct GIFRenderer: Sendable {
+    /// The sides a GIF may have, in pixels: smaller than a PNG's, since it holds up to 60 pictures.
+    public static let sizes = 64...512
+    /// Changes whenever the same drawing would give a different GIF (see `PNGRenderer.version`).
+    public static let version = 1
+
+    public var canvasWidth: Int
+    public var canvasHeight: Int
+
+    public init(canvasWidth: Int = 1600, canvasHeight: Int = 1200) {
+        self.canvasWidth = canvasWidth
+        self.canvasHeight = canvasHeight
+    }
+
+    /// One drawing's replay, `size`×`size`: at most 60 frames, then the finished drawing for 2 s.
+    public func render(items: [CanvasItem], size: Int, plan: ReplayPlan = .drawing) throws(PictureError) -> [UInt8] {
+        guard Self.sizes.contains(size) else { throw .sizeOutOfRange(size, allowed: Self.sizes) }
+        var histogram = ColorHistogram()
+        histogram.add(try finished(items, size: size))
+        let writer = try GIFWriter(width: size, height: size, palette: GIFPalette(histogram: histogram, pinned: Self.pinned(items)))
+        var painter = try painter(size: size)
+        var drawn = 0
+        for frame in plan.frames(itemCount: items.count) {
+            try painter.draw(items[drawn..<frame.itemCount])
+            drawn = frame.itemCount
+            try writer.add(painter.image.snapshot(), delay: frame.delay)
+        }
+        return try writer.finish()
+    }
+
+    /// A game's album: each drawing replayed in turn (`ReplayPlan.album`) with its word and
+    /// drawer under it, `size` wide and `size` plus the caption's band tall.
+    public func renderAlbum(_ pages: [AlbumPage], size: Int, plan: ReplayPlan = .album) throws(PictureError) -> [UInt8] {
+        guard Self.sizes.contains(size) else { throw .sizeOutOfRange(size, allowed: Self.sizes) }
+        let band = CaptionBand.height(forPictureSize: size)
+        let captions = try pages.map { page throws(PictureError) in try CaptionBand.render(page.caption, width: size, height: band) }
+        var histogram = ColorHistogram()
+        for (page, caption) in zip(pages, captions) {
+            var frame = PixelImage(width: size, height: size + band)
+            frame.place(try finished(page.items, size: size), column: 0, row: 0)
+            frame.place(caption, column: 0, row: size)
+            histogram.add(frame)
+        }
+        let pinned = [CaptionBand.textColor] + pages.flatMap { Self.pinned($0.items) }
+        let writer = try GIFWriter(width: size, height: size + band, palette: GIFPalette(histogram: histogram, pinned: pinned))
+        for (page, caption) in zip(pages, captions) {
+            var frame = PixelImage(width: size, height: size + band)
+            frame.place(caption, column: 0, row: size)
+            var painter = try painter(size: size)
+            var drawn = 0
+            for step in plan.frames(itemCount: page.items.count) {
+                try painter.draw(page.items[drawn..<step.itemCount])
+                drawn = step.itemCount
+                frame.place(painter.image.snapshot(), column: 0, row: 0)
+                try writer.add(frame, delay: step.delay)
+            }
+        }
+        return try writer.finish()
+    }
+
+    private func painter(size: Int) throws(PictureError) -> CanvasPainter {
+        try CanvasPainter(size: size, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    }
+
+    /// The finished drawing, whose colours the palette is made from.
+    private func finished(_ items: [CanvasItem], size: Int) throws(PictureError) -> PixelImage {
+        var painter = try painter(size: size)
+        try painter.draw(items)
+        return painter.image.snapshot()
+    }
+
+    /// White and the colours the drawing is drawn in, which the palette keeps exact.
+    static func pinned(_ items: [CanvasItem]) -> [UInt32] {
+        [RGBColor.white.packed] + items.map { CanvasPainter.drawnColor(of: $0).packed }
+    }
+}

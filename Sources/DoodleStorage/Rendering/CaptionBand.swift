@@ -1,0 +1,74 @@
+import CCairo
+
+/// A line of a caption: a drawing's word (bold) or its drawer.
+struct CaptionLine: Equatable {
+    var text: String
+    var bold = false
+}
+
+/// Lines of text centred on a white band, as an album writes a drawing's word and drawer under
+/// it. Drawn with Cairo's own text API on fontconfig's `sans-serif` (DejaVu Sans on Debian, which
+/// covers the word packs' Latin alphabets); a line too long for the band ends in "…".
+enum CaptionBand {
+    /// Near-black, so the text's palette entry is not also the drawings' black.
+    static let textColor: UInt32 = 0x20_2020
+
+    /// How tall the band under a drawing of side `size` is: two lines, readable at 64 px too.
+    static func height(forPictureSize size: Int) -> Int {
+        max(28, size * 11 / 50)
+    }
+
+    static func render(_ lines: [CaptionLine], width: Int, height: Int) throws(PictureError) -> PixelImage {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
+            throw .cairo("no image surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        try CairoImage.check(cairo_surface_status(surface))
+        guard let context = cairo_create(surface) else { throw .cairo("no drawing context") }
+        defer { cairo_destroy(context) }
+        cairo_set_source_rgb(context, 1, 1, 1)
+        cairo_paint(context)
+        cairo_set_source_rgb(
+            context, Double(textColor >> 16 & 0xff) / 255, Double(textColor >> 8 & 0xff) / 255, Double(textColor & 0xff) / 255)
+        let lineHeight = Double(height) / Double(max(lines.count, 1))
+        let margin = Double(height) * 0.15
+        for (index, line) in lines.enumerated() {
+            cairo_select_font_face(
+                context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, line.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+            cairo_set_font_size(context, lineHeight * 0.62)
+            let text = fitted(line.text, width: Double(width) - 2 * margin, context: context)
+            let extents = textExtents(text, context: context)
+            cairo_move_to(
+                context, (Double(width) - extents.x_advance) / 2, lineHeight * Double(index) + lineHeight * 0.72)
+            cairo_show_text(context, text)
+        }
+        try CairoImage.check(cairo_status(context))
+        return PixelImage(surface: surface, width: width, height: height)
+    }
+
+    /// `text`, shortened to end in "…" if it is wider than `width`.
+    private static func fitted(_ text: String, width: Double, context: OpaquePointer) -> String {
+        guard textExtents(text, context: context).x_advance > width else { return text }
+        var kept = Substring(text)
+        while !kept.isEmpty {
+            kept = kept.dropLast()
+            let candidate = String(kept.trimmingSuffixWhitespace) + "…"
+            if textExtents(candidate, context: context).x_advance <= width { return candidate }
+        }
+        return "…"
+    }
+
+    private static func textExtents(_ text: String, context: OpaquePointer) -> cairo_text_extents_t {
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(context, text, &extents)
+        return extents
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSuffixWhitespace: Substring {
+        var trimmed = self
+        while let last = trimmed.last, last.isWhitespace { trimmed = trimmed.dropLast() }
+        return trimmed
+    }
+}
