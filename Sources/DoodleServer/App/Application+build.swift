@@ -89,6 +89,7 @@ public func buildApplication(
         reader: storage.archiveReader, pairReader: storage.pairReader, authentication: authentication, storage: storageCalls,
         pictures: pictures, latestHeads: latestHeads, logger: logger
     ).register(on: router)
+    AlbumRoutes(reader: storage.archiveReader, storage: storageCalls, pictures: pictures, logger: logger).register(on: router)
     ShareRoutes(reader: storage.archiveReader, storage: storageCalls, trustedProxies: configuration.trustedProxies, secure: tls != nil)
         .register(on: router)
     ReportRoutes(

@@ -6,12 +6,12 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// Drawings as PNG pictures: `GET /v1/drawings/{id}.png?size=512` (a finished game's drawing
-/// for anyone, a pair drawing for its two partners only) and `GET /v1/me/latest-received.png`
-/// (the caller's latest drawing from its partner, else the starter drawing). Every answer
-/// carries a strong `ETag` and `Cache-Control`; an `If-None-Match` naming the current tag gets
-/// 304 with no body, no render and no record read (the widget's, from `LatestHeadCache`, with
-/// no database read at all).
+/// Drawings as pictures: `GET /v1/drawings/{id}.png?size=512` and the replay
+/// `GET /v1/drawings/{id}.gif?size=256` (a finished game's drawing for anyone, a pair drawing for
+/// its two partners only), and `GET /v1/me/latest-received.png` (the caller's latest drawing
+/// from its partner, else the starter drawing). Answered by `PictureAnswer`: an `If-None-Match`
+/// naming the current tag gets 304 with no render and no record read (the widget's, from
+/// `LatestHeadCache`, with no database read at all).
 struct PictureRoutes {
     let reader: any ArchiveReader
     let pairReader: any PairReader
@@ -22,16 +22,16 @@ struct PictureRoutes {
     let latestHeads: LatestHeadCache
     let logger: Logger
 
-    static let defaultSize = 512
-
     func register(on router: Router<DoodleRequestContext>) {
-        router.get("/v1/drawings/{id}.png") { request, context in
-            let size = try Self.size(in: request)
-            let id = try context.parameters.require("id")
-            return try await answer(request, with: try await drawingSource(id: id, request: request), size: size)
+        for format in [PictureFormat.png, .gif] {
+            router.get(RouterPath("/v1/drawings/{id}.\(format.rawValue)")) { request, context in
+                let size = try PictureAnswer.size(in: request, for: format)
+                let id = try context.parameters.require("id")
+                return try await answer(request, with: try await drawingSource(id: id, request: request), format: format, size: size)
+            }
         }
         router.get("/v1/me/latest-received.png") { request, _ in
-            let size = try Self.size(in: request)
+            let size = try PictureAnswer.size(in: request, for: .png)
             // A widget polls this: who is asking and which picture is theirs come from memory
             // (else one read), and the drawing itself is read only if the picture must be rendered.
             let hash = try authentication.tokenHash(request)
@@ -55,7 +55,7 @@ struct PictureRoutes {
                         return details.drawing.strokes
                     })
             }
-            return try await answer(request, with: source ?? Self.starter, size: size)
+            return try await answer(request, with: source ?? Self.starter, format: .png, size: size)
         }
     }
 
@@ -89,33 +89,12 @@ struct PictureRoutes {
         drawingId: "starter", revision: Int64(truncatingIfNeeded: StarterDrawing.checksum), cacheControl: Pictures.privateCacheControl,
         items: { StarterDrawing.items })
 
-    /// 304 if the request's `If-None-Match` names the picture's tag, else the picture.
-    private func answer(_ request: Request, with source: PictureSource, size: Int) async throws -> Response {
-        let tag = EntityTag(source.key(size: size))
-        var headers = HTTPFields()
-        headers[.eTag] = tag.value
-        headers[.cacheControl] = source.cacheControl
-        if let ifNoneMatch = request.headers[.ifNoneMatch], tag.isMatched(byIfNoneMatch: ifNoneMatch) {
-            return Response(status: .notModified, headers: headers)
+    private func answer(_ request: Request, with source: PictureSource, format: PictureFormat, size: Int) async throws -> Response {
+        try await PictureAnswer.respond(
+            to: request, key: source.key(format, size: size), cacheControl: source.cacheControl, logger: logger
+        ) {
+            try await pictures.drawing(source, format: format, size: size)
         }
-        let png: ByteBuffer
-        do {
-            png = try await pictures.png(source, size: size)
-        } catch {
-            logger.error("rendering drawing \(source.drawingId) at \(size) px failed", metadata: ["error": "\(error)"])
-            throw APIError(status: .internalServerError, code: "internal", message: "the picture could not be rendered; try again later")
-        }
-        headers[.contentType] = "image/png"
-        return Response(status: .ok, headers: headers, body: .init(byteBuffer: png))
-    }
-
-    /// `size` from the query: absent gives 512; anything but an integer 64…1024 is a 400.
-    static func size(in request: Request) throws -> Int {
-        guard let text = request.uri.queryParameters["size"] else { return defaultSize }
-        guard let size = Int(text), PNGRenderer.sizes.contains(size) else {
-            throw APIError.badRequest("size must be an integer from \(PNGRenderer.sizes.lowerBound) to \(PNGRenderer.sizes.upperBound)")
-        }
-        return size
     }
 }
 

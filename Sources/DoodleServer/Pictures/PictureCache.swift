@@ -1,14 +1,31 @@
 import NIOCore
 
-/// Rendered pictures by (drawing, size, last change), bounded in bytes and evicted least
+/// Rendered pictures by (drawing or game, format, size, last change), bounded in bytes and evicted least
 /// recently used first; and single-flight: while a picture is being rendered, every other
 /// request for it waits for that render instead of starting its own.
 actor PictureCache {
     struct Key: Hashable, Sendable {
-        var drawingId: String
+        /// A drawing's id, or for an album its game's.
+        var subject: String
+        var format: PictureFormat
         var size: Int
-        /// When the drawing last changed: a new revision is a new picture.
+        /// When the subject last changed: a new revision is a new picture.
         var revision: Int64
+        /// The drawings the picture shows, so that deleting one forgets it.
+        var drawingIds: [String]
+
+        /// A picture of one drawing.
+        init(drawingId: String, format: PictureFormat = .png, size: Int, revision: Int64) {
+            self.init(subject: drawingId, format: format, size: size, revision: revision, drawingIds: [drawingId])
+        }
+
+        init(subject: String, format: PictureFormat, size: Int, revision: Int64, drawingIds: [String]) {
+            self.subject = subject
+            self.format = format
+            self.size = size
+            self.revision = revision
+            self.drawingIds = drawingIds
+        }
     }
 
     private struct Entry {
@@ -69,13 +86,14 @@ actor PictureCache {
         return bytes
     }
 
-    /// Forgets every picture of `drawingId`, whatever its size or revision (the drawing was
-    /// deleted). A render under way still answers its waiters, but is not kept.
+    /// Forgets every picture that shows `drawingId`, whatever its format, size or revision, the
+    /// albums that hold it included (the drawing was deleted). A render under way still answers
+    /// its waiters, but is not kept.
     func purge(drawingId: String) {
-        for key in entries.keys where key.drawingId == drawingId {
+        for key in entries.keys where key.drawingIds.contains(drawingId) {
             if let entry = entries.removeValue(forKey: key) { storedBytes -= entry.bytes.readableBytes }
         }
-        for key in waiting.keys where key.drawingId == drawingId { discarded.insert(key) }
+        for key in waiting.keys where key.drawingIds.contains(drawingId) { discarded.insert(key) }
     }
 
     private func store(_ bytes: ByteBuffer, for key: Key) {

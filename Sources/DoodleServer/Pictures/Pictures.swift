@@ -2,7 +2,7 @@ import DoodleCore
 import DoodleStorage
 import NIOCore
 
-/// What a picture is made from: a drawing's id and last change (which name the picture) and,
+/// What a drawing's picture is made from: its id and last change (which name the picture) and,
 /// only when it must be rendered, its visible items.
 struct PictureSource: Sendable {
     let drawingId: String
@@ -15,28 +15,58 @@ struct PictureSource: Sendable {
     /// Read only when the picture must be rendered: a cached picture or a 304 needs none.
     let items: @Sendable () async throws -> [CanvasItem]
 
-    func key(size: Int) -> PictureCache.Key {
-        PictureCache.Key(drawingId: drawingId, size: size, revision: revision)
+    func key(_ format: PictureFormat, size: Int) -> PictureCache.Key {
+        PictureCache.Key(drawingId: drawingId, format: format, size: size, revision: revision)
     }
 }
 
-/// PNG pictures of drawings: from the cache, else rendered once on the render pool however
+/// What a game's album is made from: the game and its drawings' ids (which name the album) and,
+/// only when it must be rendered, each drawing's items, word and drawer.
+struct AlbumSource: Sendable {
+    let gameId: String
+    /// Changes when the game's drawings do (one deleted): see `AlbumRoutes`.
+    let revision: Int64
+    let drawingIds: [String]
+    let pages: @Sendable () async throws -> [AlbumPage]
+
+    func key(_ format: PictureFormat, size: Int) -> PictureCache.Key {
+        PictureCache.Key(subject: gameId, format: format, size: size, revision: revision, drawingIds: drawingIds)
+    }
+}
+
+/// Pictures of drawings and albums: from the cache, else rendered once on the render pool however
 /// many requests ask for them at the same time.
 struct Pictures: Sendable {
     let cache: PictureCache
     let pool: RenderPool
-    let renderer = PNGRenderer()
+    let png = PNGRenderer()
+    let gif = GIFRenderer()
+    let sheet = AlbumSheetRenderer()
 
     /// A day for a finished game's drawing: it never changes, but a new renderer may draw it anew.
     static let publicCacheControl = "public, max-age=86400"
     /// A client may keep it but must ask (with `If-None-Match`) before showing it again.
     static let privateCacheControl = "private, no-cache"
 
-    func png(_ source: PictureSource, size: Int) async throws -> ByteBuffer {
-        let renderer = renderer
-        return try await cache.picture(source.key(size: size)) {
+    /// The drawing as a PNG or a GIF.
+    func drawing(_ source: PictureSource, format: PictureFormat, size: Int) async throws -> ByteBuffer {
+        let (png, gif) = (png, gif)
+        return try await cache.picture(source.key(format, size: size)) {
             let items = try await source.items()
-            return try await pool.run { ByteBuffer(bytes: try renderer.render(items: items, size: size)) }
+            return try await pool.run {
+                ByteBuffer(bytes: format == .gif ? try gif.render(items: items, size: size) : try png.render(items: items, size: size))
+            }
+        }
+    }
+
+    /// The album as a GIF or a PNG sheet.
+    func album(_ source: AlbumSource, format: PictureFormat, size: Int) async throws -> ByteBuffer {
+        let (gif, sheet) = (gif, sheet)
+        return try await cache.picture(source.key(format, size: size)) {
+            let pages = try await source.pages()
+            return try await pool.run {
+                ByteBuffer(bytes: format == .albumGIF ? try gif.renderAlbum(pages, size: size) : try sheet.render(pages, cellSize: size))
+            }
         }
     }
 }

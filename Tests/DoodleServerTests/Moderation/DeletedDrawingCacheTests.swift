@@ -13,14 +13,28 @@ struct DeletedDrawingCacheTests {
         PictureCache.Key(drawingId: id, size: size, revision: revision)
     }
 
-    @Test("purging a drawing forgets its pictures of every size and revision, and nothing else")
+    static func album(_ gameId: String, holding drawingIds: [String]) -> PictureCache.Key {
+        PictureCache.Key(subject: gameId, format: .albumGIF, size: 256, revision: 1, drawingIds: drawingIds)
+    }
+
+    @Test("purging a drawing forgets its pictures of every format, size and revision and the albums holding it, and nothing else")
     func purgeEverySize() async throws {
         let cache = PictureCache(byteLimit: 1 << 20)
-        for key in [Self.key("d_gone", size: 256), Self.key("d_gone", size: 512), Self.key("d_gone", size: 512, revision: 2), Self.key("d_kept", size: 512)] {
-            _ = try await cache.picture(key) { ByteBuffer(string: "\(key.drawingId)-\(key.size)-\(key.revision)") }
+        let keys = [
+            Self.key("d_gone", size: 256), Self.key("d_gone", size: 512), Self.key("d_gone", size: 512, revision: 2),
+            PictureCache.Key(drawingId: "d_gone", format: .gif, size: 256, revision: 1),
+            Self.album("g_1", holding: ["d_first", "d_gone"]),
+            Self.album("g_2", holding: ["d_other"]),
+            Self.key("d_kept", size: 512),
+        ]
+        for key in keys {
+            _ = try await cache.picture(key) { ByteBuffer(string: "\(key.subject)-\(key.size)-\(key.revision)") }
         }
-        #expect(await cache.count == 4)
+        #expect(await cache.count == 7)
         await cache.purge(drawingId: "d_gone")
+        _ = try await cache.picture(Self.album("g_2", holding: ["d_other"])) { ByteBuffer(string: "unused") }
+        #expect(await cache.statistics.hits == 1, "an album without the drawing is kept")
+        await cache.purge(drawingId: "d_other")
         #expect(await cache.count == 1)
         #expect(await cache.bytes == ByteBuffer(string: "d_kept-512-1").readableBytes)
         let rendersBefore = await cache.statistics.renders
