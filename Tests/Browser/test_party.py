@@ -28,6 +28,14 @@ def play_turn(players):
     return word, guesser
 
 
+def image_size(page, path):
+    """Loads a picture in the page as an <img> and gives its [width, height] once decoded."""
+    return page.evaluate(
+        """(src) => new Promise((resolve, reject) => { const img = new Image();
+             img.onload = () => resolve([img.naturalWidth, img.naturalHeight]);
+             img.onerror = () => reject(new Error("cannot decode " + src)); img.src = src; })""", path)
+
+
 def test_a_party_game_ends_with_the_last_drawing_and_a_gallery_that_replays(open_player):
     ada, bob = open_player("Ada"), open_player("Bob")
     ada.fill("#set-rounds", "1")
@@ -87,8 +95,28 @@ def test_a_party_game_ends_with_the_last_drawing_and_a_gallery_that_replays(open
     expect(shared.locator("#share-word")).to_contain_text(word)
     shared.close()
 
+    # The drawing as a replaying GIF, which the browser's own decoder reads.
+    gif = bob.locator("#viewer-gif")
+    expect(gif).to_be_visible()
+    gif_href = gif.get_attribute("href")
+    assert re.fullmatch(r"/v1/drawings/d_[a-z0-9]+\.gif", gif_href), gif_href
+    assert gif.get_attribute("download", timeout=1000).endswith(".gif")
+    assert image_size(bob, gif_href) == [256, 256]
+
     bob.click("#viewer-close")
     expect(bob.locator("#viewer")).to_be_hidden()
+
+    # The album: a GIF of every drawing with its word and drawer, and one PNG sheet, as downloads.
+    expect(bob.locator("#album-downloads")).to_be_visible()
+    with bob.expect_download() as download:
+        bob.click("#album-gif")
+    assert re.fullmatch(r"doodle-g_[a-z0-9]+-album\.gif", download.value.suggested_filename), download.value.suggested_filename
+    with open(download.value.path(), "rb") as file:
+        assert file.read(6) == b"GIF89a"
+    width, height = image_size(bob, bob.locator("#album-gif").get_attribute("href"))
+    assert width == 256 and height > 256, (width, height)
+    sheet = image_size(bob, bob.locator("#album-png").get_attribute("href"))
+    assert sheet[0] > 2 * 256 and sheet[1] > 256, sheet
 
     # A reload at game over brings the game's drawings and its ranking back, our line marked.
     ada.reload()

@@ -50,6 +50,12 @@ export async function openViewer(entry) {
   const share = $("viewer-share");
   share.classList.toggle("hidden", !entry.sharePath);
   if (entry.sharePath) share.href = entry.sharePath;
+  const gif = $("viewer-gif");
+  gif.classList.toggle("hidden", !entry.gifPath);
+  if (entry.gifPath) {
+    gif.href = entry.gifPath;
+    gif.download = `doodle-${entry.id}.gif`;
+  }
   if (!dialog.open) dialog.showModal();
   await play();
 }

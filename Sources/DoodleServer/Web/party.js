@@ -339,6 +339,19 @@ function renderCard() {
   card.classList.toggle("hidden", card.childElementCount === 0);
 }
 
+// The album's links, once the archive has the game and it holds a drawing.
+function renderAlbumDownloads() {
+  const ready = gallery?.state === "ready" && gallery.drawings.length > 0;
+  $("album-downloads").classList.toggle("hidden", !ready);
+  if (!ready) return;
+  const base = `/v1/games/${encodeURIComponent(gallery.gameId)}`;
+  for (const [id, file] of [["album-gif", "album.gif"], ["album-png", "album.png"]]) {
+    const link = $(id);
+    link.href = `${base}/${file}`;
+    link.download = `doodle-${gallery.gameId}-${file}`;
+  }
+}
+
 // After a game: the podium, the ranking with our own line marked, and the game's drawings,
 // below the board that keeps the last one.
 function renderGameOver() {
@@ -359,6 +372,7 @@ function renderGameOver() {
     li.append(el("span", `${line.name}${you(line)}`, "who"), el("span", String(line.score), "muted"), el("span", String(line.rank), "step"));
     return li;
   }));
+  renderAlbumDownloads();
   const box = $("game-gallery");
   if (gallery?.state !== "ready") delete box.dataset.gameId;
   if (!gallery) { box.replaceChildren(el("p", t("over.galleryLater"), "muted")); return; }
@@ -375,6 +389,8 @@ function renderGameOver() {
       id: d.id, title: d.word, detail: t("over.by", { name: d.drawer.name ?? t("over.deleted") }), thumb, reactions: d.reactions,
       // A party drawing has a share page; a pair's drawings stay between the partners.
       sharePath: `/d/${encodeURIComponent(d.id)}`,
+      // Only a party drawing's GIF is a plain link: a pair drawing's needs the partner's token.
+      gifPath: `/v1/drawings/${encodeURIComponent(d.id)}.gif`,
       actions: async () => (await api(`/v1/drawings/${encodeURIComponent(d.id)}`)).actions,
     };
   }), t("over.none"));
