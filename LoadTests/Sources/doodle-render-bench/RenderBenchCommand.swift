@@ -6,7 +6,8 @@ import Foundation
 
 /// `doodle-render-bench`: PNG renders per CPU-second of the server's renderer (`PNGRenderer`)
 /// against the plain-Cairo floor on the same typical drawings, in the same run, alternating
-/// round by round so both see the same machine (docs/performance.md, "Pictures").
+/// round by round so both see the same machine (docs/performance.md, "Pictures"); then, for
+/// sizes a GIF comes in, the GIF replay and an album of all the drawings against the PNG.
 @main
 struct RenderBenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -53,6 +54,29 @@ struct RenderBenchCommand: ParsableCommand {
                 "PNG \(size): floor (plain Cairo) \(Int(floor)) renders/CPU-s, ours \(Int(ours)) renders/CPU-s (\(String(format: "%.2f", ours / floor))× the floor), "
                     + "ours with 3 fills \(Int(median(filledRates))) renders/CPU-s; PNG \(bytes / 1024) KiB (floor's \(floorBytes / 1024) KiB); "
                     + "rounds' spread ours \(Int(ourRates.min() ?? 0))–\(Int(ourRates.max() ?? 0))\n")
+            if GIFRenderer.sizes.contains(size) { try measureGIFs(plain, size: size, pngRate: ours) }
         }
+    }
+
+    /// A GIF replays the drawing in up to 60 frames from two renders (the finished drawing for
+    /// the palette, then the replay), so its cost is put beside the PNG's.
+    private func measureGIFs(_ drawings: [[DrawingAction]], size: Int, pngRate: Double) throws {
+        let gif = GIFRenderer()
+        let items = drawings.map(CanvasReplay.visibleItems(after:))
+        let pages = items.enumerated().map { AlbumPage(items: $1, word: "word \($0)", drawer: "player \($0)") }
+        var gifRates: [Double] = []
+        var albumRates: [Double] = []
+        var sheetRates: [Double] = []
+        var gifBytes = 0, albumBytes = 0, sheetBytes = 0
+        for _ in 0..<rounds {
+            gifRates.append(try ThreadCPUTime.rate(count: items.count) { index in gifBytes = try gif.render(items: items[index], size: size).count })
+            albumRates.append(try ThreadCPUTime.rate(count: 1) { _ in albumBytes = try gif.renderAlbum(pages, size: size).count })
+            sheetRates.append(try ThreadCPUTime.rate(count: 1) { _ in sheetBytes = try AlbumSheetRenderer().render(pages, cellSize: size).count })
+        }
+        let gifRate = median(gifRates)
+        writeFigures(
+            "GIF \(size): \(Int(gifRate)) renders/CPU-s (\(String(format: "%.2f", gifRate / pngRate))× the PNG's rate), "
+                + "\(gifBytes / 1024) KiB; album of \(pages.count) \(String(format: "%.1f", median(albumRates))) GIFs/CPU-s, \(albumBytes / 1024) KiB; "
+                + "album sheet \(String(format: "%.1f", median(sheetRates))) PNGs/CPU-s, \(sheetBytes / 1024) KiB\n")
     }
 }

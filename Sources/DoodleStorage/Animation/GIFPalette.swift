@@ -68,17 +68,13 @@ struct GIFPalette {
     private static func medianCut(_ colors: [Weighted], into boxCount: Int) -> [UInt32] {
         guard boxCount > 0 else { return [] }
         var boxes: [[Weighted]] = [colors]
+        // Each box's split: its widest channel and how much splitting it is worth (0: one colour).
+        var splits = [split(of: colors)]
         while boxes.count < boxCount {
-            var best: (box: Int, shift: UInt32, score: Int)?
-            for (index, box) in boxes.enumerated() where box.count > 1 {
-                let (shift, range) = widestChannel(box)
-                let score = range * range * box.reduce(0) { $0 + $1.count }
-                if score > (best?.score ?? 0) { best = (index, shift, score) }
-            }
-            guard let best else { break }
-            let sorted = boxes[best.box].sorted {
-                ($0.color >> best.shift & 0xff, $0.color) < ($1.color >> best.shift & 0xff, $1.color)
-            }
+            guard let best = splits.indices.max(by: { splits[$0].score < splits[$1].score }), splits[best].score > 0
+            else { break }
+            let shift = splits[best].shift
+            let sorted = boxes[best].sorted { ($0.color >> shift & 0xff, $0.color) < ($1.color >> shift & 0xff, $1.color) }
             let half = sorted.reduce(0) { $0 + $1.count } / 2
             var running = 0
             var cut = 1
@@ -90,13 +86,18 @@ struct GIFPalette {
                 }
             }
             cut = min(max(cut, 1), sorted.count - 1)
-            boxes[best.box] = Array(sorted[..<cut])
+            boxes[best] = Array(sorted[..<cut])
             boxes.append(Array(sorted[cut...]))
+            splits[best] = split(of: boxes[best])
+            splits.append(split(of: boxes[boxes.count - 1]))
         }
         return boxes.map(mean)
     }
 
-    private static func widestChannel(_ box: [Weighted]) -> (shift: UInt32, range: Int) {
+    /// The box's widest channel, and its spread squared times its pixels: the box that scores
+    /// most is split first.
+    private static func split(of box: [Weighted]) -> (shift: UInt32, score: Int) {
+        guard box.count > 1 else { return (16, 0) }
         var widest: (shift: UInt32, range: Int) = (16, -1)
         for shift in [16, 8, 0] as [UInt32] {
             var low = 255, high = 0
@@ -107,7 +108,7 @@ struct GIFPalette {
             }
             if high - low > widest.range { widest = (shift, high - low) }
         }
-        return widest
+        return (widest.shift, widest.range * widest.range * box.reduce(0) { $0 + $1.count })
     }
 
     private static func mean(_ box: [Weighted]) -> UInt32 {

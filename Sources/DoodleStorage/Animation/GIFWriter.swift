@@ -58,9 +58,14 @@ final class GIFWriter {
         try flush()
         var indices = [UInt8](repeating: 0, count: changed.columns.count * changed.rows.count)
         var index = 0
+        // Runs of one colour are the rule: look a colour up once per run.
+        var lastColor = frame.pixels[changed.rows.lowerBound * width + changed.columns.lowerBound]
+        var lastIndex = palette.index(of: lastColor)
         for row in changed.rows {
             for column in changed.columns {
-                indices[index] = palette.index(of: frame.pixels[row * width + column])
+                let color = frame.pixels[row * width + column]
+                if color != lastColor { (lastColor, lastIndex) = (color, palette.index(of: color)) }
+                indices[index] = lastIndex
                 index += 1
             }
         }
