@@ -5,7 +5,8 @@ import NIOCore
 
 /// How every picture route answers: a strong `ETag` and `Cache-Control` always; 304 with no
 /// body, no render and no record read when the request's `If-None-Match` names the tag; else the
-/// picture, or a 500 that says to try again if rendering failed.
+/// picture, a 503 `busy` with `Retry-After: 1` when the render queue is full, or a 500 that says
+/// to try again if rendering failed.
 enum PictureAnswer {
     static func respond(
         to request: Request, key: PictureCache.Key, cacheControl: String, logger: Logger,
@@ -21,6 +22,12 @@ enum PictureAnswer {
         let bytes: ByteBuffer
         do {
             bytes = try await picture()
+        } catch is RenderPoolBusy {
+            var busyHeaders = HTTPFields()
+            busyHeaders[.retryAfter] = "1"
+            throw APIError(
+                status: .serviceUnavailable, code: "busy", message: "the server is busy rendering pictures; try again in a moment",
+                headers: busyHeaders)
         } catch {
             logger.error(
                 "rendering \(key.format.rawValue) of \(key.subject) at \(key.size) px failed", metadata: ["error": "\(error)"])

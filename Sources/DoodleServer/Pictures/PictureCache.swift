@@ -96,8 +96,12 @@ actor PictureCache {
         for key in waiting.keys where key.drawingIds.contains(drawingId) { discarded.insert(key) }
     }
 
+    /// The largest picture kept: an eighth of the cache, so one album of a long game cannot push
+    /// out the hundreds of small pictures (widgets, thumbnails) asked for far more often.
+    var entryLimit: Int { byteLimit / 8 }
+
     private func store(_ bytes: ByteBuffer, for key: Key) {
-        guard bytes.readableBytes <= byteLimit else { return }
+        guard bytes.readableBytes <= entryLimit else { return }
         useClock += 1
         entries[key] = Entry(bytes: bytes, lastUse: useClock)
         storedBytes += bytes.readableBytes

@@ -59,27 +59,32 @@ struct PictureCacheTests {
         #expect(await cache.statistics.hits == 1)
     }
 
-    @Test("over its byte limit the least recently used pictures go first")
+    @Test("over its byte limit the least recently used pictures go first; one over an eighth of it is not kept")
     func leastRecentlyUsed() async throws {
-        let cache = PictureCache(byteLimit: 300)
+        let cache = PictureCache(byteLimit: 800)
         let hundred = ByteBuffer(repeating: 7, count: 100)
-        for id in ["d_1", "d_2", "d_3"] { _ = try await cache.picture(Self.key(id)) { hundred } }
+        let ids = (1...8).map { "d_\($0)" }
+        for id in ids { _ = try await cache.picture(Self.key(id)) { hundred } }
         _ = try await cache.picture(Self.key("d_1")) { Issue.record("d_1 is cached"); return hundred }
-        _ = try await cache.picture(Self.key("d_4")) { hundred }
-        #expect(await cache.bytes == 300)
+        _ = try await cache.picture(Self.key("d_9")) { hundred }
+        #expect(await cache.bytes == 800)
         #expect(await cache.statistics.evictions == 1)
-        // d_2 was the least recently used: it renders again; d_1, d_3 and d_4 are still there.
+        // d_2 was the least recently used: it renders again; the others are still there.
         let rendered = Mutex<[String]>([])
-        for id in ["d_1", "d_3", "d_4", "d_2"] {
+        for id in ids.filter({ $0 != "d_2" }) + ["d_9", "d_2"] {
             _ = try await cache.picture(Self.key(id)) {
                 rendered.withLock { $0.append(id) }
                 return hundred
             }
         }
         #expect(rendered.withLock { $0 } == ["d_2"])
-        let oversized = ByteBuffer(repeating: 1, count: 301)
-        _ = try await cache.picture(Self.key("d_huge")) { oversized }
-        #expect(await cache.bytes <= 300)
+        #expect(await cache.entryLimit == 100)
+        let evictions = await cache.statistics.evictions
+        _ = try await cache.picture(Self.key("d_huge")) { ByteBuffer(repeating: 1, count: 101) }
+        #expect(await cache.bytes <= 800)
+        #expect(await cache.statistics.evictions == evictions, "a picture too large to keep pushes nothing out")
+        _ = try await cache.picture(Self.key("d_huge")) { ByteBuffer(repeating: 1, count: 101) }
+        #expect(await cache.statistics.renders == 12, "nor is it kept")
     }
 }
 
@@ -91,6 +96,15 @@ struct EntityTagTests {
     func value() {
         #expect(tag.value == "\"d_x.7.512.r1\"")
         #expect(EntityTag(PictureCache.Key(drawingId: "d_x", size: 512, revision: 7), rendererVersion: 2) != tag)
+    }
+
+    @Test("a GIF's and an album's tags name their format, so no PNG tag stands for them")
+    func formats() {
+        let gif = EntityTag(PictureCache.Key(drawingId: "d_x", format: .gif, size: 512, revision: 7), rendererVersion: 1)
+        #expect(gif.value == "\"d_x.7.512.gif.r1\"")
+        let album = PictureCache.Key(subject: "g_x", format: .albumPNG, size: 256, revision: 9, drawingIds: ["d_x", "d_y"])
+        #expect(EntityTag(album, rendererVersion: 1).value == "\"g_x.9.256.album-png.r1\"")
+        #expect(!gif.isMatched(byIfNoneMatch: tag.value))
     }
 
     @Test("If-None-Match: the tag, in a list, weak, or *; not another tag or an unquoted one")
