@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "doodle-archive-bench", targets: ["doodle-archive-bench"]),
         .executable(name: "doodle-leaderboard-bench", targets: ["doodle-leaderboard-bench"]),
         .executable(name: "doodle-render-bench", targets: ["doodle-render-bench"]),
+        .executable(name: "doodle-picture-bench", targets: ["doodle-picture-bench"]),
         .executable(name: "doodle-filter-bench", targets: ["doodle-filter-bench"]),
         .executable(name: "doodle-bot", targets: ["doodle-bot"]),
         .library(name: "DoodleBot", targets: ["DoodleBot"]),
@@ -60,6 +61,12 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        // zlib, whose deflate compresses the PNG pictures (Debian: zlib1g-dev).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // giflib, the GIF encoder behind the animated replays and albums (Debian: libgif-dev).
         .systemLibrary(
             name: "CGif",
@@ -74,6 +81,7 @@ let package = Package(
                 "DoodleCore",
                 "CCairo",
                 "CGif",
+                "CZlib",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -345,14 +353,37 @@ let package = Package(
             path: "LoadTests/Sources/BenchSupport",
             swiftSettings: swiftSettings
         ),
+        // Typical drawings and the plain-Cairo floor both picture benchmarks measure against.
+        .target(
+            name: "PictureBenchSupport",
+            dependencies: ["DoodleCore", "CCairo"],
+            path: "LoadTests/Sources/PictureBenchSupport",
+            swiftSettings: swiftSettings
+        ),
         // PNG renders per CPU second: the server's Cairo renderer against plain Cairo on the same drawings.
         .executableTarget(
             name: "doodle-render-bench",
             dependencies: [
-                "DoodleStorage", "DoodleCore", "CCairo", "BenchSupport",
+                "DoodleStorage", "DoodleCore", "PictureBenchSupport", "BenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "LoadTests/Sources/doodle-render-bench",
+            swiftSettings: swiftSettings
+        ),
+        // PNG renders per server CPU second over HTTP (pictures that miss the cache) against
+        // plain Cairo's renders per CPU second on the same drawings, in the same run.
+        .executableTarget(
+            name: "doodle-picture-bench",
+            dependencies: [
+                "DoodleStorage", "DoodleCore", "DoodleLoad", "PictureBenchSupport", "BenchSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "LoadTests/Sources/doodle-picture-bench",
             swiftSettings: swiftSettings
         ),
         // Chat lines masked per CPU second (settings.filter), against the guess normalisation.

@@ -3,6 +3,7 @@ import BenchSupport
 import DoodleCore
 import DoodleStorage
 import Foundation
+import PictureBenchSupport
 
 /// `doodle-render-bench`: PNG renders per CPU-second of the server's renderer (`PNGRenderer`)
 /// against the plain-Cairo floor on the same typical drawings, in the same run, alternating
@@ -19,6 +20,8 @@ struct RenderBenchCommand: ParsableCommand {
     @Option(help: "Rounds; each renders every drawing once with the floor and once with ours.") var rounds = 10
     @Option(help: "Strokes per drawing.") var strokes = 60
     @Option(help: "Points per stroke.") var points = 85
+    @Flag(help: "Instead: every PNG encoder setting (zlib level, row filter, strategy) against plain Cairo, with PNG sizes.")
+    var pngSweep = false
 
     func validate() throws {
         guard (1...100).contains(drawings), (1...1_000).contains(rounds) else { throw ValidationError("--drawings 1–100, --rounds 1–1000") }
@@ -36,6 +39,7 @@ struct RenderBenchCommand: ParsableCommand {
         let floorStrokes = plain.map(TypicalDrawing.strokes(of:))
         let pointCount = floorStrokes[0].reduce(0) { $0 + $1.points.count / 2 }
         let renderer = PNGRenderer()
+        if pngSweep { return try sweep(plain, floorStrokes: floorStrokes) }
         writeFigures("drawings: \(drawings) × \(strokes) strokes, \(pointCount) points in the first; \(rounds) rounds; one thread\n")
         for size in parsedSizes {
             var floorRates: [Double] = []
@@ -55,6 +59,35 @@ struct RenderBenchCommand: ParsableCommand {
                     + "ours with 3 fills \(Int(median(filledRates))) renders/CPU-s; PNG \(bytes / 1024) KiB (floor's \(floorBytes / 1024) KiB); "
                     + "rounds' spread ours \(Int(ourRates.min() ?? 0))–\(Int(ourRates.max() ?? 0))\n")
             if GIFRenderer.sizes.contains(size) { try measureGIFs(plain, size: size, pngRate: ours) }
+        }
+    }
+
+    /// Renders per CPU second and mean PNG size for each encoder setting, the floor beside them.
+    private func sweep(_ drawings: [[DrawingAction]], floorStrokes: [[(points: [Int], width: Int, color: RGBColor?)]]) throws {
+        let items = drawings.map(CanvasReplay.visibleItems(after:))
+        for size in parsedSizes {
+            var floorRates: [Double] = []
+            var floorBytes = 0
+            for _ in 0..<rounds {
+                floorRates.append(ThreadCPUTime.rate(count: drawings.count) { index in floorBytes += PlainCairoFloor.png(strokes: floorStrokes[index], size: size) })
+            }
+            let floor = median(floorRates)
+            writeFigures("PNG \(size): plain Cairo \(Int(floor)) renders/CPU-s, \(floorBytes / (rounds * drawings.count) / 1024) KiB\n")
+            for strategy in PNGEncoder.Strategy.allCases {
+                for filter in PNGEncoder.Filter.allCases {
+                    for level in [1, 2, 3, 6] {
+                        let renderer = PNGRenderer(encoder: PNGEncoder(level: level, filter: filter, strategy: strategy))
+                        var rates: [Double] = []
+                        var bytes = 0
+                        for _ in 0..<rounds {
+                            rates.append(try ThreadCPUTime.rate(count: items.count) { index in bytes += try renderer.render(items: items[index], size: size).count })
+                        }
+                        writeFigures(
+                            "  \(strategy) \(filter) level \(level): \(Int(median(rates))) renders/CPU-s (\(String(format: "%.2f", median(rates) / floor))× plain Cairo), "
+                                + "\(bytes / (rounds * items.count) / 1024) KiB\n")
+                    }
+                }
+            }
         }
     }
 

@@ -83,29 +83,17 @@ final class CairoImage {
         return try body(UnsafeMutableBufferPointer(start: words, count: stride * size), stride)
     }
 
-    /// The picture as PNG, by Cairo's own stream writer.
-    func png() throws(PictureError) -> [UInt8] {
-        try Self.png(of: surface, sizeHint: size * size / 4)
+    /// The picture as PNG.
+    func png(encoder: PNGEncoder) throws(PictureError) -> [UInt8] {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { throw .cairo("the image surface has no pixel data") }
+        let words = UnsafeRawPointer(data).bindMemory(to: UInt32.self, capacity: stride * size)
+        return try encoder.encode(UnsafeBufferPointer(start: words, count: stride * size), width: size, height: size, stride: stride)
     }
 
     /// A copy of the pixels as they are now.
     func snapshot() -> PixelImage {
         PixelImage(surface: surface, width: size, height: size)
-    }
-
-    /// Any image surface as PNG, by Cairo's own stream writer.
-    static func png(of surface: OpaquePointer, sizeHint: Int) throws(PictureError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(sizeHint)
-        let status = withUnsafeMutablePointer(to: &bytes) { output in
-            cairo_surface_write_to_png_stream(surface, { closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                closure.assumingMemoryBound(to: [UInt8].self).pointee.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
-            }, output)
-        }
-        try check(status)
-        return bytes
     }
 
     private func setColor(_ color: RGBColor) {

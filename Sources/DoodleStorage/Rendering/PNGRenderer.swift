@@ -1,7 +1,7 @@
 import DoodleCore
 
-/// Renders a drawing's final canvas as a square PNG with Cairo (`GET /v1/drawings/{id}.png`,
-/// `GET /v1/me/latest-received.png`).
+/// Renders a drawing's final canvas as a square PNG, drawn with Cairo and written by
+/// `PNGEncoder` (`GET /v1/drawings/{id}.png`, `GET /v1/me/latest-received.png`).
 ///
 /// - The picture is `size`×`size`, white; the 1600×1200 canvas is scaled to fit and centred
 ///   (`CanvasFit`), and nothing is drawn outside it.
@@ -20,14 +20,16 @@ public struct PNGRenderer: Sendable {
     public static let sizes = 64...1024
     /// Changes whenever the same drawing would render differently, so cached pictures and the
     /// `ETag`s clients hold are not taken for the new ones.
-    public static let version = 1
+    public static let version = 2
 
     public var canvasWidth: Int
     public var canvasHeight: Int
+    public var encoder: PNGEncoder
 
-    public init(canvasWidth: Int = 1600, canvasHeight: Int = 1200) {
+    public init(canvasWidth: Int = 1600, canvasHeight: Int = 1200, encoder: PNGEncoder = PNGEncoder()) {
         self.canvasWidth = canvasWidth
         self.canvasHeight = canvasHeight
+        self.encoder = encoder
     }
 
     /// The PNG of the canvas the record leaves behind.
@@ -40,6 +42,6 @@ public struct PNGRenderer: Sendable {
         guard Self.sizes.contains(size) else { throw .sizeOutOfRange(size) }
         var painter = try CanvasPainter(size: size, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         try painter.draw(items)
-        return try painter.image.png()
+        return try painter.image.png(encoder: encoder)
     }
 }

@@ -48,24 +48,10 @@ struct PixelImage: Equatable {
         }
     }
 
-    /// The picture as PNG, by Cairo's stream writer.
-    func png() throws(PictureError) -> [UInt8] {
-        var words = pixels
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_RGB24, Int32(width)))
-        // RGB24 rows are whole 32-bit words, so the pixels are laid out as Cairo wants them.
-        guard stride == width * 4 else { throw .cairo("unexpected stride \(stride) for \(width) pixels") }
-        let written: Result<[UInt8], PictureError> = words.withUnsafeMutableBytes { bytes in
-            guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                let surface = cairo_image_surface_create_for_data(base, CAIRO_FORMAT_RGB24, Int32(width), Int32(height), Int32(stride))
-            else { return .failure(.cairo("no image surface")) }
-            defer { cairo_surface_destroy(surface) }
-            do throws(PictureError) {
-                try CairoImage.check(cairo_surface_status(surface))
-                return .success(try CairoImage.png(of: surface, sizeHint: width * height / 4))
-            } catch {
-                return .failure(error)
-            }
+    /// The picture as PNG.
+    func png(encoder: PNGEncoder = PNGEncoder()) throws(PictureError) -> [UInt8] {
+        try pixels.withUnsafeBufferPointer { (words) throws(PictureError) in
+            try encoder.encode(words, width: width, height: height, stride: width)
         }
-        return try written.get()
     }
 }

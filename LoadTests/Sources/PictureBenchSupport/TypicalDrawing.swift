@@ -3,10 +3,10 @@ import DoodleCore
 /// Drawings like a person's, about 5,000 points: smooth pen strokes sampled every few pixels as
 /// a pointer reports them, in a handful of colours and widths, with a few eraser strokes; the
 /// same for a seed, so both renderers draw exactly the same thing.
-enum TypicalDrawing {
-    static let palette = ["#222222", "#d62828", "#1d4ed8", "#2a9d8f", "#f4a261", "#6a4c93", "#43a047"]
+public enum TypicalDrawing {
+    public static let palette = ["#222222", "#d62828", "#1d4ed8", "#2a9d8f", "#f4a261", "#6a4c93", "#43a047"]
 
-    static func actions(seed: UInt64, strokes: Int = 60, pointsPerStroke: Int = 85, fills: Int = 0) -> [DrawingAction] {
+    public static func actions(seed: UInt64, strokes: Int = 60, pointsPerStroke: Int = 85, fills: Int = 0) -> [DrawingAction] {
         var random = SeededRandom(seed: seed)
         var actions: [DrawingAction] = []
         for id in 1...strokes {
@@ -42,7 +42,7 @@ enum TypicalDrawing {
     }
 
     /// Visible strokes as the floor draws them: points, width, colour (nil for the eraser).
-    static func strokes(of actions: [DrawingAction]) -> [(points: [Int], width: Int, color: RGBColor?)] {
+    public static func strokes(of actions: [DrawingAction]) -> [(points: [Int], width: Int, color: RGBColor?)] {
         var strokes: [(points: [Int], width: Int, color: RGBColor?)] = []
         for action in actions {
             switch action {

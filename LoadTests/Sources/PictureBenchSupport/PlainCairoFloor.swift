@@ -4,8 +4,8 @@ import DoodleCore
 /// The floor: the same strokes drawn with plain Cairo calls and written with Cairo's PNG stream
 /// writer, and nothing else — no replay, no checks, no fills. What any Cairo renderer of these
 /// drawings must spend at least.
-enum PlainCairoFloor {
-    static func png(strokes: [(points: [Int], width: Int, color: RGBColor?)], size: Int) -> Int {
+public enum PlainCairoFloor {
+    public static func png(strokes: [(points: [Int], width: Int, color: RGBColor?)], size: Int) -> Int {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(size), Int32(size))
         let context = cairo_create(surface)
         defer {
