@@ -121,8 +121,8 @@ struct LoadCommand: AsyncParsableCommand {
                 throw ValidationError("--servers takes ws://127.0.0.1:PORT/v1/ws addresses, comma-separated: load goes only to this machine")
             }
             if server != nil { throw ValidationError("give --server or --servers, not both") }
-            if !quickPlay.quickPlay && (quick || full || baseline || ramp || slowReaders || hostile || pairs != nil || widgets != nil || idle != nil || canvasMemory != nil) {
-                throw ValidationError("--servers runs the fixed drawing load or --quick-play only: leave out the other scenarios")
+            if !quickPlay.quickPlay && (quick || full || baseline || halfLoad || slowReaders || hostile || pairs != nil || widgets != nil || idle != nil || canvasMemory != nil) {
+                throw ValidationError("--servers runs the fixed drawing load, --ramp or --quick-play only: leave out the other scenarios")
             }
         }
         if let violation = loginFloodConfiguration?.violation { throw ValidationError(violation) }
@@ -189,8 +189,11 @@ struct LoadCommand: AsyncParsableCommand {
             return
         }
         if let servers {
-            let result = await runner.cluster(urls: clusterURLs(servers), rooms: rooms)
-            report.doodleRuns = [result]
+            if ramp {
+                report.ramp = try await runner.ramp(start: rampStart, step: rampStep, max: rampMax, p99Bound: p99Bound, urls: clusterURLs(servers))
+            } else {
+                report.doodleRuns = [await runner.cluster(urls: clusterURLs(servers), rooms: rooms)]
+            }
             try finish(report)
             if !report.isClean { throw LoadFailure("messages were lost, reordered or refused: see the delivery check") }
             return

@@ -27,14 +27,23 @@ struct Runner {
         await DrawingLoad(configuration: configuration(.cluster(urls: urls)), logger: logger).run(roomSteps: [rooms])
     }
 
-    func ramp(start: Int, step: Int, max: Int, p99Bound: Double) async throws -> RampOutcome {
+    /// Adds rooms step by step until a step breaks the bound: on a fresh server of our own, on
+    /// `--server`, or over the running cluster nodes `urls` (rooms spread over them as in
+    /// `cluster`), so a cluster's capacity curve is measured the way one node's is.
+    func ramp(start: Int, step: Int, max: Int, p99Bound: Double, urls: [String]? = nil) async throws -> RampOutcome {
         let steps = Array(stride(from: start, through: max, by: step))
-        let run = try await withDoodle { [configuration, logger] url, probe in
-            await DrawingLoad(configuration: configuration(.doodle(url: url)), logger: logger, probe: probe).run(roomSteps: steps) { step in
-                if step.errorsSoFar > 0 { return "errors at \(step.rooms) rooms" }
-                if step.latency.p99 > p99Bound { return "p99 \(step.latency.p99) ms over \(p99Bound) ms at \(step.rooms) rooms" }
-                if !step.drawersKeptUp { return "drawers fell behind at \(step.rooms) rooms (the machine is saturated)" }
-                return nil
+        let stop: @Sendable (StepResult) -> String? = { step in
+            if step.errorsSoFar > 0 { return "errors at \(step.rooms) rooms" }
+            if step.latency.p99 > p99Bound { return "p99 \(step.latency.p99) ms over \(p99Bound) ms at \(step.rooms) rooms" }
+            if !step.drawersKeptUp { return "drawers fell behind at \(step.rooms) rooms (the machine is saturated)" }
+            return nil
+        }
+        let run: DrawingRunResult
+        if let urls {
+            run = await DrawingLoad(configuration: configuration(.cluster(urls: urls)), logger: logger).run(roomSteps: steps, continueAfter: stop)
+        } else {
+            run = try await withDoodle { [configuration, logger] url, probe in
+                await DrawingLoad(configuration: configuration(.doodle(url: url)), logger: logger, probe: probe).run(roomSteps: steps, continueAfter: stop)
             }
         }
         let sustained = run.steps.last { $0.errorsSoFar == 0 && $0.latency.p99 <= p99Bound && $0.drawersKeptUp }
