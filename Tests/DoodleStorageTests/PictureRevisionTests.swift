@@ -36,4 +36,29 @@ struct PictureRevisionTests {
             #expect(try await reader.drawingEndedAt(id: "d_none") == nil)
         }
     }
+
+    @Test("a drawing's summary by id: what the full read says, without the record; nil for an unknown id", arguments: Backend.allCases)
+    func summaryById(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, _ in
+            try await StorageFixtures.withRunningWriter(storage) { writer in
+                writer.submit(
+                    StorageFixtures.drawing(
+                        id: "d_party",
+                        guessers: [
+                            GuessRecord(playerId: "p_bob", gained: 120, atMilliseconds: 4_000),
+                            GuessRecord(playerId: "p_cy", gained: 80, atMilliseconds: 9_000),
+                        ], endedAt: StorageFixtures.start + 77))
+                #expect(await writer.flush())
+            }
+            let reader = storage.archiveReader
+            let full = try #require(try await reader.drawing(id: "d_party"))
+            #expect(full.guessers.count == 2)
+            let summary = try #require(try await reader.drawingSummary(id: "d_party"))
+            #expect(summary.id == full.id && summary.gameId == full.gameId && summary.roomCode == full.roomCode)
+            #expect(summary.word == full.word && summary.drawer == full.drawer)
+            #expect(summary.guesserCount == full.guessers.count && summary.reactions == full.reactions)
+            #expect(summary.startedAt == full.startedAt && summary.endedAt == full.endedAt)
+            #expect(try await reader.drawingSummary(id: "d_none") == nil)
+        }
+    }
 }

@@ -39,6 +39,11 @@ struct QueryPlanTests {
             #expect(guesses.contains("SEARCH guess USING PRIMARY KEY (drawing_id=?)"))
             #expect(!guesses.contains("SCAN"))
 
+            let summary = try await Self.plan(SQLiteArchiveReader.drawingSummarySQL, ["d_1"], in: database)
+            #expect(summary.contains("SEARCH drawing USING"), "\(summary)")
+            #expect(summary.contains("SEARCH guess USING"), "\(summary)")
+            #expect(!summary.contains("SCAN"), "\(summary)")
+
             let endedAt = try await Self.plan(SQLiteArchiveReader.drawingEndedAtSQL, ["d_1"], in: database)
             #expect(endedAt.contains("SEARCH drawing USING"), "\(endedAt)")
             #expect(!endedAt.contains("SCAN"))
@@ -46,7 +51,7 @@ struct QueryPlanTests {
             // A drawing's reactions are counted through reaction's primary key, in every read.
             for (name, sql, arguments) in [
                 ("page", SQLiteArchiveReader.playerDrawingsSQL, ["p_ada", 21]), ("game", SQLiteArchiveReader.gameDrawingsSQL, ["g_1"]),
-                ("drawing", SQLiteArchiveReader.drawingSQL, ["d_1"]),
+                ("drawing", SQLiteArchiveReader.drawingSQL, ["d_1"]), ("summary", SQLiteArchiveReader.drawingSummarySQL, ["d_1"]),
             ] as [(String, String, StatementArguments)] {
                 let plan = try await Self.plan(sql, arguments, in: database)
                 let reactionSearches = plan.components(separatedBy: "SEARCH reaction USING PRIMARY KEY (drawing_id=?)").count - 1

@@ -11,10 +11,10 @@ struct SharePage {
     let guessed: Int
     let address: PublicAddress
 
-    init(_ drawing: DrawingDetails, address: PublicAddress) {
+    init(_ drawing: DrawingSummary, address: PublicAddress) {
         id = drawing.id
         drawerName = drawing.drawer.name ?? PlayerReference.deletedName
-        guessed = drawing.guessers.count
+        guessed = drawing.guesserCount
         self.address = address
     }
 

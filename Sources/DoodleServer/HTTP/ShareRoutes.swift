@@ -15,7 +15,8 @@ struct ShareRoutes {
         router.get("/d/{id}") { request, context -> Response in
             let id = try context.parameters.require("id")
             // A pair drawing is not in the party archive: only its partners read it, elsewhere.
-            guard let drawing = try await storage({ try await reader.drawing(id: id) }) else {
+            // The summary is enough for the page, and a link preview costs no record decode.
+            guard let drawing = try await storage({ try await reader.drawingSummary(id: id) }) else {
                 return Self.html(SharePage.notFoundHTML, status: .notFound)
             }
             let address = try PublicAddress(request, context: context, secure: secure, trustedProxies: trustedProxies)

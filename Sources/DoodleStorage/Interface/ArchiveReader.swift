@@ -22,6 +22,10 @@ public protocol ArchiveReader: Sendable {
     /// - Throws: `StrokeCodecError` if the stored record is corrupt.
     func drawing(id: String) async throws -> DrawingDetails?
 
+    /// A drawing without its stroke record, as lists show it; nil if no drawing has this id.
+    /// Reads and decodes no record, for pages that show only who drew it and how it went.
+    func drawingSummary(id: String) async throws -> DrawingSummary?
+
     /// When a finished game's drawing ended, which with its id names its picture; nil if no
     /// drawing has this id. Reads no record, so a picture's `If-None-Match` is answered without one.
     func drawingEndedAt(id: String) async throws -> Int64?

@@ -100,6 +100,12 @@ public struct PostgresArchiveReader: ArchiveReader {
         }
     }
 
+    public func drawingSummary(id: String) async throws -> DrawingSummary? {
+        try await database.read { session in
+            try await session.row("\(unescaped: DrawingColumns.summary) WHERE drawing.id = \(id)").map(Self.summary)
+        }
+    }
+
     public func drawings(by playerId: PlayerID, limit: Int, before: DrawingCursor?) async throws -> DrawingPage? {
         let fetchCount = max(limit, 0) + 1
         return try await database.transaction(snapshot: true) { session in

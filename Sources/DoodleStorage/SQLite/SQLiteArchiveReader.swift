@@ -76,6 +76,12 @@ public struct SQLiteArchiveReader: ArchiveReader {
         }
     }
 
+    public func drawingSummary(id: String) async throws -> DrawingSummary? {
+        try await database.connection.read { db in
+            try Row.fetchOne(db, sql: Self.drawingSummarySQL, arguments: [id]).map(Self.summary)
+        }
+    }
+
     /// A page of the player's drawings, newest first, strictly after `before` if given.
     /// nil if there is no such player (never seen, or deleted) and it has no drawings.
     ///
@@ -134,6 +140,8 @@ extension SQLiteArchiveReader {
     static let gameRankingSQL = "SELECT player_id, name, score, rank FROM game_player WHERE game_id = ? ORDER BY position"
 
     static let drawingSQL = DrawingColumns.select + " WHERE id = ?"
+
+    static let drawingSummarySQL = DrawingColumns.summary + " WHERE drawing.id = ?"
 
     static let drawingGuessesSQL = DrawingColumns.guessers + " WHERE guess.drawing_id = ? ORDER BY guess.position"
 

@@ -70,10 +70,10 @@ struct SharePageTests {
 
     @Test("a name with markup in it is escaped in the text and in every attribute")
     func escaping() throws {
-        let drawing = DrawingDetails(
+        let drawing = DrawingSummary(
             id: "d_x", gameId: "g_x", roomCode: "K7PQ2M", word: "umbrella",
-            drawer: PlayerReference(playerId: "p_x", name: #"<script>alert("x")</script> & 'co'"#), drawerGained: 0, guessers: [],
-            reactions: ReactionCounts(), startedAt: 0, endedAt: 1, actions: [])
+            drawer: PlayerReference(playerId: "p_x", name: #"<script>alert("x")</script> & 'co'"#), guesserCount: 0,
+            reactions: ReactionCounts(), startedAt: 0, endedAt: 1)
         let address = try PublicAddress(host: "example.org", secure: true)
         let html = SharePage(drawing, address: address).html
         #expect(!html.contains("<script>alert"))
