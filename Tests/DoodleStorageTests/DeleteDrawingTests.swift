@@ -35,6 +35,7 @@ struct DeleteDrawingTests {
             let reader = storage.archiveReader
             #expect(try await reader.drawing(id: "d_doomed") == nil)
             #expect(try await reader.drawingEndedAt(id: "d_doomed") == nil)
+            #expect(try await reader.drawingSummary(id: "d_doomed") == nil)
             let game = try #require(try await reader.game(id: "g_1"))
             #expect(game.drawings.map(\.id) == ["d_before", "d_after"])
             #expect(game.ranking.map(\.score) == [100, 50], "the scores it earned stay")
