@@ -8,8 +8,9 @@ import Synchronization
 /// letting its backlog grow or stall the room. `OutboundBacklog` keeps the books.
 ///
 /// Frames go to the socket without a task of their own: the first frame queued after the
-/// last drain schedules one drain on the channel's event loop, which writes every frame queued
-/// by then and flushes once. So a burst costs one event-loop job and one `writev` however many
+/// last drain schedules one drain on the channel's event loop (a room's fan-out gathers its
+/// members' drains into one job per loop, `DrainBatch`), which writes every frame queued by then
+/// and flushes once. So a burst costs one event-loop job and one `writev` however many
 /// frames it holds. A frame counts against the limits until NIO has handed it to the kernel,
 /// so a client that reads too slowly still overflows. Large frames are handed over in slices
 /// of `writeSliceBytes`, so that a client slowly reading a large snapshot is seen to progress.
@@ -60,11 +61,23 @@ final class OutboundQueue: Sendable {
         enqueue(frame, isSnapshot: false)
     }
 
+    /// Queues a frame and, if it needs one, leaves its drain to `drains` (a room's fan-out).
+    @discardableResult
+    func send(_ frame: WireFrame, drains: inout DrainBatch) -> Bool {
+        enqueue(frame, isSnapshot: false, drains: &drains)
+    }
+
     /// Queues a `roomState`, unless one is still on its way: that one, with every event after
     /// it, already brings the client up to date. True when queued or coalesced.
     @discardableResult
     func sendSnapshot(_ frame: WireFrame) -> Bool {
         enqueue(frame, isSnapshot: true)
+    }
+
+    /// `sendSnapshot`, leaving the drain to `drains`.
+    @discardableResult
+    func sendSnapshot(_ frame: WireFrame, drains: inout DrainBatch) -> Bool {
+        enqueue(frame, isSnapshot: true, drains: &drains)
     }
 
     /// Whether a `roomState` is queued or still being written: asking for another is pointless.
@@ -124,6 +137,13 @@ final class OutboundQueue: Sendable {
 
     @discardableResult
     private func enqueue(_ frame: WireFrame, isSnapshot: Bool, force: Bool = false) -> Bool {
+        var drains = DrainBatch()
+        let queued = enqueue(frame, isSnapshot: isSnapshot, force: force, drains: &drains)
+        if !drains.isEmpty { eventLoop.execute { self.drainNow() } }
+        return queued
+    }
+
+    private func enqueue(_ frame: WireFrame, isSnapshot: Bool, force: Bool = false, drains: inout DrainBatch) -> Bool {
         if closing.load(ordering: .relaxed) { return false }
         let now = clock.nowMillis()
         let size = frame.bytes.readableBytes
@@ -136,7 +156,7 @@ final class OutboundQueue: Sendable {
         switch admission {
         case .queued(let scheduleDrain):
             budget.add(size)
-            if scheduleDrain { eventLoop.execute { self.drain() } }
+            if scheduleDrain { drains.add(self) }
             return true
         case .coalesced:
             return true
@@ -168,7 +188,7 @@ final class OutboundQueue: Sendable {
     }
 
     /// On the event loop: writes everything queued, in order, with one flush.
-    private func drain() {
+    func drainNow() {
         let items = state.withLock { $0.backlog.takeQueued() }
         guard !items.isEmpty else { return }
         var writes: [OutboundWrite] = []

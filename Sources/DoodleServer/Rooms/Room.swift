@@ -245,15 +245,18 @@ actor Room {
     /// needs waiting for.
     private func performNow(_ effects: [RoomEffect]) -> FollowUp {
         var followUp = FollowUp()
+        // Every member's drain in one job per event loop, once all the frames are queued.
+        var drains = DrainBatch()
+        defer { drains.schedule() }
         for effect in effects {
             switch effect {
             case .send(let recipients, let message):
                 let frame = encoder.encode(message)
                 if let seq = message.seq { replay.append(seq: seq, recipients: recipients, frame: frame) }
                 if case .roomState = message {
-                    for player in recipients { connections[player]?.sendSnapshot(frame) }
+                    for player in recipients { connections[player]?.sendSnapshot(frame, drains: &drains) }
                 } else {
-                    for player in recipients { connections[player]?.send(frame) }
+                    for player in recipients { connections[player]?.send(frame, drains: &drains) }
                 }
             case .close(let player, let code):
                 connections[player]?.close(code, reason: Self.closeReason(code))
