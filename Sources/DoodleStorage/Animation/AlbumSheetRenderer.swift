@@ -64,7 +64,7 @@ public struct AlbumSheetRenderer: Sendable {
         for (index, page) in pages.enumerated() {
             var painter = try CanvasPainter(size: layout.cellSize, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
             try painter.draw(page.items)
-            let origin = Self.layout(pages: pages.count, cellSize: cellSize).origin(of: index)
+            let origin = layout.origin(of: index)
             sheet.place(painter.image.snapshot(), column: origin.column, row: origin.row)
             let caption = try CaptionBand.render(page.caption, width: layout.cellSize, height: layout.captionHeight)
             sheet.place(caption, column: origin.column, row: origin.row + layout.cellSize)

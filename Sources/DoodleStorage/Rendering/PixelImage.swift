@@ -40,14 +40,6 @@ struct PixelImage: Equatable {
         }
     }
 
-    /// A rectangle of `color`, cut to the picture.
-    mutating func fill(columns: Range<Int>, rows: Range<Int>, color: UInt32) {
-        let columns = columns.clamped(to: 0..<width), rows = rows.clamped(to: 0..<height)
-        for row in rows {
-            for column in columns { pixels[row * width + column] = color }
-        }
-    }
-
     /// The picture as PNG.
     func png(encoder: PNGEncoder = PNGEncoder()) throws(PictureError) -> [UInt8] {
         try pixels.withUnsafeBufferPointer { (words) throws(PictureError) in
