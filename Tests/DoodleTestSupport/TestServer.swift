@@ -31,6 +31,8 @@ public struct TestServer: Sendable {
     /// admin routes exist; tests send `Bearer \(adminTokenText)`.
     public static let adminTokenText = "test-admin-token-0123456789-abcdefghij"
     public static let adminToken = AdminToken(adminTokenText)
+    /// The `Authorization` header the admin routes want.
+    public static let adminAuthorization = "Bearer \(adminTokenText)"
 
     /// The password hashing of every test server unless a test says otherwise: bcrypt's least
     /// cost, so registering and signing in take microseconds (production refuses below 12).

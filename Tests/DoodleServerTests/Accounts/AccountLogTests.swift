@@ -63,7 +63,7 @@ struct AccountLogTests {
                 #expect(try await server.meStatus(token: tablet.token) == 401)
                 #expect(try await server.meStatus(token: "an-unknown-token-0123456789") == 401)
                 secrets.add("an-unknown-token-0123456789")
-                let reports = try await server.call("GET", "/v1/admin/reports", authorization: "Bearer \(TestServer.adminTokenText)")
+                let reports = try await server.call("GET", "/v1/admin/reports", authorization: TestServer.adminAuthorization)
                 #expect(reports.status == 200)
                 _ = try await server.call("GET", "/v1/admin/reports", authorization: "Bearer wrong-admin-token-0123456789-abcdefgh")
                 secrets.add("wrong-admin-token-0123456789-abcdefgh")

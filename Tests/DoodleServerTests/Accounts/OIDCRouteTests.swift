@@ -156,13 +156,13 @@ struct OIDCRouteTests {
         try await withServer { server, issuer in
             let first = try await signIn(server, idToken: try await issuer.idToken(subject: "ada")).signedIn()
             let ban = try await server.call(
-                "POST", "/v1/admin/players/\(first.playerId)/ban", authorization: "Bearer \(TestServer.adminTokenText)", body: Data("{}".utf8))
+                "POST", "/v1/admin/players/\(first.playerId)/ban", authorization: TestServer.adminAuthorization, body: Data("{}".utf8))
             #expect(ban.status == 200 || ban.status == 201)
             let refused = try await signIn(server, idToken: try await issuer.idToken(subject: "ada"))
             #expect(refused.status == 403)
             #expect(refused.errorCode == "banned")
             let lifted = try await server.call(
-                "DELETE", "/v1/admin/players/\(first.playerId)/ban", authorization: "Bearer \(TestServer.adminTokenText)")
+                "DELETE", "/v1/admin/players/\(first.playerId)/ban", authorization: TestServer.adminAuthorization)
             #expect(lifted.status < 300)
             #expect(try await server.devices(token: first.token).count == 1)
         }

@@ -8,8 +8,6 @@ import Testing
 /// holding one seeded game of two drawings; answers are checked against docs/openapi.json.
 @Suite("HTTP GIF and album routes")
 struct AlbumRoutesTests {
-    static let bearer = "Bearer \(TestServer.adminTokenText)"
-
     @Test("a drawing as a GIF: 256 px by default, a replay held 2 s at its end, looping, with its own ETag and 304s")
     func drawingGIF() async throws {
         try await ArchiveSeed.withSeededServer { server, seed, _, _ in
@@ -92,12 +90,12 @@ struct AlbumRoutesTests {
             let before = try await server.call("GET", path)
             let tag = try #require(before.eTag)
             #expect(GIFStructure(before.body)?.heldFrames == 2)
-            #expect(try await server.call("DELETE", "/v1/admin/drawings/\(seed.drawingIds[0])", authorization: Self.bearer).status == 204)
+            #expect(try await server.call("DELETE", "/v1/admin/drawings/\(seed.drawingIds[0])", authorization: TestServer.adminAuthorization).status == 204)
             let after = try await server.call("GET", path, headers: ["If-None-Match": tag])
             #expect(after.status == 200)
             #expect(after.eTag != tag)
             #expect(GIFStructure(after.body)?.heldFrames == 1)
-            #expect(try await server.call("DELETE", "/v1/admin/drawings/\(seed.drawingIds[1])", authorization: Self.bearer).status == 204)
+            #expect(try await server.call("DELETE", "/v1/admin/drawings/\(seed.drawingIds[1])", authorization: TestServer.adminAuthorization).status == 204)
             let empty = try await server.call("GET", path)
             #expect(empty.status == 404 && empty.errorCode == "not_found")
         }

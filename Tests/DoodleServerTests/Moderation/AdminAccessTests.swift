@@ -6,7 +6,6 @@ import Testing
 /// carry the token, from an address not locked out for guessing it.
 @Suite("Admin API access")
 struct AdminAccessTests {
-    static let bearer = "Bearer \(TestServer.adminTokenText)"
     static let closeBody = Data(#"{"reason":"test"}"#.utf8)
 
     @Test("without an admin token every admin path answers 404 like an unknown path")
@@ -16,7 +15,7 @@ struct AdminAccessTests {
                 ("POST", "/v1/admin/rooms/ABCDEF/close"), ("GET", "/v1/admin/reports"), ("GET", "/v1/admin/audit"),
                 ("POST", "/v1/admin/players/p_x/ban"), ("DELETE", "/v1/admin/drawings/d_x"), ("GET", "/admin"),
             ] {
-                let answer = try await server.send(method, path, authorization: Self.bearer, body: method == "GET" ? nil : Self.closeBody)
+                let answer = try await server.send(method, path, authorization: TestServer.adminAuthorization, body: method == "GET" ? nil : Self.closeBody)
                 #expect(answer.status == 404, "\(method) \(path)")
                 #expect(answer.errorCode == "not_found", "\(method) \(path): \(answer.text)")
                 #expect(answer.json?["error"]?["message"]?.stringValue?.hasPrefix("no route") == true, "\(method) \(path): \(answer.text)")
@@ -32,7 +31,7 @@ struct AdminAccessTests {
                 #expect(answer.status == 401, "\(authorization ?? "no header")")
                 #expect(answer.errorCode == "unauthorized")
             }
-            let through = try await server.call("POST", "/v1/admin/rooms/ABCDEF/close", authorization: Self.bearer, body: Self.closeBody)
+            let through = try await server.call("POST", "/v1/admin/rooms/ABCDEF/close", authorization: TestServer.adminAuthorization, body: Self.closeBody)
             #expect(through.status == 404)
             #expect(through.errorCode == "room_not_found")
         }
@@ -47,13 +46,13 @@ struct AdminAccessTests {
                     "POST", "/v1/admin/rooms/ABCDEF/close", authorization: "Bearer guess-\(attempt)", body: Self.closeBody, headers: guesser)
                 #expect(answer.status == 401, "attempt \(attempt)")
             }
-            let locked = try await server.call("POST", "/v1/admin/rooms/ABCDEF/close", authorization: Self.bearer, body: Self.closeBody, headers: guesser)
+            let locked = try await server.call("POST", "/v1/admin/rooms/ABCDEF/close", authorization: TestServer.adminAuthorization, body: Self.closeBody, headers: guesser)
             #expect(locked.status == 429)
             #expect(locked.errorCode == "rate_limited")
             let retryAfter = try #require(locked.retryAfter.flatMap(Int.init))
             #expect((1...60).contains(retryAfter))
             let operatorElsewhere = try await server.call(
-                "POST", "/v1/admin/rooms/ABCDEF/close", authorization: Self.bearer, body: Self.closeBody, headers: ["X-Forwarded-For": "203.0.113.10"])
+                "POST", "/v1/admin/rooms/ABCDEF/close", authorization: TestServer.adminAuthorization, body: Self.closeBody, headers: ["X-Forwarded-For": "203.0.113.10"])
             #expect(operatorElsewhere.status == 404, "\(operatorElsewhere.text)")
         }
     }

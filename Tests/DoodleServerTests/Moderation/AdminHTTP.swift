@@ -19,7 +19,7 @@ enum AdminHTTP {
     static func request(_ method: String, _ url: String, body: [String: Any]? = nil) async throws -> Answer {
         var request = URLRequest(url: try #require(URL(string: url)))
         request.httpMethod = method
-        request.setValue("Bearer \(TestServer.adminTokenText)", forHTTPHeaderField: "Authorization")
+        request.setValue(TestServer.adminAuthorization, forHTTPHeaderField: "Authorization")
         if let body {
             request.httpBody = try JSONSerialization.data(withJSONObject: body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")

@@ -13,8 +13,6 @@ import FoundationNetworking
 /// connections, rooms, `hello` and HTTP, on one node and across two.
 @Suite("Banning players, live")
 struct BanTests {
-    static let bearer = "Bearer \(TestServer.adminTokenText)"
-
     static func json(_ object: [String: Any]) throws -> Data { try JSONSerialization.data(withJSONObject: object) }
 
     static func isEvent(_ message: ServerMessage, _ matches: (RoomEvent) -> Bool) -> Bool {
@@ -47,7 +45,7 @@ struct BanTests {
                 _ = try await owner.receive { Self.isEvent($0) { if case .playerJoined = $0 { true } else { false } } }
 
                 let answer = try await server.call(
-                    "POST", "/v1/admin/players/\(welcome.playerId)/ban", authorization: Self.bearer,
+                    "POST", "/v1/admin/players/\(welcome.playerId)/ban", authorization: TestServer.adminAuthorization,
                     body: try Self.json(["reason": " rude drawings ", "untilMillis": NSNull()]))
                 #expect(answer.status == 200, "\(answer.text)")
                 #expect(answer.json?["playerId"]?.stringValue == welcome.playerId)
@@ -72,14 +70,14 @@ struct BanTests {
             let pair = try await server.call("GET", "/v1/me/pair", authorization: "Bearer \(token)")
             #expect(pair.status == 403)
 
-            let lifted = try await server.call("DELETE", "/v1/admin/players/\(player)/ban", authorization: Self.bearer)
+            let lifted = try await server.call("DELETE", "/v1/admin/players/\(player)/ban", authorization: TestServer.adminAuthorization)
             #expect(lifted.status == 204)
             #expect(try await server.call("GET", "/v1/me", authorization: "Bearer \(token)").status == 200)
             try await server.withConnections(1) { connections in
                 let welcome = try await connections[0].hello(name: "Reformed", token: token)
                 #expect(welcome.playerId == player)
             }
-            let again = try await server.call("DELETE", "/v1/admin/players/\(player)/ban", authorization: Self.bearer)
+            let again = try await server.call("DELETE", "/v1/admin/players/\(player)/ban", authorization: TestServer.adminAuthorization)
             #expect(again.status == 404, "no ban is left to lift")
         }
     }
@@ -87,7 +85,7 @@ struct BanTests {
     @Test("a banned partner leaves its pair room as with leaveRoom (its own playerConnection) and is closed with 4004")
     func banInPairMode() async throws {
         try await PairActionRoutesTests.withLivePair { pair in
-            let answer = try await pair.server.call("POST", "/v1/admin/players/\(pair.bob.id)/ban", authorization: Self.bearer, body: Data("{}".utf8))
+            let answer = try await pair.server.call("POST", "/v1/admin/players/\(pair.bob.id)/ban", authorization: TestServer.adminAuthorization, body: Data("{}".utf8))
             #expect(answer.status == 200, "\(answer.text)")
             let left = try await pair.bobInRoom.next("playerConnection")
             #expect(left["playerId"] as? String == pair.bob.id)
@@ -105,7 +103,7 @@ struct BanTests {
             let welcome = try await server.withConnections(1) { connections in try await connections[0].hello(name: "Briefly") }
             let until = clock.nowMillis() + 60_000
             let answer = try await server.call(
-                "POST", "/v1/admin/players/\(welcome.playerId)/ban", authorization: Self.bearer, body: try Self.json(["untilMillis": until]))
+                "POST", "/v1/admin/players/\(welcome.playerId)/ban", authorization: TestServer.adminAuthorization, body: try Self.json(["untilMillis": until]))
             #expect(answer.json?["untilMillis"] == .integer(until))
             #expect(try await Self.refusedHello(at: server.webSocketURL, token: welcome.token)?.0.code == .banned)
             clock.advance(byMillis: 60_000)
@@ -128,7 +126,7 @@ struct BanTests {
                 ("/v1/admin/players/\(player)/ban", Data("[]".utf8), 400),
             ]
             for item in cases {
-                let answer = try await server.call("POST", item.path, authorization: Self.bearer, body: item.body)
+                let answer = try await server.call("POST", item.path, authorization: TestServer.adminAuthorization, body: item.body)
                 #expect(answer.status == item.status, "\(item.path) \(String(decoding: item.body, as: UTF8.self)): \(answer.text)")
             }
             #expect(try await server.call("GET", "/metrics").text.contains("doodle_bans_active 0"), "none of those banned anyone")

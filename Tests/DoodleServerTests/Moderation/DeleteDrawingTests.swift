@@ -7,8 +7,6 @@ import Testing
 /// `DELETE /v1/admin/drawings/{id}`, live: a party game's drawing and a pair drawing.
 @Suite("Deleting drawings, live")
 struct DeleteDrawingTests {
-    static let bearer = "Bearer \(TestServer.adminTokenText)"
-
     @Test("a deleted party drawing is 404 as JSON, SVG and PNG (a cached PNG too); its game and its drawer list the rest")
     func partyDrawing() async throws {
         try await ArchiveSeed.withSeededServer { server, seed, drawer, _ in
@@ -16,7 +14,7 @@ struct DeleteDrawingTests {
             // Rendered and cached before the deletion.
             #expect(try await server.call("GET", "/v1/drawings/\(gone).png?size=64").status == 200)
 
-            let answer = try await server.call("DELETE", "/v1/admin/drawings/\(gone)", authorization: Self.bearer)
+            let answer = try await server.call("DELETE", "/v1/admin/drawings/\(gone)", authorization: TestServer.adminAuthorization)
             #expect(answer.status == 204, "\(answer.text)")
 
             for path in ["/v1/drawings/\(gone)", "/v1/drawings/\(gone).svg", "/v1/drawings/\(gone).png?size=64", "/v1/drawings/\(gone).png"] {
@@ -30,7 +28,7 @@ struct DeleteDrawingTests {
             let listed = try await server.call("GET", "/v1/players/\(drawer.playerId)/drawings")
             #expect(listed.text.contains(kept) && !listed.text.contains(gone), "\(listed.text)")
 
-            let again = try await server.call("DELETE", "/v1/admin/drawings/\(gone)", authorization: Self.bearer)
+            let again = try await server.call("DELETE", "/v1/admin/drawings/\(gone)", authorization: TestServer.adminAuthorization)
             #expect(again.status == 404)
             #expect(again.errorCode == "not_found")
         }
@@ -45,7 +43,7 @@ struct DeleteDrawingTests {
             let tagOfSecond = try await WidgetCacheRoutesTests.currentTag(pair.server, pair.bobAuth)
             #expect(tagOfSecond != tagOfFirst)
 
-            let answer = try await pair.server.call("DELETE", "/v1/admin/drawings/\(second)", authorization: Self.bearer)
+            let answer = try await pair.server.call("DELETE", "/v1/admin/drawings/\(second)", authorization: TestServer.adminAuthorization)
             #expect(answer.status == 204, "\(answer.text)")
 
             let state = try await pair.bobInRoom.next("roomState")

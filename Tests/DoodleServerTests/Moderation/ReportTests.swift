@@ -8,8 +8,6 @@ import Testing
 /// audit log of every admin action, and the moderation gauges in `/metrics`.
 @Suite("Reports, resolutions and the audit log, live")
 struct ReportTests {
-    static let bearer = "Bearer \(TestServer.adminTokenText)"
-
     static func json(_ object: [String: Any]) throws -> Data { try JSONSerialization.data(withJSONObject: object) }
 
     static func ids(_ answer: APIAnswer, _ list: String, _ field: String = "id") -> [String] {
@@ -104,20 +102,20 @@ struct ReportTests {
             #expect(try await server.call("GET", "/metrics").text.contains("doodle_reports_open 3"))
 
             // Newest first, two pages.
-            let first = try await server.call("GET", "/v1/admin/reports?limit=2", authorization: Self.bearer)
+            let first = try await server.call("GET", "/v1/admin/reports?limit=2", authorization: TestServer.adminAuthorization)
             #expect(Self.ids(first, "reports") == [filed[2], filed[1]], "\(first.text)")
             let next = try #require(first.json?["nextBefore"]?.stringValue)
-            let second = try await server.call("GET", "/v1/admin/reports?limit=2&before=\(next)", authorization: Self.bearer)
+            let second = try await server.call("GET", "/v1/admin/reports?limit=2&before=\(next)", authorization: TestServer.adminAuthorization)
             #expect(Self.ids(second, "reports") == [filed[0]])
             #expect(second.json?["nextBefore"] == .null)
             for query in ["status=closed", "limit=0", "limit=101", "before=yesterday"] {
-                #expect(try await server.call("GET", "/v1/admin/reports?\(query)", authorization: Self.bearer).status == 400, "\(query)")
+                #expect(try await server.call("GET", "/v1/admin/reports?\(query)", authorization: TestServer.adminAuthorization).status == 400, "\(query)")
             }
 
             func resolve(_ id: String, _ action: String, note: String? = nil) async throws -> APIAnswer {
                 var body: [String: Any] = ["action": action]
                 if let note { body["note"] = note }
-                return try await server.call("POST", "/v1/admin/reports/\(id)/resolve", authorization: Self.bearer, body: try Self.json(body))
+                return try await server.call("POST", "/v1/admin/reports/\(id)/resolve", authorization: TestServer.adminAuthorization, body: try Self.json(body))
             }
             // A player report has no drawing to delete; a drawing report no player to ban: 409, and they stay open.
             let noDrawing = try await resolve(filed[1], "deleteDrawing")
@@ -143,8 +141,8 @@ struct ReportTests {
             let twice = try await resolve(filed[2], "dismiss")
             #expect(twice.status == 409 && twice.errorCode == "invalid_target", "resolved already")
 
-            #expect(Self.ids(try await server.call("GET", "/v1/admin/reports", authorization: Self.bearer), "reports").isEmpty)
-            let resolved = try await server.call("GET", "/v1/admin/reports?status=resolved", authorization: Self.bearer)
+            #expect(Self.ids(try await server.call("GET", "/v1/admin/reports", authorization: TestServer.adminAuthorization), "reports").isEmpty)
+            let resolved = try await server.call("GET", "/v1/admin/reports?status=resolved", authorization: TestServer.adminAuthorization)
             #expect(Set(Self.ids(resolved, "reports")) == Set(filed))
             let metrics = try await server.call("GET", "/metrics").text
             #expect(metrics.contains("doodle_reports_open 0") && metrics.contains("doodle_bans_active 1"), "\(metrics)")
@@ -153,14 +151,14 @@ struct ReportTests {
             let room = try await server.withConnections(1) { connections in
                 try await connections[0].hello(name: "Host")
                 let room = try await connections[0].createRoom()
-                _ = try await server.call("POST", "/v1/admin/rooms/\(room.code)/close", authorization: Self.bearer, body: try Self.json(["reason": "test"]))
+                _ = try await server.call("POST", "/v1/admin/rooms/\(room.code)/close", authorization: TestServer.adminAuthorization, body: try Self.json(["reason": "test"]))
                 return room.code
             }
-            #expect(try await server.call("POST", "/v1/admin/players/\(guesser.playerId)/ban", authorization: Self.bearer, body: try Self.json(["reason": "brigading"])).status == 200)
-            #expect(try await server.call("DELETE", "/v1/admin/players/\(guesser.playerId)/ban", authorization: Self.bearer).status == 204)
-            #expect(try await server.call("DELETE", "/v1/admin/drawings/\(seed.drawingIds[1])", authorization: Self.bearer).status == 204)
+            #expect(try await server.call("POST", "/v1/admin/players/\(guesser.playerId)/ban", authorization: TestServer.adminAuthorization, body: try Self.json(["reason": "brigading"])).status == 200)
+            #expect(try await server.call("DELETE", "/v1/admin/players/\(guesser.playerId)/ban", authorization: TestServer.adminAuthorization).status == 204)
+            #expect(try await server.call("DELETE", "/v1/admin/drawings/\(seed.drawingIds[1])", authorization: TestServer.adminAuthorization).status == 204)
 
-            let audit = try await server.call("GET", "/v1/admin/audit?limit=4", authorization: Self.bearer)
+            let audit = try await server.call("GET", "/v1/admin/audit?limit=4", authorization: TestServer.adminAuthorization)
             #expect(Self.ids(audit, "entries", "action") == ["deleteDrawing", "unban", "ban", "closeRoom"], "\(audit.text)")
             guard case .array(let entries)? = audit.json?["entries"], entries.count == 4 else {
                 Issue.record("not four entries: \(audit.text)")
@@ -170,11 +168,11 @@ struct ReportTests {
             #expect(entries[2]["arguments"]?["reason"]?.stringValue == "brigading")
             #expect(entries[3]["arguments"]?["code"]?.stringValue == room)
             #expect(entries.allSatisfy { $0["address"]?.stringValue == "127.0.0.1" }, "\(audit.text)")
-            let older = try await server.call("GET", "/v1/admin/audit?before=\(try #require(audit.json?["nextBefore"]?.description))", authorization: Self.bearer)
+            let older = try await server.call("GET", "/v1/admin/audit?before=\(try #require(audit.json?["nextBefore"]?.description))", authorization: TestServer.adminAuthorization)
             #expect(Self.ids(older, "entries", "action") == ["resolveReport", "resolveReport", "resolveReport"], "\(older.text)")
             #expect(older.json?["nextBefore"] == .null)
             for query in ["before=0", "before=x", "limit=1000"] {
-                #expect(try await server.call("GET", "/v1/admin/audit?\(query)", authorization: Self.bearer).status == 400, "\(query)")
+                #expect(try await server.call("GET", "/v1/admin/audit?\(query)", authorization: TestServer.adminAuthorization).status == 400, "\(query)")
             }
         }
     }

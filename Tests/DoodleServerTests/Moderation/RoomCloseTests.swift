@@ -13,8 +13,6 @@ import FoundationNetworking
 /// the request reaches another.
 @Suite("Closing a room, live")
 struct RoomCloseTests {
-    static let bearer = "Bearer \(TestServer.adminTokenText)"
-
     static func reason(_ text: String) -> Data { Data(#"{"reason":"\#(text)"}"#.utf8) }
 
     @Test("every member, a watcher too, gets roomClosed then 4005; the code, listing and seats are gone")
@@ -28,7 +26,7 @@ struct RoomCloseTests {
                     #expect(try await server.call("GET", "/v1/rooms").text.contains(room.code))
 
                     let answer = try await server.call(
-                        "POST", "/v1/admin/rooms/\(room.code.lowercased())/close", authorization: Self.bearer, body: Self.reason("  spam in chat "))
+                        "POST", "/v1/admin/rooms/\(room.code.lowercased())/close", authorization: TestServer.adminAuthorization, body: Self.reason("  spam in chat "))
                     #expect(answer.status == 204, "\(answer.text)")
                     for member in players + [watcher] {
                         let closed = try await member.receive { if case .roomClosed = $0 { true } else { false } }
@@ -42,7 +40,7 @@ struct RoomCloseTests {
             #expect(try await server.call("GET", "/v1/rooms/\(code)").status == 404)
             #expect(try await !server.call("GET", "/v1/rooms").text.contains(code))
             #expect(try await server.metricsText().contains("doodle_rooms 0"))
-            let again = try await server.call("POST", "/v1/admin/rooms/\(code)/close", authorization: Self.bearer, body: Self.reason("again"))
+            let again = try await server.call("POST", "/v1/admin/rooms/\(code)/close", authorization: TestServer.adminAuthorization, body: Self.reason("again"))
             #expect(again.status == 404)
             #expect(again.errorCode == "room_not_found")
         }
@@ -54,7 +52,7 @@ struct RoomCloseTests {
             let (code, token) = try await server.withConnections(1) { connections in
                 let welcome = try await connections[0].hello(name: "Ada")
                 let room = try await connections[0].createRoom()
-                let answer = try await server.call("POST", "/v1/admin/rooms/\(room.code)/close", authorization: Self.bearer, body: Self.reason("test"))
+                let answer = try await server.call("POST", "/v1/admin/rooms/\(room.code)/close", authorization: TestServer.adminAuthorization, body: Self.reason("test"))
                 #expect(answer.status == 204)
                 _ = try await connections[0].waitForClose()
                 return (room.code, welcome.token)
@@ -87,7 +85,7 @@ struct RoomCloseTests {
                 ("/v1/admin/rooms/\(code)/close", Data("[".utf8), 400, "bad_message"),
             ]
             for item in cases {
-                let answer = try await server.call("POST", item.path, authorization: Self.bearer, body: item.body)
+                let answer = try await server.call("POST", item.path, authorization: TestServer.adminAuthorization, body: item.body)
                 #expect(answer.status == item.status, "\(item.path) \(String(decoding: item.body ?? Data(), as: UTF8.self)): \(answer.text)")
                 #expect(answer.errorCode == item.error, "\(item.path): \(answer.text)")
             }

@@ -8,7 +8,6 @@ import Testing
 /// with the room's context, and reactions given after a drawing was handed over stored after it.
 @Suite("Reports and reactions from a room, live")
 struct RoomModerationTests {
-    static let bearer = "Bearer \(TestServer.adminTokenText)"
     static let words = ["banana", "giraffe", "umbrella"]
     static let oneTurn = SettingsPatch(maxPlayers: 2, rounds: 1, revealSeconds: 15, customWords: words, customWordsOnly: true)
 
@@ -29,7 +28,7 @@ struct RoomModerationTests {
                 try await players[0].send(.report(playerId: ids[1], reason: .spam, text: "floods the chat"))
                 let reportId = try await players[0].receiveFirst { message in if case .reported(let id) = message { id } else { nil } }
 
-                let listed = try await server.call("GET", "/v1/admin/reports", authorization: Self.bearer)
+                let listed = try await server.call("GET", "/v1/admin/reports", authorization: TestServer.adminAuthorization)
                 guard case .array(let reports)? = listed.json?["reports"], let report = reports.first else {
                     Issue.record("no report listed: \(listed.text)")
                     return
