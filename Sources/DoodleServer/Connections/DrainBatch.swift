@@ -20,8 +20,6 @@ struct DrainBatch {
         }
     }
 
-    var isEmpty: Bool { loops.isEmpty }
-
     /// One job per event loop, draining its queues in the order they were added.
     func schedule() {
         for (loop, queues) in loops {

@@ -137,14 +137,21 @@ final class OutboundQueue: Sendable {
 
     @discardableResult
     private func enqueue(_ frame: WireFrame, isSnapshot: Bool, force: Bool = false) -> Bool {
-        var drains = DrainBatch()
-        let queued = enqueue(frame, isSnapshot: isSnapshot, force: force, drains: &drains)
-        if !drains.isEmpty { eventLoop.execute { self.drainNow() } }
+        let (queued, needsDrain) = admit(frame, isSnapshot: isSnapshot, force: force)
+        if needsDrain { eventLoop.execute { self.drainNow() } }
         return queued
     }
 
-    private func enqueue(_ frame: WireFrame, isSnapshot: Bool, force: Bool = false, drains: inout DrainBatch) -> Bool {
-        if closing.load(ordering: .relaxed) { return false }
+    private func enqueue(_ frame: WireFrame, isSnapshot: Bool, drains: inout DrainBatch) -> Bool {
+        let (queued, needsDrain) = admit(frame, isSnapshot: isSnapshot, force: false)
+        if needsDrain { drains.add(self) }
+        return queued
+    }
+
+    /// Queues the frame: whether it was queued (or coalesced), and whether the caller must see
+    /// to a drain, no drain being on its way yet.
+    private func admit(_ frame: WireFrame, isSnapshot: Bool, force: Bool) -> (queued: Bool, needsDrain: Bool) {
+        if closing.load(ordering: .relaxed) { return (false, false) }
         let now = clock.nowMillis()
         let size = frame.bytes.readableBytes
         let admission = state.withLock { state -> OutboundBacklog.Admission in
@@ -156,15 +163,14 @@ final class OutboundQueue: Sendable {
         switch admission {
         case .queued(let scheduleDrain):
             budget.add(size)
-            if scheduleDrain { drains.add(self) }
-            return true
+            return (true, scheduleDrain)
         case .coalesced:
-            return true
+            return (true, false)
         case .overflow(let reason):
             abort(.tryAgainLater, reason: reason)
-            return false
+            return (false, false)
         case .closing:
-            return false
+            return (false, false)
         }
     }
 
