@@ -25,13 +25,7 @@ public struct GIFRenderer: Sendable {
         var histogram = ColorHistogram()
         histogram.add(try finished(items, size: size))
         let writer = try GIFWriter(width: size, height: size, palette: GIFPalette(histogram: histogram, pinned: Self.pinned(items)))
-        var painter = try painter(size: size)
-        var drawn = 0
-        for frame in plan.frames(itemCount: items.count) {
-            try painter.draw(items[drawn..<frame.itemCount])
-            drawn = frame.itemCount
-            try writer.add(painter.image.snapshot(), delay: frame.delay)
-        }
+        try replay(items, size: size, plan: plan) { (picture, delay) throws(PictureError) in try writer.add(picture, delay: delay) }
         return try writer.finish()
     }
 
@@ -53,16 +47,25 @@ public struct GIFRenderer: Sendable {
         for (page, caption) in zip(pages, captions) {
             var frame = PixelImage(width: size, height: size + band)
             frame.place(caption, column: 0, row: size)
-            var painter = try painter(size: size)
-            var drawn = 0
-            for step in plan.frames(itemCount: page.items.count) {
-                try painter.draw(page.items[drawn..<step.itemCount])
-                drawn = step.itemCount
-                frame.place(painter.image.snapshot(), column: 0, row: 0)
-                try writer.add(frame, delay: step.delay)
+            try replay(page.items, size: size, plan: plan) { (picture, delay) throws(PictureError) in
+                frame.place(picture, column: 0, row: 0)
+                try writer.add(frame, delay: delay)
             }
         }
         return try writer.finish()
+    }
+
+    /// Draws `items` frame by frame as `plan` cuts them, handing each frame's picture and delay on.
+    private func replay(
+        _ items: [CanvasItem], size: Int, plan: ReplayPlan, frame: (PixelImage, Int) throws(PictureError) -> Void
+    ) throws(PictureError) {
+        var painter = try painter(size: size)
+        var drawn = 0
+        for step in plan.frames(itemCount: items.count) {
+            try painter.draw(items[drawn..<step.itemCount])
+            drawn = step.itemCount
+            try frame(painter.image.snapshot(), step.delay)
+        }
     }
 
     private func painter(size: Int) throws(PictureError) -> CanvasPainter {
