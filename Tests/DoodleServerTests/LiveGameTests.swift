@@ -140,12 +140,20 @@ struct LiveGameTests {
         }
     }
 
-    /// Drawing from a connection on the room's event loop is handled without a task; anything
-    /// else goes through the connection's inbox and a task. Mixed, they must keep their order.
-    @Test("a drawer's strokes and renames reach everyone in the order sent")
-    func mixedMessagesKeepTheirOrder() async throws {
+    /// Drawing is handled without a task (at once on the room's event loop, else as one job on
+    /// it); anything else goes through the connection's inbox and a task. Mixed, they must keep
+    /// their order. A room runs on its creator's loop; when the creator leaves first, the drawer
+    /// is the next to have connected, which the server put on its other loop.
+    @Test("a drawer's strokes and renames reach everyone in the order sent", arguments: [false, true])
+    func mixedMessagesKeepTheirOrder(creatorLeaves: Bool) async throws {
         try await TestServer.with { server in
-            try await server.withRoom(players: 3, settings: Self.quickGame) { players, ids, _ in
+            try await server.withRoom(players: creatorLeaves ? 4 : 3, settings: Self.quickGame) { everyone, everyoneIds, _ in
+                var (players, ids) = (everyone, everyoneIds)
+                if creatorLeaves {
+                    try await everyone[0].send(.leaveRoom)
+                    _ = try await everyone[1].receiveFirst { if case .event(.ownerChanged, _) = $0 { true } else { nil } }
+                    (players, ids) = (Array(everyone.dropFirst()), Array(everyoneIds.dropFirst()))
+                }
                 let (drawer, _) = try await Self.startFirstTurn(players, ids)
                 for player in players {
                     _ = try await player.receiveFirst { if case .event(.phaseDrawing, _) = $0 { true } else { nil } }

@@ -68,18 +68,29 @@ struct ClientSession: Sendable {
         await handle(message)
     }
 
-    /// Handles a drawing message at once when this connection's room runs on the event loop
-    /// the caller is on: no task, no hop. False (nothing done) when the text must go the usual
-    /// way — another message type, no room yet, or a room on another loop.
-    mutating func receiveOnRoomLoop(text: String) -> Bool {
-        guard let player, let room = partyRoom, room.eventLoop.inEventLoop, let message = DrawingJSON.decodeClientStroke(text),
-            case .draw(let action) = message
+    /// Handles a drawing message without the session's task: at once when this connection's
+    /// room runs on the caller's event loop, else as one job on the room's loop. False (nothing
+    /// done) when the text must go the usual way: another message type, or no party room.
+    ///
+    /// Call only while no earlier message of this connection waits to be handled (the inbox
+    /// sees to it): the job then reaches the room's loop before anything the session's task
+    /// sends it later, so the room still gets the connection's messages in order.
+    mutating func receiveDrawing(text: String) -> Bool {
+        guard let player, let room = partyRoom, let message = DrawingJSON.decodeClientStroke(text), case .draw(let action) = message
         else {
             return false
         }
         context.metrics.messageReceived()
         guard admit(RateLimiter.bucket(for: message), ref: message.typeName, now: context.clock.nowMillis()) else { return true }
-        room.assumeIsolated { room in room.handleNow(.draw(action), from: player.id) }
+        let playerID = player.id
+        if room.eventLoop.inEventLoop {
+            room.assumeIsolated { room in room.handleNow(.draw(action), from: playerID) }
+        } else {
+            // A task would cost two thread switches through the shared pool before this hop.
+            room.eventLoop.execute {
+                room.assumeIsolated { room in room.handleNow(.draw(action), from: playerID) }
+            }
+        }
         return true
     }
 

@@ -58,8 +58,8 @@ final class SessionInbox: Sendable {
         if start { runner.schedule(self) }
     }
 
-    /// Posts a text message — or, when nothing is waiting and it is a drawing message for a room
-    /// on this event loop, handles it right here. Call on the connection's event loop.
+    /// Posts a text message — or, when nothing is waiting and it is a drawing message, hands it
+    /// straight to its room (`ClientSession.receiveDrawing`). Call on the connection's event loop.
     func post(text: String) {
         let idleSession = state.withLock { state -> ClientSession? in
             guard !state.running, state.items.isEmpty else { return nil }
@@ -68,7 +68,7 @@ final class SessionInbox: Sendable {
         if var session = idleSession {
             // Nothing else can touch the session meanwhile: only this event loop posts, and no
             // task is running for this inbox.
-            let handled = !session.isClosing && session.receiveOnRoomLoop(text: text)
+            let handled = !session.isClosing && session.receiveDrawing(text: text)
             state.withLock { state in state.session = session }
             if handled { return }
         }

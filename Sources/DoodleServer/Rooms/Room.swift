@@ -8,7 +8,7 @@ import NIOCore
 /// The actor runs on one NIO event loop (its creator's) rather than on the shared thread pool:
 /// a drawing message read on that loop is handled there and then, with no task and no thread
 /// switch (`handleNow`), and its frames for connections on the same loop are written in
-/// the same pass of the loop.
+/// the same pass of the loop; one read on another loop reaches it as a single job on its loop.
 actor Room {
     nonisolated let code: String
     nonisolated let eventLoop: any EventLoop
