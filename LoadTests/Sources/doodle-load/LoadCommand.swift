@@ -40,6 +40,8 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Measurement window per step, seconds.") var window = 10
     @Option(help: "Warm-up before each window, seconds.") var warmup = 3
     @Option(help: "Repetitions of the fixed load (the report gives medians).") var runs = 1
+    @Flag(help: "Each room is made by an extra connection that leaves before the game, so the drawer is on the room's event loop only by chance, as in a real game's later turns.")
+    var hostLeaves = false
 
     @Flag(help: "Also run the bare relay (doodle-relay) under the identical fixed load.")
     var baseline = false
@@ -173,11 +175,13 @@ struct LoadCommand: AsyncParsableCommand {
             command: (["doodle-load"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
             machine: MachineInfo.current(descriptorLimit: descriptorLimit))
         let plan = StrokePlan(messagesPerSecond: rate, pointsPerBatch: points, strokeLength: strokeLength)
-        let (players, warmup, window) = (players, Duration.seconds(warmup), Duration.seconds(window))
+        let (players, warmup, window, hostLeaves) = (players, Duration.seconds(warmup), Duration.seconds(window), hostLeaves)
         let runner = Runner(
             server: server, rules: rules, logger: logger,
             configuration: { target in
-                DrawingLoad.Configuration(target: target, playersPerRoom: players, plan: plan, warmup: warmup, window: window)
+                var configuration = DrawingLoad.Configuration(target: target, playersPerRoom: players, plan: plan, warmup: warmup, window: window)
+                configuration.hostLeaves = hostLeaves
+                return configuration
             })
 
         if quickPlay.quickPlay {

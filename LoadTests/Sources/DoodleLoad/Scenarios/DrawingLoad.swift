@@ -19,6 +19,9 @@ public struct DrawingLoad: Sendable {
         public var setupChunk: Int
         /// How long receivers may take, after the drawers stop, to get what was sent.
         public var drain: Duration
+        /// Each room is made by one more connection that leaves before the game, so the drawer
+        /// is not always on the room's event loop, as in every turn but a game's first.
+        public var hostLeaves = false
 
         public init(
             target: LoadTarget, playersPerRoom: Int = 8, plan: StrokePlan = StrokePlan(), warmup: Duration = .seconds(3),
@@ -72,7 +75,8 @@ public struct DrawingLoad: Sendable {
                         let handle = RoomHandle(index: handles.count, players: configuration.playersPerRoom)
                         handles.append(handle)
                         let driver = RoomDriver(
-                            target: configuration.target, handle: handle, plan: configuration.plan, clock: clock, stop: stop, logger: logger)
+                            target: configuration.target, handle: handle, plan: configuration.plan, clock: clock, stop: stop,
+                            hostLeaves: configuration.hostLeaves, logger: logger)
                         group.addTask { await driver.run { outcomeSink.yield($0) } }
                     }
                     for _ in 0..<chunk {

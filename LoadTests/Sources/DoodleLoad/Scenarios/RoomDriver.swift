@@ -14,6 +14,8 @@ struct RoomDriver: Sendable {
     let plan: StrokePlan
     let clock: LoadClock
     let stop: StopSignal
+    /// A host connection makes the room and leaves it before the game (`DrawingLoad.Configuration`).
+    var hostLeaves = false
     let logger: Logger
 
     static let configuration = DoodleClient.Configuration(recordsTranscript: false)
@@ -24,16 +26,18 @@ struct RoomDriver: Sendable {
             return await runOnCluster(urls: urls, report: report)
         }
         do {
-            try await withConnections(handle.receivers.count, []) { connections in
+            let hosts: Int
+            if case .doodle = target, hostLeaves { hosts = 1 } else { hosts = 0 }
+            try await withConnections(hosts + handle.receivers.count, []) { opened in
                 let seqs: [Int]
                 do {
-                    seqs = try await setUp(connections)
+                    seqs = try await hosts == 1 ? setUpWithLeavingHost(opened) : setUp(opened)
                 } catch {
                     report(.failed(index: handle.index, reason: "\(error)"))
                     return
                 }
-                report(.ready(index: handle.index, connections: connections.count, redirects: 0))
-                await stream(connections, lastSeqs: seqs)
+                report(.ready(index: handle.index, connections: opened.count, redirects: 0))
+                await stream(Array(opened.dropFirst(hosts)), lastSeqs: seqs)
             }
         } catch {
             report(.failed(index: handle.index, reason: "\(error)"))
@@ -116,6 +120,34 @@ struct RoomDriver: Sendable {
             seqs.append(try await connection.joinRoom(code: room.code).seq)
         }
         return try await startDrawing(connections, seqs: seqs)
+    }
+
+    /// Connection 0 says `hello`, makes the room and leaves it once the others have joined; the
+    /// first to join becomes the owner and draws first. The room stays on the event loop of the
+    /// connection that made it, so the drawer is on that loop only by chance (about half the
+    /// rooms on 2 loops), as in every turn of a real game after the first. Returns the seq
+    /// baselines of the players (all connections but 0).
+    private func setUpWithLeavingHost(_ connections: [DoodleConnection]) async throws -> [Int] {
+        for (index, connection) in connections.enumerated() {
+            try await connection.hello(name: "load\(handle.index)-\(index == 0 ? "host" : "\(index - 1)")")
+        }
+        let players = Array(connections.dropFirst())
+        let room = try await connections[0].createRoom(settings: settings(players: connections.count))
+        var seqs: [Int] = []
+        for connection in players {
+            seqs.append(try await connection.joinRoom(code: room.code).seq)
+        }
+        try await connections[0].send(.leaveRoom)
+        var tracker = SequenceTracker(lastSeq: seqs[0])
+        _ = try await players[0].receive(timeout: .seconds(10)) { message in
+            tracker.observe(message)
+            if case .event(.ownerChanged, _) = message { return true }
+            if case .error(let error) = message { throw error }
+            return false
+        }
+        if let violation = tracker.violations.first { throw LoadError.setupFailed("new owner: \(violation)") }
+        seqs[0] = tracker.lastSeq ?? seqs[0]
+        return try await startDrawing(players, seqs: seqs)
     }
 
     /// The creator draws first; one custom word and wordChoices 1 make the choice trivial,
