@@ -13,12 +13,14 @@ struct WriteFloorCommand: ParsableCommand {
 
     @Option(help: "Loopback TCP connections written in turn.") var connections = 160
     @Option(help: "Pause after each round over all connections, microseconds (0: flat out).") var pause = 20_000
+    @Option(help: "Groups the connections are written in, like rooms: each group back to back, then its share of the pause, so the round's writes are spread over it as rooms' fan-outs are.") var groups = 1
     @Option(help: "Frame size in bytes (a stroke message is 60–120).") var frameBytes = 70
     @Option(help: "Seconds to measure.") var seconds = 5.0
 
     func validate() throws {
         guard (1...5_000).contains(connections) else { throw ValidationError("--connections must be 1–5000") }
         guard (2...125).contains(frameBytes) else { throw ValidationError("--frame-bytes must be 2–125 (a one-byte length header)") }
+        guard (1...connections).contains(groups) else { throw ValidationError("--groups must be 1–\(connections) (at most one group per connection)") }
     }
 
     func run() throws {
@@ -31,14 +33,17 @@ struct WriteFloorCommand: ParsableCommand {
         let started = Date()
         let cpuBefore = threadCPUSeconds()
         var writes = 0
+        let groupGap = UInt32(pause / groups)
         frame.withUnsafeMutableBytes { bytes in
             var vector = iovec(iov_base: bytes.baseAddress, iov_len: bytes.count)
             while Date().timeIntervalSince(started) < seconds {
-                for socket in pairs.writers {
-                    _ = writev(socket, &vector, 1)
-                    writes += 1
+                for group in 0..<groups {
+                    for socket in pairs.writers[group * connections / groups..<(group + 1) * connections / groups] {
+                        _ = writev(socket, &vector, 1)
+                        writes += 1
+                    }
+                    if groupGap > 0 { usleep(groupGap) }
                 }
-                if pause > 0 { usleep(UInt32(pause)) }
             }
         }
         let cpu = threadCPUSeconds() - cpuBefore
@@ -47,7 +52,7 @@ struct WriteFloorCommand: ParsableCommand {
         let perWrite = cpu / Double(writes) * 1e6
         // The figure is the program's output, so it goes to standard output as is.
         FileHandle.standardOutput.write(Data((
-            "connections \(connections), pause \(pause) µs, frame \(frameBytes) B: \(writes) writes in \(String(format: "%.1f", wall)) s ("
+            "connections \(connections) in \(groups) group(s), pause \(pause) µs, frame \(frameBytes) B: \(writes) writes in \(String(format: "%.1f", wall)) s ("
                 + "\(Int(Double(writes) / wall))/s); writer CPU \(String(format: "%.2f", cpu)) s = \(String(format: "%.2f", perWrite)) µs per write, "
                 + "\(Int(Double(writes) / cpu)) writes per CPU second\n").utf8))
     }
