@@ -13,13 +13,18 @@ struct OutboundQueueTests {
     private static let limits = OutboundBacklog.Limits(frames: 16, bytes: 4096, stallMillis: 5000, sizeableBytes: 1024)
 
     /// A channel with the frame encoder and the wire writer below it, as on a live connection.
+    /// A test that adds `held` to the pipeline has the writer see what it holds as the bytes a
+    /// full socket would keep.
     private func makeQueue(
         limits: OutboundBacklog.Limits = Self.limits, budget: OutboundBudget = OutboundBudget(ceiling: 1 << 30),
-        clock: ManualGameClock = ManualGameClock()
+        clock: ManualGameClock = ManualGameClock(), held: HeldWrites? = nil
     ) throws -> (OutboundQueue, EmbeddedChannel) {
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())
-        let sink = try FrameSink.installNow(on: channel)
+        let sink = try FrameSink.installNow(on: channel) { channel in
+            guard let buffered = WireWriter.bufferedBytes(channel) else { return nil }
+            return buffered + (held?.heldBytes ?? 0)
+        }
         return (OutboundQueue(limits: limits, budget: budget, clock: clock, eventLoop: channel.eventLoop, sink: sink), channel)
     }
 
@@ -99,7 +104,8 @@ struct OutboundQueueTests {
     @Test("a client that takes nothing of what waits for it for the stall limit is aborted, however little it is")
     func stallAborts() throws {
         let clock = ManualGameClock()
-        let (queue, channel) = try makeQueue(clock: clock)
+        let held = HeldWrites()
+        let (queue, channel) = try makeQueue(clock: clock, held: held)
         // What the socket takes is never a stall, however long ago it was sent.
         _ = queue.send(text(bytes: 100))
         channel.embeddedEventLoop.run()
@@ -109,11 +115,11 @@ struct OutboundQueueTests {
         #expect(!queue.isClosing)
 
         // A hundred bytes that the socket does not take for five seconds are.
-        let held = HeldWrites()
         try channel.pipeline.syncOperations.addHandler(held, position: .first)
         _ = queue.send(text(bytes: 100))
         channel.embeddedEventLoop.run()
-        #expect(held.count == 1)
+        #expect(held.heldBytes == 102, "the framed message waits in the socket")
+        #expect(queue.heldBytes == 102, "and still counts against the connection's bounds")
         // The heartbeat's first check sees the frame arrive; five more, a second apart, see it
         // stuck for the five seconds.
         for _ in 0..<5 {
@@ -131,8 +137,9 @@ struct OutboundQueueTests {
     @Test("a clock that jumps past the stall limit at once is no stall: the checks must see it stuck too")
     func clockJumpIsNoStall() throws {
         let clock = ManualGameClock()
-        let (queue, channel) = try makeQueue(clock: clock)
-        try channel.pipeline.syncOperations.addHandler(HeldWrites(), position: .first)
+        let held = HeldWrites()
+        let (queue, channel) = try makeQueue(clock: clock, held: held)
+        try channel.pipeline.syncOperations.addHandler(held, position: .first)
         _ = queue.send(text(bytes: 100))
         channel.embeddedEventLoop.run()
         // A paused machine, or a server too busy to check: one check, a minute later.
@@ -157,8 +164,9 @@ struct OutboundQueueTests {
     func stalledCloseBecomesAbort() throws {
         let clock = ManualGameClock()
         let budget = OutboundBudget(ceiling: 1 << 30)
-        let (queue, channel) = try makeQueue(budget: budget, clock: clock)
-        try channel.pipeline.syncOperations.addHandler(HeldWrites(), position: .first)
+        let held = HeldWrites()
+        let (queue, channel) = try makeQueue(budget: budget, clock: clock, held: held)
+        try channel.pipeline.syncOperations.addHandler(held, position: .first)
         _ = queue.send(text(bytes: 100))
         channel.embeddedEventLoop.run()
         queue.close(.flooding, reason: "flooding")
@@ -175,8 +183,8 @@ struct OutboundQueueTests {
     func slowProgressIsNoStall() throws {
         let clock = ManualGameClock()
         let limits = OutboundBacklog.Limits(frames: 16, bytes: 1 << 20, stallMillis: 5000, sizeableBytes: 1024)
-        let (queue, channel) = try makeQueue(limits: limits, clock: clock)
         let held = HeldWrites()
+        let (queue, channel) = try makeQueue(limits: limits, clock: clock, held: held)
         try channel.pipeline.syncOperations.addHandler(held, position: .first)
         queue.sendSnapshot(text(bytes: 300_000))
         channel.embeddedEventLoop.run()
@@ -245,7 +253,7 @@ private final class HeldWrites: ChannelOutboundHandler {
     private var writes: [(ByteBuffer, EventLoopPromise<Void>?)] = []
     private var context: ChannelHandlerContext?
 
-    var count: Int { writes.count }
+    var heldBytes: Int { writes.reduce(0) { $0 + $1.0.readableBytes } }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
 

@@ -219,8 +219,16 @@ final class OutboundQueue: Sendable {
             if promise != nil { part = WrittenPart() }
             writes.append(OutboundWrite(bytes: bytes, promise: promise))
         }
-        if !part.isEmpty { writes[writes.count - 1].promise = reportingPromise(for: part) }
-        sink.write(writes)
+        let handedOver = sink.write(writes)
+        guard !part.isEmpty else { return }
+        // Nearly always the socket takes a drain whole, and its frames come off the books at
+        // once; a promise per drain (a future, a callback and their generic metadata on every
+        // delivery) is kept for a socket that is backing up.
+        if handedOver {
+            written(part)
+        } else {
+            sink.whenWritten(reportingPromise(for: part))
+        }
     }
 
     /// A promise that, once its write is done (or has failed), takes `part` off the books.

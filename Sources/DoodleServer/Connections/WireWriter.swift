@@ -12,6 +12,13 @@ final class WireWriter: ChannelOutboundHandler, RemovableChannelHandler {
     typealias OutboundOut = ByteBuffer
 
     private var context: ChannelHandlerContext?
+    private let heldOutput: (any Channel) -> Int?
+
+    /// `heldOutput` says how many bytes of output the channel still holds, nil if it cannot
+    /// say; by default NIO's count of what waits for the socket.
+    init(heldOutput: @escaping (any Channel) -> Int? = WireWriter.bufferedBytes) {
+        self.heldOutput = heldOutput
+    }
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
@@ -21,17 +28,36 @@ final class WireWriter: ChannelOutboundHandler, RemovableChannelHandler {
         self.context = nil
     }
 
-    /// Writes in order with one flush. Once the handler has left the pipeline, nothing is
-    /// written and every promise fails.
-    func write(_ writes: [OutboundWrite]) {
+    /// Writes in order with one flush. True when NIO holds none of the channel's output
+    /// afterwards: the socket took everything, so every write so far is done and needs no
+    /// promise to say so. Once the handler has left the pipeline, nothing is written, every
+    /// promise fails and the answer is true (there is nothing left to wait for).
+    func write(_ writes: [OutboundWrite]) -> Bool {
         guard let context else {
             for write in writes { write.promise?.fail(ChannelError.ioOnClosedChannel) }
-            return
+            return true
         }
         for write in writes {
             context.write(wrapOutboundOut(write.bytes), promise: write.promise)
         }
         context.flush()
+        return heldOutput(context.channel) == 0
+    }
+
+    /// Completes `promise` once everything written before it is done (or has failed): an empty
+    /// write behind them, since a channel completes its writes in order.
+    func whenWritten(_ promise: EventLoopPromise<Void>) {
+        guard let context else {
+            promise.fail(ChannelError.ioOnClosedChannel)
+            return
+        }
+        context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: promise)
+    }
+
+    /// What the channel holds for the socket. A channel that cannot say gets nil, and its
+    /// writes are then followed by a promise as before.
+    static func bufferedBytes(_ channel: any Channel) -> Int? {
+        try? channel.syncOptions?.getOption(.bufferedWritableBytes)
     }
 }
 
@@ -40,18 +66,26 @@ struct FrameSink: Sendable {
     private let writer: NIOLoopBound<WireWriter>
 
     /// Puts a `WireWriter` below the channel's WebSocket frame encoder. Call on the channel's
-    /// event loop.
-    static func installNow(on channel: any Channel) throws -> FrameSink {
+    /// event loop. `heldOutput` is for tests whose stand-in for a full socket is a handler.
+    static func installNow(
+        on channel: any Channel, heldOutput: @escaping (any Channel) -> Int? = WireWriter.bufferedBytes
+    ) throws -> FrameSink {
         let pipeline = channel.pipeline.syncOperations
         let encoder = try pipeline.handler(type: WebSocketFrameEncoder.self)
-        let writer = WireWriter()
+        let writer = WireWriter(heldOutput: heldOutput)
         try pipeline.addHandler(writer, position: .before(encoder))
         return FrameSink(writer: NIOLoopBound(writer, eventLoop: channel.eventLoop))
     }
 
-    /// On the channel's event loop: writes in order with one flush.
-    func write(_ writes: [OutboundWrite]) {
+    /// On the channel's event loop: writes in order with one flush; true when the socket took
+    /// everything written so far.
+    func write(_ writes: [OutboundWrite]) -> Bool {
         writer.value.write(writes)
+    }
+
+    /// On the channel's event loop: completes `promise` once everything written so far is done.
+    func whenWritten(_ promise: EventLoopPromise<Void>) {
+        writer.value.whenWritten(promise)
     }
 }
 
