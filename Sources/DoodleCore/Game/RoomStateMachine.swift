@@ -131,16 +131,27 @@ public struct RoomStateMachine: Sendable {
     /// grace or a reconnect grace running out, or the empty-room grace running out — whichever
     /// comes first.
     public var nextDeadline: Int64? {
-        var candidates: [Int64] = []
-        if let phaseDeadline { candidates.append(phaseDeadline) }
-        if phase == .drawing, let turn, let reveal = turn.revealTimes.first { candidates.append(reveal) }
+        var earliest: Int64?
+        func consider(_ candidate: Int64) {
+            if earliest.map({ candidate < $0 }) ?? true { earliest = candidate }
+        }
+        if let phaseDeadline { consider(phaseDeadline) }
+        if phase == .drawing, let reveal = turn?.revealTimes.first { consider(reveal) }
         // While choosing, the drawer's grace is looked at only at the choosing deadline.
-        if phase == .drawing, let drawerGraceEnd { candidates.append(drawerGraceEnd) }
+        if phase == .drawing, let drawerGraceEnd { consider(drawerGraceEnd) }
         let grace = Int64(rules.timing.reconnectGraceSeconds) * 1000
-        for seat in seats { if let at = seat.disconnectedAt { candidates.append(at + grace) } }
-        for watcher in spectators { if let at = watcher.disconnectedAt { candidates.append(at + grace) } }
-        if let emptySince { candidates.append(emptySince + Int64(rules.timing.emptyRoomGraceSeconds) * 1000) }
-        return candidates.min()
+        for seat in seats { if let at = seat.disconnectedAt { consider(at + grace) } }
+        for watcher in spectators { if let at = watcher.disconnectedAt { consider(at + grace) } }
+        if let emptySince { consider(emptySince + Int64(rules.timing.emptyRoomGraceSeconds) * 1000) }
+        return earliest
+    }
+
+    /// `nextDeadline`, for a room that asks after every message. `mutating` though it changes
+    /// nothing: a machine held in an actor is then passed in place, where reading the property
+    /// made the caller copy the whole machine (every array and string in it retained and
+    /// released) first.
+    public mutating func nextDeadlineInPlace() -> Int64? {
+        nextDeadline
     }
 
     // MARK: - Effect helpers

@@ -299,7 +299,7 @@ actor Room {
     }
 
     private func rescheduleTimer() {
-        let next = machine.nextDeadline
+        let next = machine.nextDeadlineInPlace()
         if let next, next != scheduledDeadline {
             work.yield(.deadline(next))
         }
