@@ -61,18 +61,22 @@ final class SessionInbox: Sendable {
     /// Posts a text message — or, when nothing is waiting and it is a drawing message, hands it
     /// straight to its room (`ClientSession.receiveDrawing`). Call on the connection's event loop.
     func post(text: String) {
-        let idleSession = state.withLock { state -> ClientSession? in
-            guard !state.running, state.items.isEmpty else { return nil }
-            return state.session.take()
+        // The session is swapped out and back, never copied: a copy of the struct retains and
+        // releases everything in it, on every drawing message.
+        var session: ClientSession?
+        state.withLock { state in
+            guard !state.running, state.items.isEmpty else { return }
+            swap(&session, &state.session)
         }
-        if var session = idleSession {
-            // Nothing else can touch the session meanwhile: only this event loop posts, and no
-            // task is running for this inbox.
-            let handled = !session.isClosing && session.receiveDrawing(text: text)
-            state.withLock { state in state.session = session }
-            if handled { return }
+        guard session != nil else {
+            post(.text(text))
+            return
         }
-        post(.text(text))
+        // Nothing else can touch the session meanwhile: only this event loop posts, and no
+        // task is running for this inbox.
+        let handled = session?.isClosing == false && session?.receiveDrawing(text: text) == true
+        state.withLock { state in swap(&session, &state.session) }
+        if !handled { post(.text(text)) }
     }
 
     /// Handles everything posted, in order, until the inbox is empty.
