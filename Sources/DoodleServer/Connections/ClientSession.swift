@@ -70,13 +70,15 @@ struct ClientSession: Sendable {
 
     /// Handles a drawing message without the session's task: at once when this connection's
     /// room runs on the caller's event loop, else as one job on the room's loop. False (nothing
-    /// done) when the text must go the usual way: another message type, or no party room.
+    /// done) when the text must go the usual way: another message type, no party room, or a
+    /// closing connection (whose messages the usual way then drops).
     ///
     /// Call only while no earlier message of this connection waits to be handled (the inbox
     /// sees to it): the job then reaches the room's loop before anything the session's task
     /// sends it later, so the room still gets the connection's messages in order.
     mutating func receiveDrawing(text: String) -> Bool {
-        guard let player, let room = partyRoom, let message = DrawingJSON.decodeClientStroke(text), case .draw(let action) = message
+        guard !queue.isClosing, let player, let room = partyRoom, let message = DrawingJSON.decodeClientStroke(text),
+            case .draw(let action) = message
         else {
             return false
         }

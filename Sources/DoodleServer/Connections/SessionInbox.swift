@@ -62,19 +62,18 @@ final class SessionInbox: Sendable {
     /// straight to its room (`ClientSession.receiveDrawing`). Call on the connection's event loop.
     func post(text: String) {
         // The session is swapped out and back, never copied: a copy of the struct retains and
-        // releases everything in it, on every drawing message.
+        // releases everything in it, on every drawing message. (So the session is reached only
+        // through one mutating call: even `session != nil` copied it.)
         var session: ClientSession?
-        state.withLock { state in
-            guard !state.running, state.items.isEmpty else { return }
+        let idle = state.withLock { state -> Bool in
+            guard !state.running, state.items.isEmpty else { return false }
             swap(&session, &state.session)
+            return true
         }
-        guard session != nil else {
-            post(.text(text))
-            return
-        }
+        guard idle else { return post(.text(text)) }
         // Nothing else can touch the session meanwhile: only this event loop posts, and no
         // task is running for this inbox.
-        let handled = session?.isClosing == false && session?.receiveDrawing(text: text) == true
+        let handled = session?.receiveDrawing(text: text) ?? false
         state.withLock { state in swap(&session, &state.session) }
         if !handled { post(.text(text)) }
     }
