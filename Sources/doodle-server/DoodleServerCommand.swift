@@ -3,6 +3,7 @@ import DoodleServer
 import DoodleStorage
 import Foundation
 import Logging
+import NIOCore
 import ServiceLifecycle
 import UnixSignals
 
@@ -75,12 +76,23 @@ struct DoodleServerCommand: AsyncParsableCommand {
             "An OpenID Connect provider players may sign in with, as NAME=ISSUER,AUDIENCE,JWKS_URL; apple=,AUDIENCE and google=,AUDIENCE fill in the issuer and keys. Repeatable; the variable takes several, ';' between them."))
     var oidcProvider: [String] = []
 
+    @Option(
+        help: ServerOption.eventLoops.help(
+            "Threads that serve connections and rooms, 1–256. A room's members on fewer loops cost fewer thread wake-ups per stroke; more loops serve more rooms at once."
+        ))
+    var eventLoops: String?
+
     func validate() throws {
         _ = try settings(environment: ProcessInfo.processInfo.environment)
+        _ = try eventLoopCount(environment: ProcessInfo.processInfo.environment)
     }
 
     func run() async throws {
         let (configuration, logLevel) = try settings(environment: ProcessInfo.processInfo.environment)
+        // Read by the event-loop group on its first use, which comes with the application.
+        if let loops = try eventLoopCount(environment: ProcessInfo.processInfo.environment) {
+            NIOSingletons.groupLoopCountSuggestion = loops
+        }
         var logger = Logger(label: "doodle")
         logger.logLevel = logLevel
         let application: DoodleApplication
@@ -94,6 +106,13 @@ struct DoodleServerCommand: AsyncParsableCommand {
             configuration: .init(
                 services: [.init(service: application)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
+    }
+
+    /// The number of event loops asked for, or nil for NIO's default (one per core).
+    func eventLoopCount(environment: [String: String]) throws -> Int? {
+        try ServerOption.eventLoops.value(flag: eventLoops, environment: environment, expected: "an integer from 1 to 256") {
+            Int($0).flatMap { (1...256).contains($0) ? $0 : nil }
+        }
     }
 
     /// Every setting from its flag, else its environment variable, else its default.

@@ -86,6 +86,8 @@ struct StartupTests {
             arguments: ["--database", "postgres://doodle:hunter2@127.0.0.1:1/doodle", "--node-url", "ws://node-a.example/v1/ws", "--node-lease-ms", "50"],
             named: ["--node-lease-ms", "DOODLE_NODE_LEASE_MS", "300"]),
         BadSetting(environment: ["DOODLE_NODE_LEASE_MS": "5000"], named: ["--node-lease-ms", "--node-url"]),
+        BadSetting(arguments: ["--event-loops", "0"], named: ["--event-loops", "DOODLE_EVENT_LOOPS", "1 to 256"]),
+        BadSetting(environment: ["DOODLE_EVENT_LOOPS": "two"], named: ["--event-loops", "DOODLE_EVENT_LOOPS"]),
     ]
 
     @Test("a bad flag or environment value stops start-up with a message naming both", arguments: badSettings)
@@ -119,6 +121,7 @@ struct StartupTests {
             ("--tls-certificate", "DOODLE_TLS_CERTIFICATE", "none"), ("--tls-key", "DOODLE_TLS_KEY", "none"),
             ("--notify-url", "DOODLE_NOTIFY_URL", "none"), ("--notify-secret", "DOODLE_NOTIFY_SECRET", "none"),
             ("--node-url", "DOODLE_NODE_URL", "none"), ("--node-lease-ms", "DOODLE_NODE_LEASE_MS", "15000"),
+            ("--event-loops", "DOODLE_EVENT_LOOPS", "the number of cores"),
         ]
         // Help wraps long lines, so compare with runs of whitespace folded to one space.
         let folded = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
