@@ -84,15 +84,12 @@ struct DoodleServerCommand: AsyncParsableCommand {
 
     func validate() throws {
         _ = try settings(environment: ProcessInfo.processInfo.environment)
-        _ = try eventLoopCount(environment: ProcessInfo.processInfo.environment)
     }
 
     func run() async throws {
-        let (configuration, logLevel) = try settings(environment: ProcessInfo.processInfo.environment)
+        let (configuration, logLevel, eventLoops) = try settings(environment: ProcessInfo.processInfo.environment)
         // Read by the event-loop group on its first use, which comes with the application.
-        if let loops = try eventLoopCount(environment: ProcessInfo.processInfo.environment) {
-            NIOSingletons.groupLoopCountSuggestion = loops
-        }
+        if let eventLoops { NIOSingletons.groupLoopCountSuggestion = eventLoops }
         var logger = Logger(label: "doodle")
         logger.logLevel = logLevel
         let application: DoodleApplication
@@ -108,17 +105,12 @@ struct DoodleServerCommand: AsyncParsableCommand {
         try await group.run()
     }
 
-    /// The number of event loops asked for, or nil for NIO's default (one per core).
-    func eventLoopCount(environment: [String: String]) throws -> Int? {
-        try ServerOption.eventLoops.value(flag: eventLoops, environment: environment, expected: "an integer from 1 to 256") {
-            Int($0).flatMap { (1...256).contains($0) ? $0 : nil }
-        }
-    }
-
-    /// Every setting from its flag, else its environment variable, else its default.
+    /// Every setting from its flag, else its environment variable, else its default. The log
+    /// level and the event loops are the process's, outside the application's configuration
+    /// (`eventLoops` nil: NIO's default, one per core).
     ///
     /// - Throws: `ValidationError` naming the first setting whose value cannot be used.
-    func settings(environment: [String: String]) throws -> (ServerConfiguration, Logger.Level) {
+    func settings(environment: [String: String]) throws -> (ServerConfiguration, Logger.Level, eventLoops: Int?) {
         let defaults = ServerConfiguration()
         let nonEmpty = "a non-empty text"
         let host = try ServerOption.host.value(flag: self.host, environment: environment, expected: "a host name or IP address") {
@@ -196,6 +188,9 @@ struct DoodleServerCommand: AsyncParsableCommand {
         let adminToken = try ServerOption.adminToken.secretValue(
             flag: self.adminToken, environment: environment, expected: AdminToken.requirement, parse: AdminToken.init)
         let oidcProviders = try providers(environment: environment)
+        let eventLoops = try ServerOption.eventLoops.value(flag: self.eventLoops, environment: environment, expected: "an integer from 1 to 256") {
+            Int($0).flatMap { (1...256).contains($0) ? $0 : nil }
+        }
         let lease = leaseMilliseconds.map { DirectoryLease(leaseMilliseconds: $0, renewalMilliseconds: $0 / 3) } ?? .standard
         let configuration = ServerConfiguration(
             host: host ?? defaults.host, port: port ?? defaults.port, rulesFolder: rules ?? defaults.rulesFolder,
@@ -204,7 +199,7 @@ struct DoodleServerCommand: AsyncParsableCommand {
             widgetCacheEntries: widgetCacheEntries ?? defaults.widgetCacheEntries,
             cluster: nodeURL.map { ClusterSettings.sharingDatabase(at: $0, lease: lease) }, trustedProxies: trustedProxies ?? [],
             adminToken: adminToken, oidcProviders: oidcProviders)
-        return (configuration, logLevel ?? ServerOption.defaultLogLevel)
+        return (configuration, logLevel ?? ServerOption.defaultLogLevel, eventLoops)
     }
 
     /// The providers of every `--oidc-provider`, else of `DOODLE_OIDC_PROVIDERS`; none without
