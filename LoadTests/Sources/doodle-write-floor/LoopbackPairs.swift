@@ -1,10 +1,10 @@
 import Glibc
 
-/// Connected loopback TCP sockets: `writers` (the server's side, Nagle off as in NIO) and their
-/// peers, which a reader thread empties as a client would.
+/// Connected loopback TCP sockets: `writers` (the server's side) and their `peers` (the
+/// clients'), which a reader thread empties as a client would; Nagle is off on both, as in NIO.
 final class LoopbackPairs: Sendable {
     let writers: [Int32]
-    private let readers: [Int32]
+    let peers: [Int32]
 
     struct SocketError: Error, CustomStringConvertible {
         let call: String
@@ -37,17 +37,18 @@ final class LoopbackPairs: Sendable {
             let writer = accept(listener, nil, nil)
             guard writer >= 0 else { throw SocketError(call: "accept") }
             setsockopt(writer, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+            setsockopt(reader, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
             writers.append(writer)
             readers.append(reader)
         }
         Glibc.close(listener)
         self.writers = writers
-        self.readers = readers
+        self.peers = readers
     }
 
     /// Reads and discards until every peer has been closed.
     func readUntilClosed() {
-        var sockets = readers.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var sockets = peers.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var open = sockets.count
         while open > 0 {

@@ -16,15 +16,18 @@ struct WriteFloorCommand: ParsableCommand {
     @Option(help: "Groups the connections are written in, like rooms: each group back to back, then its share of the pause, so the round's writes are spread over it as rooms' fan-outs are.") var groups = 1
     @Option(help: "Frame size in bytes (a stroke message is 60–120).") var frameBytes = 70
     @Option(help: "Seconds to measure.") var seconds = 5.0
+    @Flag(help: "Wake the writer for each group with a frame on a socket (read first, as a server reads a drawer's stroke) instead of its own timer: another thread sends one per group's share of the pause.") var wokenByInput = false
 
     func validate() throws {
         guard (1...5_000).contains(connections) else { throw ValidationError("--connections must be 1–5000") }
         guard (2...125).contains(frameBytes) else { throw ValidationError("--frame-bytes must be 2–125 (a one-byte length header)") }
+        guard !wokenByInput || pause >= groups else { throw ValidationError("--woken-by-input needs a --pause of at least 1 µs per group: the writer waits for a frame per group") }
         guard (1...connections).contains(groups) else { throw ValidationError("--groups must be 1–\(connections) (at most one group per connection)") }
     }
 
     func run() throws {
         let pairs = try LoopbackPairs(count: connections)
+        let pacer = wokenByInput ? try InboundPacer() : nil
         let drain = Thread { pairs.readUntilClosed() }
         drain.start()
         var frame = [UInt8](repeating: 0x78, count: frameBytes)
@@ -34,15 +37,36 @@ struct WriteFloorCommand: ParsableCommand {
         let cpuBefore = threadCPUSeconds()
         var writes = 0
         let groupGap = UInt32(pause / groups)
-        frame.withUnsafeMutableBytes { bytes in
-            var vector = iovec(iov_base: bytes.baseAddress, iov_len: bytes.count)
-            while Date().timeIntervalSince(started) < seconds {
-                for group in 0..<groups {
-                    for socket in pairs.writers[group * connections / groups..<(group + 1) * connections / groups] {
-                        _ = writev(socket, &vector, 1)
-                        writes += 1
+        let connections = connections, groups = groups
+        func writeGroup(_ group: Int, _ vector: inout iovec) {
+            for socket in pairs.writers[group * connections / groups..<(group + 1) * connections / groups] {
+                _ = writev(socket, &vector, 1)
+                writes += 1
+            }
+        }
+        if let pacer {
+            let deadline = started.addingTimeInterval(seconds)
+            let inbound = frame
+            let pacing = Thread { pacer.send(frame: inbound, everyMicroseconds: groupGap) { Date() >= deadline } }
+            pacing.start()
+            var received = [UInt8](repeating: 0, count: 4_096)
+            frame.withUnsafeMutableBytes { bytes in
+                var vector = iovec(iov_base: bytes.baseAddress, iov_len: bytes.count)
+                var group = 0
+                while pacer.awaitFrame(into: &received) {
+                    writeGroup(group, &vector)
+                    group = (group + 1) % groups
+                }
+            }
+            pacer.close()
+        } else {
+            frame.withUnsafeMutableBytes { bytes in
+                var vector = iovec(iov_base: bytes.baseAddress, iov_len: bytes.count)
+                while Date().timeIntervalSince(started) < seconds {
+                    for group in 0..<groups {
+                        writeGroup(group, &vector)
+                        if groupGap > 0 { usleep(groupGap) }
                     }
-                    if groupGap > 0 { usleep(groupGap) }
                 }
             }
         }
@@ -52,7 +76,7 @@ struct WriteFloorCommand: ParsableCommand {
         let perWrite = cpu / Double(writes) * 1e6
         // The figure is the program's output, so it goes to standard output as is.
         FileHandle.standardOutput.write(Data((
-            "connections \(connections) in \(groups) group(s), pause \(pause) µs, frame \(frameBytes) B: \(writes) writes in \(String(format: "%.1f", wall)) s ("
+            "connections \(connections) in \(groups) group(s), pause \(pause) µs, \(wokenByInput ? "woken by input" : "timer-paced"), frame \(frameBytes) B: \(writes) writes in \(String(format: "%.1f", wall)) s ("
                 + "\(Int(Double(writes) / wall))/s); writer CPU \(String(format: "%.2f", cpu)) s = \(String(format: "%.2f", perWrite)) µs per write, "
                 + "\(Int(Double(writes) / cpu)) writes per CPU second\n").utf8))
     }
