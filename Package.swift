@@ -280,7 +280,11 @@ let package = Package(
         // The kernel's floor under one write per delivery (docs/performance.md).
         .executableTarget(
             name: "doodle-write-floor",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             path: "LoadTests/Sources/doodle-write-floor",
             swiftSettings: swiftSettings
         ),

@@ -16,23 +16,29 @@ struct WriteFloorCommand: ParsableCommand {
     @Option(help: "Groups the connections are written in, like rooms: each group back to back, then its share of the pause, so the round's writes are spread over it as rooms' fan-outs are.") var groups = 1
     @Option(help: "Frame size in bytes (a stroke message is 60–120).") var frameBytes = 70
     @Option(help: "Seconds to measure.") var seconds = 5.0
+    @Flag(help: "Write through SwiftNIO: one event loop accepts the connections and, woken by input as with --woken-by-input, writes each group with writeAndFlush (no promise, no handlers): NIO's own share of a delivery on top of the floor.") var throughNio = false
     @Flag(help: "Wake the writer for each group with a frame on a socket (read first, as a server reads a drawer's stroke) instead of its own timer: another thread sends one per group's share of the pause.") var wokenByInput = false
 
     func validate() throws {
         guard (1...5_000).contains(connections) else { throw ValidationError("--connections must be 1–5000") }
         guard (2...125).contains(frameBytes) else { throw ValidationError("--frame-bytes must be 2–125 (a one-byte length header)") }
-        guard !wokenByInput || pause >= groups else { throw ValidationError("--woken-by-input needs a --pause of at least 1 µs per group: the writer waits for a frame per group") }
+        guard !(wokenByInput || throughNio) || pause >= groups else { throw ValidationError("--woken-by-input and --through-nio need a --pause of at least 1 µs per group: the writer waits for a frame per group") }
         guard (1...connections).contains(groups) else { throw ValidationError("--groups must be 1–\(connections) (at most one group per connection)") }
     }
 
     func run() throws {
+        if throughNio {
+            let frame = Self.frame(bytes: frameBytes)
+            let outcome = try NIOFanOut.run(
+                connections: connections, groups: groups, gapMicroseconds: UInt32(pause / groups), frame: frame, seconds: seconds)
+            report(mode: "through NIO, woken by input", writes: outcome.writes, cpu: outcome.cpuSeconds, wall: seconds)
+            return
+        }
         let pairs = try LoopbackPairs(count: connections)
         let pacer = wokenByInput ? try InboundPacer() : nil
         let drain = Thread { pairs.readUntilClosed() }
         drain.start()
-        var frame = [UInt8](repeating: 0x78, count: frameBytes)
-        frame[0] = 0x81
-        frame[1] = UInt8(frameBytes - 2)
+        var frame = Self.frame(bytes: frameBytes)
         let started = Date()
         let cpuBefore = threadCPUSeconds()
         var writes = 0
@@ -73,18 +79,23 @@ struct WriteFloorCommand: ParsableCommand {
         let cpu = threadCPUSeconds() - cpuBefore
         let wall = Date().timeIntervalSince(started)
         pairs.close()
+        report(mode: wokenByInput ? "woken by input" : "timer-paced", writes: writes, cpu: cpu, wall: wall)
+    }
+
+    /// A final text frame of `bytes` bytes in all (a one-byte length), as small as a stroke's.
+    private static func frame(bytes: Int) -> [UInt8] {
+        var frame = [UInt8](repeating: 0x78, count: bytes)
+        frame[0] = 0x81
+        frame[1] = UInt8(bytes - 2)
+        return frame
+    }
+
+    private func report(mode: String, writes: Int, cpu: Double, wall: Double) {
         let perWrite = cpu / Double(writes) * 1e6
         // The figure is the program's output, so it goes to standard output as is.
         FileHandle.standardOutput.write(Data((
-            "connections \(connections) in \(groups) group(s), pause \(pause) µs, \(wokenByInput ? "woken by input" : "timer-paced"), frame \(frameBytes) B: \(writes) writes in \(String(format: "%.1f", wall)) s ("
+            "connections \(connections) in \(groups) group(s), pause \(pause) µs, \(mode), frame \(frameBytes) B: \(writes) writes in \(String(format: "%.1f", wall)) s ("
                 + "\(Int(Double(writes) / wall))/s); writer CPU \(String(format: "%.2f", cpu)) s = \(String(format: "%.2f", perWrite)) µs per write, "
                 + "\(Int(Double(writes) / cpu)) writes per CPU second\n").utf8))
-    }
-
-    /// CPU time (user + system) of the calling thread.
-    private func threadCPUSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }
