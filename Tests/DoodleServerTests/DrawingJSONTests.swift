@@ -100,4 +100,45 @@ struct DrawingJSONTests {
         #expect(long.bytes.readableBytes == 4 + 300)
         #expect(Array(WireFrame.ping.bytes.readableBytesView) == [0x89, 0])
     }
+
+    @Test("a frame written in place has the bytes of the payload framed afterwards, at every header size", arguments: [0, 1, 125, 126, 300, 65_535, 65_536, 70_000])
+    func frameWrittenInPlace(length: Int) throws {
+        let payload = ByteBuffer(repeating: UInt8(ascii: "x"), count: length)
+        let written = WireFrame(textWrittenBy: { out in
+            out.writeImmutableBuffer(payload)
+            return true
+        })
+        let inPlace = try #require(written)
+        #expect(inPlace.bytes.readableBytesView.elementsEqual(WireFrame(text: payload).bytes.readableBytesView))
+        let refused = WireFrame(textWrittenBy: { _ in false })
+        #expect(refused == nil)
+    }
+
+    @Test("a stroke's frame is the text frame header followed by its JSON", arguments: sampleActions)
+    func strokeFrame(action: DrawingAction) throws {
+        let message = ServerMessage.event(.drawing(action, playerId: "p_4kq9"), seq: 1_234)
+        let payload = try #require(DrawingJSON.encode(message))
+        let frame = FrameEncoder().encode(message)
+        #expect(frame.bytes.readableBytesView.elementsEqual(WireFrame(text: payload).bytes.readableBytesView))
+    }
+
+    @Test("numbers are written with the digits String gives them")
+    func numbers() {
+        for value in [0, 7, 10, 99, 1_234, 65_536, 1_732_230_080_123, Int.max, -1, -42, Int.min] {
+            var out = ByteBuffer()
+            DrawingJSON.writeNumber(value, to: &out)
+            #expect(out.readString(length: out.readableBytes) == String(value))
+        }
+    }
+
+    @Test("string literals: plain text whole, and every character JSON needs escaped escaped")
+    func stringLiterals() throws {
+        for text in ["p_4kq9", "#1a2b3c", "", "é✏️", "a\"b", "back\\slash", "line\nbreak\ttab\r", "bell\u{07}"] {
+            var out = ByteBuffer()
+            DrawingJSON.writeString(text, to: &out)
+            let written = Array(out.readableBytesView)
+            #expect(try JSONDecoder().decode(String.self, from: Data(written)) == text)
+            #expect(!written.dropFirst().dropLast().contains { $0 < 0x20 }, "no raw control character in \(text.debugDescription)")
+        }
+    }
 }

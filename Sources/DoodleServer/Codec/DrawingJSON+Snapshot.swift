@@ -39,9 +39,9 @@ extension DrawingJSON {
             out.writeStaticString("}")
         case .fill(let fill):
             out.writeStaticString(#"{"kind":"fill","x":"#)
-            out.writeString(String(fill.x))
+            writeNumber(fill.x, to: &out)
             out.writeStaticString(#","y":"#)
-            out.writeString(String(fill.y))
+            writeNumber(fill.y, to: &out)
             out.writeStaticString(#","color":"#)
             writeString(fill.color, to: &out)
             out.writeStaticString("}")

@@ -25,6 +25,35 @@ struct WireFrame: Sendable {
         self.bytes = bytes
     }
 
+    /// A final text frame whose payload `write` puts straight behind room for the header, so it
+    /// is not copied again behind a header made afterwards; nil when `write` says there is none.
+    init?(textWrittenBy write: (inout ByteBuffer) -> Bool) {
+        var bytes = ByteBuffer()
+        bytes.reserveCapacity(192)
+        bytes.writeRepeatingByte(0, count: Self.reservedHeaderBytes)
+        guard write(&bytes) else { return nil }
+        let length = bytes.readableBytes - Self.reservedHeaderBytes
+        switch length {
+        case 0...125:
+            bytes.setInteger(0x81 as UInt8, at: 2)
+            bytes.setInteger(UInt8(length), at: 3)
+            bytes.moveReaderIndex(forwardBy: 2)
+            self.init(framed: bytes)
+        case 126...0xFFFF:
+            bytes.setInteger(0x81 as UInt8, at: 0)
+            bytes.setInteger(126 as UInt8, at: 1)
+            bytes.setInteger(UInt16(length), at: 2)
+            self.init(framed: bytes)
+        default:
+            // Too long for the room kept: framed the ordinary way, with one copy.
+            bytes.moveReaderIndex(forwardBy: Self.reservedHeaderBytes)
+            self.init(text: bytes)
+        }
+    }
+
+    /// Room for the header of a payload up to 65,535 bytes: opcode, 126 and a 16-bit length.
+    private static let reservedHeaderBytes = 4
+
     /// An empty ping.
     static let ping = WireFrame(opcode: 0x9, payload: ByteBuffer())
 
