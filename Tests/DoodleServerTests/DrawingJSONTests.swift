@@ -82,13 +82,16 @@ struct DrawingJSONTests {
         #expect(DrawingJSON.encode(.event(.hint("_ _"), seq: 3)) == nil)
     }
 
-    @Test("16-bit numbers are written with the digits String gives them")
-    func digits() {
-        for value: UInt16 in [0, 1, 9, 10, 99, 100, 999, 1_000, 1_599, 9_999, 10_000, 12_345, 65_535] {
-            var out = ByteBuffer()
-            DrawingJSON.writeDigits(of: value, to: &out)
-            #expect(out.readString(length: out.readableBytes) == String(value))
-        }
+    @Test("points are written with the digits String gives them, 16-bit or wider", arguments: [
+        [0, 1, 9, 10, 99, 100, 999, 1_000, 1_599, 9_999, 10_000, 12_345, 65_535],
+        [70_000, 3, 65_536],
+    ])
+    func pointDigits(values: [Int]) throws {
+        let points = PointList(values)
+        #expect((points.narrowNumbers != nil) == values.allSatisfy { $0 <= 65_535 }, "each list goes the way it is meant to test")
+        let message = ServerMessage.event(.drawing(.strokePoints(strokeId: 3, points: points), playerId: "p1"), seq: nil)
+        let json = String(buffer: try #require(DrawingJSON.encode(message)))
+        #expect(json.contains(#""points":[\#(values.map(String.init).joined(separator: ","))]"#))
     }
 
     @Test("a wire frame is the text frame header followed by the payload")

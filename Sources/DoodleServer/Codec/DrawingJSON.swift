@@ -93,11 +93,6 @@ enum DrawingJSON {
     /// The most a 16-bit number takes in a list: five digits and a comma.
     private static let narrowNumberBytes = 6
 
-    /// The decimal digits of `value`, as `String(value)` has them.
-    static func writeDigits(of value: UInt16, to out: inout ByteBuffer) {
-        out.writeWithUnsafeMutableBytes(minimumWritableBytes: 5) { memory in putDigits(of: value, into: memory, at: 0) }
-    }
-
     /// `value` as `String(value)` writes it: digits put straight into the buffer when it is not
     /// negative (ids, sequence numbers, widths, coordinates), a string otherwise.
     static func writeNumber(_ value: Int, to out: inout ByteBuffer) {
@@ -121,7 +116,8 @@ enum DrawingJSON {
         }
     }
 
-    /// Puts the digits of `value` into `memory` from `start`; returns how many (1–5).
+    /// Puts the decimal digits of `value`, as `String(value)` has them, into `memory` from
+    /// `start`; returns how many (1–5).
     private static func putDigits(of value: UInt16, into memory: UnsafeMutableRawBufferPointer, at start: Int) -> Int {
         var divisor: UInt16 = 10_000
         while divisor > 1 && value < divisor { divisor /= 10 }
