@@ -281,6 +281,7 @@ let package = Package(
         .executableTarget(
             name: "doodle-write-floor",
             dependencies: [
+                "BenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -2,8 +2,9 @@ import Glibc
 
 /// One loopback connection on which another thread sends the writer a small frame per group, as
 /// a room's drawer sends the server a stroke: the writer sleeps in `poll` until it comes (NIO
-/// sleeps in `epoll_wait`; Glibc's module has no epoll), reads it, then writes the group's frames. So the floor pays what the server pays to be woken
-/// by a socket and to read what woke it, not a timer's wake-up on its own thread.
+/// sleeps in `epoll_wait`; Glibc's module has no epoll), reads it, then writes the group's
+/// frames. So the floor pays what the server pays to be woken by a socket and to read what woke
+/// it, not a timer's wake-up on its own thread.
 final class InboundPacer: Sendable {
     private let pair: LoopbackPairs
 
@@ -14,12 +15,8 @@ final class InboundPacer: Sendable {
     /// The pacing side: sends `frame` once per `gap` µs until `shouldStop` says so, then closes,
     /// which ends the writer's waiting.
     func send(frame: [UInt8], everyMicroseconds gap: UInt32, until shouldStop: () -> Bool) {
-        let socket = pair.peers[0]
-        while !shouldStop() {
-            _ = frame.withUnsafeBytes { write(socket, $0.baseAddress, $0.count) }
-            usleep(gap)
-        }
-        shutdown(socket, Int32(SHUT_WR))
+        LoopbackSockets.send(frame, on: pair.peers[0], everyMicroseconds: gap, until: shouldStop)
+        shutdown(pair.peers[0], Int32(SHUT_WR))
     }
 
     /// The writer's side: sleeps until a frame has come and reads what has. False once the

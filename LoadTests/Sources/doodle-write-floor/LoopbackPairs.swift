@@ -77,6 +77,16 @@ enum LoopbackSockets {
         setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
     }
 
+    /// The pacing drawer: writes `frame` on `socket` once per `gap` µs until `shouldStop` says so.
+    static func send(_ frame: [UInt8], on socket: Int32, everyMicroseconds gap: UInt32, until shouldStop: () -> Bool) {
+        frame.withUnsafeBytes { bytes in
+            while !shouldStop() {
+                _ = write(socket, bytes.baseAddress, bytes.count)
+                usleep(gap)
+            }
+        }
+    }
+
     /// Reads and discards from every socket until each has been closed by its other end.
     static func readUntilClosed(_ readers: [Int32]) {
         var sockets = readers.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }

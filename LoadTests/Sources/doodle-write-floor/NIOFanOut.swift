@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import Glibc
 import NIOCore
@@ -46,18 +47,13 @@ enum NIOFanOut {
         drain.start()
 
         let pacerSocket = try LoopbackSockets.connect(to: LoopbackSockets.address(port: UInt16(trigger.localAddress?.port ?? 0)))
-        let cpuBefore = try loop.submit { threadCPUSeconds() }.wait()
+        let cpuBefore = try loop.submit { ThreadCPUTime.seconds() }.wait()
         let writesBefore = try loop.submit { fanOut.value.writes }.wait()
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1_000))
-        frame.withUnsafeBytes { bytes in
-            while ContinuousClock.now < deadline {
-                _ = write(pacerSocket, bytes.baseAddress, bytes.count)
-                usleep(gapMicroseconds)
-            }
-        }
+        LoopbackSockets.send(frame, on: pacerSocket, everyMicroseconds: gapMicroseconds) { ContinuousClock.now >= deadline }
         // The last frames' writes are done once the loop answers after them.
         usleep(20_000)
-        let (cpuAfter, writesAfter) = try loop.submit { (threadCPUSeconds(), fanOut.value.writes) }.wait()
+        let (cpuAfter, writesAfter) = try loop.submit { (ThreadCPUTime.seconds(), fanOut.value.writes) }.wait()
         Glibc.close(pacerSocket)
         try loop.submit {
             for channel in fanOut.value.channels { channel.close(promise: nil) }
@@ -105,11 +101,4 @@ enum NIOFanOut {
             state.value.writeNextGroup()
         }
     }
-}
-
-/// CPU time (user + system) of the calling thread.
-func threadCPUSeconds() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
 }

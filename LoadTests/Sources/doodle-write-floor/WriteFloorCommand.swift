@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchSupport
 import Foundation
 import Glibc
 
@@ -40,7 +41,7 @@ struct WriteFloorCommand: ParsableCommand {
         drain.start()
         var frame = Self.frame(bytes: frameBytes)
         let started = Date()
-        let cpuBefore = threadCPUSeconds()
+        let cpuBefore = ThreadCPUTime.seconds()
         var writes = 0
         let groupGap = UInt32(pause / groups)
         let connections = connections, groups = groups
@@ -76,7 +77,7 @@ struct WriteFloorCommand: ParsableCommand {
                 }
             }
         }
-        let cpu = threadCPUSeconds() - cpuBefore
+        let cpu = ThreadCPUTime.seconds() - cpuBefore
         let wall = Date().timeIntervalSince(started)
         pairs.close()
         report(mode: wokenByInput ? "woken by input" : "timer-paced", writes: writes, cpu: cpu, wall: wall)
@@ -92,10 +93,9 @@ struct WriteFloorCommand: ParsableCommand {
 
     private func report(mode: String, writes: Int, cpu: Double, wall: Double) {
         let perWrite = cpu / Double(writes) * 1e6
-        // The figure is the program's output, so it goes to standard output as is.
-        FileHandle.standardOutput.write(Data((
+        writeFigures((
             "connections \(connections) in \(groups) group(s), pause \(pause) µs, \(mode), frame \(frameBytes) B: \(writes) writes in \(String(format: "%.1f", wall)) s ("
                 + "\(Int(Double(writes) / wall))/s); writer CPU \(String(format: "%.2f", cpu)) s = \(String(format: "%.2f", perWrite)) µs per write, "
-                + "\(Int(Double(writes) / cpu)) writes per CPU second\n").utf8))
+                + "\(Int(Double(writes) / cpu)) writes per CPU second\n"))
     }
 }
