@@ -5,13 +5,6 @@ import NIOCore
 /// fields and values `ServerMessage`'s `Codable` conformance writes, in a fixed order. Other
 /// messages return nil and go through `JSONEncoder`.
 enum DrawingJSON {
-    /// The stroke event's JSON, nil for other messages.
-    static func encode(_ message: ServerMessage) -> ByteBuffer? {
-        var out = ByteBuffer()
-        out.reserveCapacity(160)
-        return write(message, to: &out) ? out : nil
-    }
-
     /// The stroke event's JSON appended to `out` (after a frame header's room, for one); false,
     /// with nothing written, for other messages.
     static func write(_ message: ServerMessage, to out: inout ByteBuffer) -> Bool {
