@@ -121,20 +121,6 @@ public struct TestCluster: Sendable {
         try #require(try await directory.host(of: code)).id
     }
 
-    /// Waits (at most 10 s) until the directory no longer lists `code`. A node releases a code
-    /// after it has told the players (a spent pair code, a left waiting room), so a client that
-    /// has heard the news may still find the code listed for a moment.
-    public func waitUntilUnlisted(_ code: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while try await directory.host(of: code) != nil {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("the directory still lists \(code)", sourceLocation: sourceLocation)
-                return
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-    }
-
     /// Moves the lease clock on by one renewal interval and waits until each node in `alive`
     /// has renewed its lease for it.
     public func advanceOneRenewal(alive: [String]) async throws {

@@ -47,7 +47,7 @@ struct PairClusterTests {
                 let adaRoom = try await ada.next("roomState")
                 #expect(adaRoom["phase"] as? String == "paired")
                 #expect(try await cluster.directory.host(of: "pair:\(pairId)")?.id == hostA)
-                try await cluster.waitUntilUnlisted(code) // the spent code leaves the directory
+                try await AdminHTTP.waitUntil("the spent code has left the directory") { try await cluster.directory.host(of: code) == nil }
             }
         }
     }
@@ -65,8 +65,8 @@ struct PairClusterTests {
                     #expect(try await cluster.directory.host(of: bobCode) != nil)
                     try await bob.send(["type": "joinRoom", "code": adaCode])
                     #expect(try await bob.next("roomState")["phase"] as? String == "paired")
-                    try await cluster.waitUntilUnlisted(bobCode)
-                    try await cluster.waitUntilUnlisted(adaCode)
+                    try await AdminHTTP.waitUntil("the joiner's own code has left the directory") { try await cluster.directory.host(of: bobCode) == nil }
+                    try await AdminHTTP.waitUntil("the owner's spent code has left the directory") { try await cluster.directory.host(of: adaCode) == nil }
                 }
             }
             // An owner that leaves pair mode takes its waiting room out of the directory.
@@ -76,7 +76,7 @@ struct PairClusterTests {
                 #expect(try await cluster.directory.host(of: code) != nil)
                 try await cy.send(["type": "leaveRoom"])
                 _ = try await cy.next("playerConnection")
-                try await cluster.waitUntilUnlisted(code)
+                try await AdminHTTP.waitUntil("the left waiting room's code has left the directory") { try await cluster.directory.host(of: code) == nil }
             }
         }
     }
