@@ -241,7 +241,7 @@ struct PairClusterTests {
             try await DoodleClient.withConnection(to: secondURL, logger: logger) { second in
                 try await second.hello(name: "Ada", token: welcome.token)
                 #expect(try await first.waitForClose().code == 4002)
-                _ = try await second.createRoom()
+                _ = try await second.createRoomAskingAgain(timeout: .seconds(15), logger: logger)
             }
         }
     }

@@ -4,7 +4,6 @@ import DoodleStorage
 import DoodleStorageTestSupport
 import DoodleTestSupport
 import Foundation
-import Logging
 import Testing
 
 /// Three real `doodle-server` processes on one PostgreSQL database: more than the pair of nodes
@@ -26,14 +25,14 @@ struct PostgresThreeNodeTests {
             // Its creator leaves at once; the room stays on node 2 until node 2 dies.
             let doomed = try await DoodleClient.withConnection(to: two.webSocketURL, logger: Self.logger) { creator in
                 try await creator.hello(name: "Dee", timeout: Self.answerTimeout)
-                return try await Self.createRoom(by: creator).code
+                return try await creator.createRoomAskingAgain(timeout: Self.answerTimeout, logger: Self.logger).code
             }
             try await DoodleClient.withConnection(to: three.webSocketURL, logger: Self.logger) { eve in
                 let eveId = try await eve.hello(name: "Eve", timeout: Self.answerTimeout).playerId
-                let third = try await Self.createRoom(by: eve, settings: LiveGameTests.quickGame)
+                let third = try await eve.createRoomAskingAgain(settings: LiveGameTests.quickGame, timeout: Self.answerTimeout, logger: Self.logger)
                 try await DoodleClient.withConnection(to: one.webSocketURL, logger: Self.logger) { ada in
                     let adaId = try await ada.hello(name: "Ada", timeout: Self.answerTimeout).playerId
-                    let first = try await Self.createRoom(by: ada, settings: LiveGameTests.quickGame)
+                    let first = try await ada.createRoomAskingAgain(settings: LiveGameTests.quickGame, timeout: Self.answerTimeout, logger: Self.logger)
                     try await Self.joinFromTwoNodes(first.code, via: two, three) { bob, bobId, cy, cyId in
                         let players = [ada, bob, cy]
                         let ids = [adaId, bobId, cyId]
@@ -69,22 +68,6 @@ struct PostgresThreeNodeTests {
                     _ = try await drawer.receiveFirst(timeout: Self.answerTimeout) { if case .event(.phaseDrawing, _) = $0 { true } else { nil } }
                     try await Self.drawStroke(1, by: drawer, seenBy: Self.others(of: drawerId, players, ids))
                 }
-            }
-        }
-    }
-
-    /// `createRoom`, sent again while the node answers `internal` with its "try again", for at
-    /// most `answerTimeout`. With three processes and their clients on two shared cores, a
-    /// renewal of the 3 s lease can come too late; until the next one registers the node again,
-    /// a second later, it has no codes to give, as the contract allows.
-    private static func createRoom(by client: DoodleConnection, settings: SettingsPatch = SettingsPatch()) async throws -> RoomSnapshot {
-        let deadline = ContinuousClock.now + answerTimeout
-        while true {
-            do {
-                return try await client.createRoom(settings: settings, timeout: answerTimeout)
-            } catch let refusal as ProtocolError where refusal.code == .internal && ContinuousClock.now < deadline {
-                logger.warning("createRoom refused for now; asking again", metadata: ["error": "\(refusal)"])
-                try await Task.sleep(for: .milliseconds(250))
             }
         }
     }
