@@ -56,6 +56,42 @@ struct OutboundQueueTests {
         #expect(queue.heldBytes == 0)
     }
 
+    @Test("drain after drain, each reusing the array the one before took, frames go out in order and the books come to zero")
+    func drainsInTurn() throws {
+        let budget = OutboundBudget(ceiling: 1 << 30)
+        let (queue, channel) = try makeQueue(budget: budget)
+        var expected: [UInt8] = []
+        for round in 1...5 {
+            for index in 0..<round {
+                let letter = UInt8(ascii: "a") + UInt8(index)
+                #expect(queue.send(WireFrame(text: ByteBuffer(bytes: [letter]))))
+                expected += [0x81, 1, letter]
+            }
+            channel.embeddedEventLoop.run()
+            #expect(queue.heldBytes == 0)
+        }
+        #expect(try written(channel) == expected)
+        #expect(budget.heldBytes == 0)
+        // Every frame came off the books: the full frame limit is still there.
+        for index in 0..<Self.limits.frames { #expect(queue.send(text("\(index)"))) }
+        #expect(!queue.isClosing)
+    }
+
+    @Test("the backlog takes the emptied array it is left as its queue: the frames queued next come out alone and in order")
+    func backlogQueuesIntoTheArrayLeft() {
+        var backlog = OutboundBacklog(limits: Self.limits, now: 0)
+        _ = backlog.enqueue(text("a"), now: 0)
+        _ = backlog.enqueue(text("b"), now: 0)
+        var taken = backlog.takeQueued()
+        #expect(taken.count == 2)
+        taken.removeAll(keepingCapacity: true)
+        _ = backlog.takeQueued(leaving: taken)
+        #expect(backlog.enqueue(text("c"), now: 0) == .queued(scheduleDrain: true))
+        let next = backlog.takeQueued()
+        #expect(next.map { String(buffer: $0.frame.bytes) } == [String(buffer: text("c").bytes)])
+        #expect(backlog.frameCount == 3, "a, b and c are in flight until written")
+    }
+
     @Test("a reader that falls too many frames behind is aborted with 1013 and what was queued is dropped")
     func frameOverflowAborts() throws {
         let budget = OutboundBudget(ceiling: 1 << 30)

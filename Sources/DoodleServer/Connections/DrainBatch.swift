@@ -24,7 +24,9 @@ struct DrainBatch {
     func schedule() {
         for (loop, queues) in loops {
             loop.execute {
-                for queue in queues { queue.drainNow() }
+                guard let first = queues.first else { return }
+                let now = first.clock.nowMillis()
+                for queue in queues { queue.drainNow(now: now) }
             }
         }
     }

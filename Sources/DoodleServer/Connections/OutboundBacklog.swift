@@ -133,20 +133,23 @@ struct OutboundBacklog: Sendable {
         return .queued(scheduleDrain: true)
     }
 
-    /// Takes every queued frame, in order, for one write to the socket.
-    mutating func takeQueued() -> [Item] {
+    /// Takes every queued frame, in order, for one write to the socket. `emptied` becomes the
+    /// queue, so that a drain that hands back the array it took last time (emptied, with its
+    /// room) costs no allocation for the next frames.
+    mutating func takeQueued(leaving emptied: [Item] = []) -> [Item] {
+        precondition(emptied.isEmpty, "the array left for the queue must be empty")
         drainScheduled = false
         let batch = queued
         inFlightFrames += queued.count
         inFlightBytes += queuedBytes
         inFlightSnapshots += queuedSnapshots
         inFlightSnapshotBytes += queuedSnapshotBytes
-        emptyQueue()
+        emptyQueue(leaving: emptied)
         return batch
     }
 
-    private mutating func emptyQueue() {
-        queued = []
+    private mutating func emptyQueue(leaving emptied: [Item] = []) {
+        queued = emptied
         queuedBytes = 0
         queuedSnapshots = 0
         queuedSnapshotBytes = 0

@@ -19,6 +19,9 @@ final class OutboundQueue: Sendable {
         var backlog: OutboundBacklog
         /// Told how the connection ends, once.
         var onEnded: (@Sendable (OutboundEnding) -> Void)?
+        /// The array the last drain took, emptied and handed back: the queue's next array, so
+        /// that queueing a frame after a drain costs no allocation.
+        var spareItems: [OutboundBacklog.Item] = []
 
         /// The callback to call, once the ending is known and can be acted on.
         mutating func readyCallback() -> EndingReport? {
@@ -36,13 +39,16 @@ final class OutboundQueue: Sendable {
     }
 
     static let writeSliceBytes = 64 * 1024
+    /// A drain's array is handed back for reuse only up to this many frames' room, so that one
+    /// burst does not keep its memory for the connection's life.
+    static let reusedItemCapacity = 64
 
     let id: UInt64
     /// The connection's event loop, where its frames are written.
     let eventLoop: any EventLoop
     private let sink: FrameSink
     private let budget: OutboundBudget
-    private let clock: any GameClock
+    let clock: any GameClock
     private let state: Mutex<State>
     private let closing = Atomic<Bool>(false)
 
@@ -61,10 +67,11 @@ final class OutboundQueue: Sendable {
         enqueue(frame, isSnapshot: false)
     }
 
-    /// Queues a frame and, if it needs one, leaves its drain to `drains` (a room's fan-out).
+    /// Queues a frame and, if it needs one, leaves its drain to `drains` (a room's fan-out,
+    /// which reads the clock once for all its members: `now`).
     @discardableResult
-    func send(_ frame: WireFrame, drains: inout DrainBatch) -> Bool {
-        enqueue(frame, isSnapshot: false, drains: &drains)
+    func send(_ frame: WireFrame, now: Int64, drains: inout DrainBatch) -> Bool {
+        enqueue(frame, isSnapshot: false, now: now, drains: &drains)
     }
 
     /// Queues a `roomState`, unless one is still on its way: that one, with every event after
@@ -76,8 +83,8 @@ final class OutboundQueue: Sendable {
 
     /// `sendSnapshot`, leaving the drain to `drains`.
     @discardableResult
-    func sendSnapshot(_ frame: WireFrame, drains: inout DrainBatch) -> Bool {
-        enqueue(frame, isSnapshot: true, drains: &drains)
+    func sendSnapshot(_ frame: WireFrame, now: Int64, drains: inout DrainBatch) -> Bool {
+        enqueue(frame, isSnapshot: true, now: now, drains: &drains)
     }
 
     /// Whether a `roomState` is queued or still being written: asking for another is pointless.
@@ -137,22 +144,21 @@ final class OutboundQueue: Sendable {
 
     @discardableResult
     private func enqueue(_ frame: WireFrame, isSnapshot: Bool, force: Bool = false) -> Bool {
-        let (queued, needsDrain) = admit(frame, isSnapshot: isSnapshot, force: force)
-        if needsDrain { eventLoop.execute { self.drainNow() } }
+        let (queued, needsDrain) = admit(frame, isSnapshot: isSnapshot, force: force, now: clock.nowMillis())
+        if needsDrain { eventLoop.execute { self.drainNow(now: self.clock.nowMillis()) } }
         return queued
     }
 
-    private func enqueue(_ frame: WireFrame, isSnapshot: Bool, drains: inout DrainBatch) -> Bool {
-        let (queued, needsDrain) = admit(frame, isSnapshot: isSnapshot, force: false)
+    private func enqueue(_ frame: WireFrame, isSnapshot: Bool, now: Int64, drains: inout DrainBatch) -> Bool {
+        let (queued, needsDrain) = admit(frame, isSnapshot: isSnapshot, force: false, now: now)
         if needsDrain { drains.add(self) }
         return queued
     }
 
     /// Queues the frame: whether it was queued (or coalesced), and whether the caller must see
     /// to a drain, no drain being on its way yet.
-    private func admit(_ frame: WireFrame, isSnapshot: Bool, force: Bool) -> (queued: Bool, needsDrain: Bool) {
+    private func admit(_ frame: WireFrame, isSnapshot: Bool, force: Bool, now: Int64) -> (queued: Bool, needsDrain: Bool) {
         if closing.load(ordering: .relaxed) { return (false, false) }
-        let now = clock.nowMillis()
         let size = frame.bytes.readableBytes
         let admission = state.withLock { state -> OutboundBacklog.Admission in
             if !force, state.backlog.heldBytes >= state.backlog.limits.sizeableBytes, budget.wouldExceed(adding: size) {
@@ -193,19 +199,23 @@ final class OutboundQueue: Sendable {
         report?.deliver()
     }
 
-    /// On the event loop: writes everything queued, in order, with one flush.
-    func drainNow() {
-        let items = state.withLock { $0.backlog.takeQueued() }
+    /// On the event loop: writes everything queued, in order, with one flush. `now` is when
+    /// the drain's job started (a job drains many queues with one look at the clock).
+    func drainNow(now: Int64) {
+        var items = state.withLock { state in
+            let spare = state.spareItems
+            state.spareItems = []
+            return state.backlog.takeQueued(leaving: spare)
+        }
         guard !items.isEmpty else { return }
-        var writes: [OutboundWrite] = []
-        writes.reserveCapacity(items.count)
+        let writer = sink.writerNow
         var part = WrittenPart()
         for item in items {
             var bytes = item.frame.bytes
             while bytes.readableBytes > Self.writeSliceBytes, let slice = bytes.readSlice(length: Self.writeSliceBytes) {
                 part.bytes += slice.readableBytes
                 if item.isSnapshot { part.snapshotBytes += slice.readableBytes }
-                writes.append(OutboundWrite(bytes: slice, promise: reportingPromise(for: part)))
+                writer.write(slice, promise: reportingPromise(for: part))
                 part = WrittenPart()
             }
             part.bytes += bytes.readableBytes
@@ -217,15 +227,17 @@ final class OutboundQueue: Sendable {
             // Writes complete in order, so one promise stands for every write since the last.
             let promise = part.bytes >= Self.writeSliceBytes ? reportingPromise(for: part) : nil
             if promise != nil { part = WrittenPart() }
-            writes.append(OutboundWrite(bytes: bytes, promise: promise))
+            writer.write(bytes, promise: promise)
         }
-        let handedOver = sink.write(writes)
+        writer.flush()
         guard !part.isEmpty else { return }
         // Nearly always the socket takes a drain whole, and its frames come off the books at
         // once; a promise per drain (a future, a callback and their generic metadata on every
-        // delivery) is kept for a socket that is backing up.
-        if handedOver {
-            written(part)
+        // delivery) is kept for a socket that is backing up. Then the emptied array becomes
+        // the queue's spare, for the next frames.
+        if writer.holdsNothing() {
+            items.removeAll(keepingCapacity: items.capacity <= Self.reusedItemCapacity)
+            written(part, now: now, handingBack: items)
         } else {
             sink.whenWritten(reportingPromise(for: part))
         }
@@ -234,14 +246,15 @@ final class OutboundQueue: Sendable {
     /// A promise that, once its write is done (or has failed), takes `part` off the books.
     private func reportingPromise(for part: WrittenPart) -> EventLoopPromise<Void> {
         let promise = eventLoop.makePromise(of: Void.self)
-        promise.futureResult.whenComplete { _ in self.written(part) }
+        promise.futureResult.whenComplete { _ in self.written(part, now: self.clock.nowMillis()) }
         return promise
     }
 
-    private func written(_ part: WrittenPart) {
-        let now = clock.nowMillis()
+    /// Takes `part` off the books; `emptied`, the array a drain took, becomes the spare.
+    private func written(_ part: WrittenPart, now: Int64, handingBack emptied: [OutboundBacklog.Item] = []) {
         let report = state.withLock { state in
             state.backlog.written(part, now: now)
+            if emptied.capacity > state.spareItems.capacity { state.spareItems = emptied }
             return state.readyCallback()
         }
         budget.remove(part.bytes)

@@ -12,6 +12,9 @@ final class WireWriter: ChannelOutboundHandler, RemovableChannelHandler {
     typealias OutboundOut = ByteBuffer
 
     private var context: ChannelHandlerContext?
+    /// The context's channel, kept while the handler is in the pipeline: asking the context
+    /// for it on every flush goes through the pipeline and a retain.
+    private var channel: (any Channel)?
     private let heldOutput: (any Channel) -> Int?
 
     /// `heldOutput` says how many bytes of output the channel still holds, nil if it cannot
@@ -22,26 +25,36 @@ final class WireWriter: ChannelOutboundHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        self.channel = context.channel
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
+        self.channel = nil
     }
 
-    /// Writes in order with one flush. True when NIO holds none of the channel's output
-    /// afterwards: the socket took everything, so every write so far is done and needs no
-    /// promise to say so. Once the handler has left the pipeline, nothing is written, every
-    /// promise fails and the answer is true (there is nothing left to wait for).
-    func write(_ writes: [OutboundWrite]) -> Bool {
+    /// Writes one frame's bytes (or a slice of them) without flushing. Once the handler has
+    /// left the pipeline nothing is written and the promise fails.
+    func write(_ bytes: ByteBuffer, promise: EventLoopPromise<Void>?) {
         guard let context else {
-            for write in writes { write.promise?.fail(ChannelError.ioOnClosedChannel) }
-            return true
+            promise?.fail(ChannelError.ioOnClosedChannel)
+            return
         }
-        for write in writes {
-            context.write(wrapOutboundOut(write.bytes), promise: write.promise)
-        }
-        context.flush()
-        return heldOutput(context.channel) == 0
+        context.write(wrapOutboundOut(bytes), promise: promise)
+    }
+
+    /// Flushes what was written.
+    func flush() {
+        context?.flush()
+    }
+
+    /// True when NIO holds none of the channel's output: the socket took everything, so every
+    /// write so far is done and needs no promise to say so. Once the handler has left the
+    /// pipeline the answer is true (there is nothing left to wait for: every write since
+    /// failed its promise).
+    func holdsNothing() -> Bool {
+        guard let channel else { return true }
+        return heldOutput(channel) == 0
     }
 
     /// Completes `promise` once everything written before it is done (or has failed): an empty
@@ -77,20 +90,12 @@ struct FrameSink: Sendable {
         return FrameSink(writer: NIOLoopBound(writer, eventLoop: channel.eventLoop))
     }
 
-    /// On the channel's event loop: writes in order with one flush; true when the socket took
-    /// everything written so far.
-    func write(_ writes: [OutboundWrite]) -> Bool {
-        writer.value.write(writes)
-    }
+    /// On the channel's event loop: the writer, for a drain's writes and its one flush.
+    /// (Taken once per drain: every look at a loop-bound value checks the thread.)
+    var writerNow: WireWriter { writer.value }
 
     /// On the channel's event loop: completes `promise` once everything written so far is done.
     func whenWritten(_ promise: EventLoopPromise<Void>) {
         writer.value.whenWritten(promise)
     }
-}
-
-/// Bytes of framed output for the socket, and the promise, if any, told when they are written.
-struct OutboundWrite {
-    var bytes: ByteBuffer
-    var promise: EventLoopPromise<Void>?
 }

@@ -248,15 +248,16 @@ actor Room {
         // Every member's drain in one job per event loop, once all the frames are queued.
         var drains = DrainBatch()
         defer { drains.schedule() }
+        let now = clock.nowMillis()
         for effect in effects {
             switch effect {
             case .send(let recipients, let message):
                 let frame = encoder.encode(message)
                 if let seq = message.seq { replay.append(seq: seq, recipients: recipients, frame: frame) }
                 if case .roomState = message {
-                    for player in recipients { connections[player]?.sendSnapshot(frame, drains: &drains) }
+                    for player in recipients { connections[player]?.sendSnapshot(frame, now: now, drains: &drains) }
                 } else {
-                    for player in recipients { connections[player]?.send(frame, drains: &drains) }
+                    for player in recipients { connections[player]?.send(frame, now: now, drains: &drains) }
                 }
             case .close(let player, let code):
                 connections[player]?.close(code, reason: Self.closeReason(code))
