@@ -2,6 +2,7 @@ import DoodleStorage
 import DoodleStorageTestSupport
 import DoodleTestSupport
 import Foundation
+import Testing
 
 /// Real `doodle-server` processes forming a cluster on one fresh PostgreSQL database: each
 /// started with `--database postgres://…` and `--node-url`, on a port chosen beforehand so that
@@ -12,6 +13,7 @@ struct PostgresNodes {
     let database: PostgresLocation
 
     /// Runs `body` with `count` nodes, then kills them and drops the database, whatever happens.
+    /// If `body` throws, each node's log tail is recorded with the failure.
     ///
     /// - Parameters:
     ///   - leaseMilliseconds: `--node-lease-ms`, or nil for the default 15 s.
@@ -39,7 +41,15 @@ struct PostgresNodes {
                             return arguments + extraArguments
                         })
                 }
-                return try await body(PostgresNodes(nodes: started, database: database))
+                let cluster = PostgresNodes(nodes: started, database: database)
+                do {
+                    return try await body(cluster)
+                } catch {
+                    // What the nodes logged tells a slow node from a broken one (why a room
+                    // was refused, a lease that lapsed); the processes are gone after this.
+                    for (index, node) in cluster.nodes.enumerated() { Issue.record("node \(index) logged:\n\(node.logTail)") }
+                    throw error
+                }
             }
         }
     }

@@ -15,7 +15,7 @@ struct PostgresQuickPlayTests {
         try await PostgresNodes.with(count: 2) { cluster in
             let count = 24
             let seated = SeatedCount()
-            let codes = try await Self.withLogsOnFailure(cluster) { try await withThrowingTaskGroup(of: String.self) { group in
+            let codes = try await withThrowingTaskGroup(of: String.self) { group in
                 for index in 0..<count {
                     let start = cluster.nodes[index % 2].webSocketURL
                     group.addTask {
@@ -30,7 +30,7 @@ struct PostgresQuickPlayTests {
                 var codes: [String] = []
                 for try await code in group { codes.append(code) }
                 return codes
-            } }
+            }
             let perRoom = Dictionary(grouping: codes, by: { $0 }).mapValues(\.count)
             #expect(codes.count == count)
             #expect(perRoom.count <= 4, "ceil(24 / 8) = 3 rooms, and at most one more for the second node: \(perRoom)")
@@ -38,16 +38,6 @@ struct PostgresQuickPlayTests {
             // Both nodes list the same rooms, each with its node's address.
             let listed = try #require(try await HTTPProbe.json(cluster.nodes[1].httpBase + "/v1/rooms")["rooms"] as? [[String: Any]])
             #expect(Set(listed.compactMap { $0["code"] as? String }) == Set(perRoom.keys))
-        }
-    }
-
-    /// Runs `body`; if it throws, the nodes' logs are recorded with the error.
-    static func withLogsOnFailure<T>(_ cluster: PostgresNodes, _ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch {
-            for (index, node) in cluster.nodes.enumerated() { Issue.record("node \(index) logged:\n\(node.logTail)") }
-            throw error
         }
     }
 
