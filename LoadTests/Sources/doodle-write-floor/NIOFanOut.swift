@@ -8,7 +8,8 @@ import NIOPosix
 /// accepts the connections, and each frame that arrives on the trigger connection makes it
 /// write its group's frame to every channel of the group (`writeAndFlush`, no promise, no
 /// handlers in the pipeline). What it costs above the plain floor is NIO's own share of a
-/// delivery, the part any server on NIO pays before doing anything of its own.
+/// delivery, the part any server on NIO pays before doing anything of its own. The readers are
+/// one thread polling every socket, or (`readerLoops`) NIO event loops, as `doodle-load`'s are.
 enum NIOFanOut {
     struct Outcome {
         var writes: Int
@@ -16,7 +17,7 @@ enum NIOFanOut {
     }
 
     static func run(
-        connections: Int, groups: Int, gapMicroseconds: UInt32, frame: [UInt8], seconds: Double
+        connections: Int, groups: Int, gapMicroseconds: UInt32, frame: [UInt8], seconds: Double, readerLoops: Int?
     ) throws -> Outcome {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
@@ -39,12 +40,26 @@ enum NIOFanOut {
             }
             .bind(host: "127.0.0.1", port: 0).wait()
 
-        let readers = try (0..<connections).map { _ in
-            try LoopbackSockets.connect(to: LoopbackSockets.address(port: UInt16(targets.localAddress?.port ?? 0)))
+        let port = targets.localAddress?.port ?? 0
+        // Readers as a load generator's clients are, when asked: NIO channels on event loops of
+        // their own (nothing in their pipelines: what they read is dropped).
+        let readerGroup = readerLoops.map { MultiThreadedEventLoopGroup(numberOfThreads: $0) }
+        defer { try? readerGroup?.syncShutdownGracefully() }
+        var readerChannels: [any Channel] = []
+        var readers: [Int32] = []
+        for _ in 0..<connections {
+            if let readerGroup {
+                readerChannels.append(
+                    try ClientBootstrap(group: readerGroup).channelOption(.tcpOption(.tcp_nodelay), value: 1).connect(host: "127.0.0.1", port: port).wait())
+            } else {
+                readers.append(try LoopbackSockets.connect(to: LoopbackSockets.address(port: UInt16(port))))
+            }
         }
         while try loop.submit({ fanOut.value.channels.count }).wait() < connections { usleep(1_000) }
-        let drain = Thread { LoopbackSockets.readUntilClosed(readers) }
-        drain.start()
+        if readerGroup == nil {
+            let drain = Thread { [readers] in LoopbackSockets.readUntilClosed(readers) }
+            drain.start()
+        }
 
         let pacerSocket = try LoopbackSockets.connect(to: LoopbackSockets.address(port: UInt16(trigger.localAddress?.port ?? 0)))
         let cpuBefore = try loop.submit { ThreadCPUTime.seconds() }.wait()

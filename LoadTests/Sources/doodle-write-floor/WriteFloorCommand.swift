@@ -18,12 +18,17 @@ struct WriteFloorCommand: ParsableCommand {
     @Option(help: "Frame size in bytes (a stroke message is 60–120).") var frameBytes = 70
     @Option(help: "Seconds to measure.") var seconds = 5.0
     @Flag(help: "Write through SwiftNIO: one event loop accepts the connections and, woken by input as with --woken-by-input, writes each group with writeAndFlush (no promise, no handlers): NIO's own share of a delivery on top of the floor.") var throughNio = false
+    @Option(help: "With --through-nio: read with this many NIO event loops, as doodle-load's clients do (it has one per core), instead of one thread polling every socket.") var nioReaders: Int?
     @Flag(help: "Wake the writer for each group with a frame on a socket (read first, as a server reads a drawer's stroke) instead of its own timer: another thread sends one per group's share of the pause.") var wokenByInput = false
 
     func validate() throws {
         guard (1...5_000).contains(connections) else { throw ValidationError("--connections must be 1–5000") }
         guard (2...125).contains(frameBytes) else { throw ValidationError("--frame-bytes must be 2–125 (a one-byte length header)") }
         guard !(wokenByInput || throughNio) || pause >= groups else { throw ValidationError("--woken-by-input and --through-nio need a --pause of at least 1 µs per group: the writer waits for a frame per group") }
+        if let nioReaders {
+            guard throughNio else { throw ValidationError("--nio-readers needs --through-nio") }
+            guard (1...16).contains(nioReaders) else { throw ValidationError("--nio-readers must be 1–16") }
+        }
         guard (1...connections).contains(groups) else { throw ValidationError("--groups must be 1–\(connections) (at most one group per connection)") }
     }
 
@@ -31,8 +36,9 @@ struct WriteFloorCommand: ParsableCommand {
         if throughNio {
             let frame = Self.frame(bytes: frameBytes)
             let outcome = try NIOFanOut.run(
-                connections: connections, groups: groups, gapMicroseconds: UInt32(pause / groups), frame: frame, seconds: seconds)
-            report(mode: "through NIO, woken by input", writes: outcome.writes, cpu: outcome.cpuSeconds, wall: seconds)
+                connections: connections, groups: groups, gapMicroseconds: UInt32(pause / groups), frame: frame, seconds: seconds,
+                readerLoops: nioReaders)
+            report(mode: "through NIO, woken by input" + (nioReaders.map { ", read by \($0) NIO loop(s)" } ?? ""), writes: outcome.writes, cpu: outcome.cpuSeconds, wall: seconds)
             return
         }
         let pairs = try LoopbackPairs(count: connections)
