@@ -137,12 +137,17 @@ private final class ServerOutput: Sendable {
 
     var tail: String { buffer.withLock { String($0.suffix(2_000)) } }
 
-    /// The port of the first `listening on 127.0.0.1:PORT` line, once it has been logged.
-    var listeningPort: Int? {
-        buffer.withLock { log in
-            guard let range = log.range(of: "listening on 127.0.0.1:") else { return nil }
-            return Int(String(log[range.upperBound...].prefix(while: \.isNumber)))
-        }
+    /// The port of the server's own `listening on 127.0.0.1:PORT` line, once it has been logged.
+    var listeningPort: Int? { buffer.withLock { ChildServer.listeningPort(in: $0) } }
+}
+
+extension ChildServer {
+    /// The port in `log`'s first `[Source] listening on 127.0.0.1:PORT` line. Hummingbird logs
+    /// "Server started and listening on …" first, before a node has joined its cluster; only
+    /// the server's own line, its message beginning with the words, means ready.
+    static func listeningPort(in log: String) -> Int? {
+        guard let range = log.range(of: "] listening on 127.0.0.1:") else { return nil }
+        return Int(String(log[range.upperBound...].prefix(while: \.isNumber)))
     }
 }
 

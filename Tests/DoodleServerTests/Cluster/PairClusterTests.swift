@@ -234,14 +234,15 @@ struct PairClusterTests {
     }
 
     /// Ada connects at `first`, then again with her token at `second`: the first connection is
-    /// closed with 4002 and the second goes on.
-    static func expectReplaced(first firstURL: String, second secondURL: String) async throws {
+    /// closed with 4002 and the second goes on. `secondNodeLog` is the second node's log tail,
+    /// when it is a process of its own.
+    static func expectReplaced(first firstURL: String, second secondURL: String, secondNodeLog: (@Sendable () -> String)? = nil) async throws {
         try await DoodleClient.withConnection(to: firstURL, logger: logger) { first in
             let welcome = try await first.hello(name: "Ada")
             try await DoodleClient.withConnection(to: secondURL, logger: logger) { second in
                 try await second.hello(name: "Ada", token: welcome.token)
                 #expect(try await first.waitForClose().code == 4002)
-                _ = try await second.createRoomAskingAgain(timeout: .seconds(15), logger: logger)
+                _ = try await second.createRoomAskingAgain(timeout: .seconds(15), logger: logger, nodeLog: secondNodeLog)
             }
         }
     }

@@ -34,6 +34,21 @@ struct PostgresClusterTests {
         }
     }
 
+    @Test("a node says it listens only once it has joined the cluster, and opens a room at once", .timeLimit(.minutes(1)))
+    func listeningMeansJoined() async throws {
+        try await PostgresNodes.with(count: 1) { cluster in
+            let node = cluster.nodes[0]
+            let log = node.logTail
+            let joined = try #require(log.range(of: "joined the cluster"), "\(log)")
+            let listening = try #require(log.range(of: "] listening on 127.0.0.1:"), "\(log)")
+            #expect(joined.upperBound <= listening.lowerBound, "\(log)")
+            try await DoodleClient.withConnection(to: node.webSocketURL, logger: Self.logger) { owner in
+                try await owner.hello(name: "Ada")
+                _ = try await owner.createRoom()
+            }
+        }
+    }
+
     @Test("20 simultaneous joiners spread over both nodes race for 3 seats: exactly 3 win", .timeLimit(.minutes(1)))
     func seatRace() async throws {
         try await PostgresNodes.with(count: 2) { cluster in

@@ -54,7 +54,8 @@ struct PostgresPairClusterTests {
     @Test("a second connection with the same token on the other node replaces the first (4002)", .timeLimit(.minutes(1)))
     func replacedAcrossProcesses() async throws {
         try await PostgresNodes.with(count: 2) { cluster in
-            try await PairClusterTests.expectReplaced(first: cluster.nodes[0].webSocketURL, second: cluster.nodes[1].webSocketURL)
+            let second = cluster.nodes[1]
+            try await PairClusterTests.expectReplaced(first: cluster.nodes[0].webSocketURL, second: second.webSocketURL) { second.logTail }
         }
     }
 

@@ -25,14 +25,18 @@ struct PostgresThreeNodeTests {
             // Its creator leaves at once; the room stays on node 2 until node 2 dies.
             let doomed = try await DoodleClient.withConnection(to: two.webSocketURL, logger: Self.logger) { creator in
                 try await creator.hello(name: "Dee", timeout: Self.answerTimeout)
-                return try await creator.createRoomAskingAgain(timeout: Self.answerTimeout, logger: Self.logger).code
+                return try await creator.createRoomAskingAgain(timeout: Self.answerTimeout, logger: Self.logger) { two.logTail }.code
             }
             try await DoodleClient.withConnection(to: three.webSocketURL, logger: Self.logger) { eve in
                 let eveId = try await eve.hello(name: "Eve", timeout: Self.answerTimeout).playerId
-                let third = try await eve.createRoomAskingAgain(settings: LiveGameTests.quickGame, timeout: Self.answerTimeout, logger: Self.logger)
+                let third = try await eve.createRoomAskingAgain(settings: LiveGameTests.quickGame, timeout: Self.answerTimeout, logger: Self.logger) {
+                    three.logTail
+                }
                 try await DoodleClient.withConnection(to: one.webSocketURL, logger: Self.logger) { ada in
                     let adaId = try await ada.hello(name: "Ada", timeout: Self.answerTimeout).playerId
-                    let first = try await ada.createRoomAskingAgain(settings: LiveGameTests.quickGame, timeout: Self.answerTimeout, logger: Self.logger)
+                    let first = try await ada.createRoomAskingAgain(settings: LiveGameTests.quickGame, timeout: Self.answerTimeout, logger: Self.logger) {
+                        one.logTail
+                    }
                     try await Self.joinFromTwoNodes(first.code, via: two, three) { bob, bobId, cy, cyId in
                         let players = [ada, bob, cy]
                         let ids = [adaId, bobId, cyId]

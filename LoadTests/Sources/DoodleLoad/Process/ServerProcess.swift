@@ -75,9 +75,11 @@ public enum ServerProcess {
         throw LoadError.serverDidNotStart("no 'listening on' line in \(logPath) after 30 s")
     }
 
-    /// The port of the first `listening on HOST:PORT` in `log`.
+    /// The port of the first `listening on HOST:PORT` message in `log`: the server's own line
+    /// (`[DoodleServer] listening on …`), not Hummingbird's earlier "Server started and
+    /// listening on …", which a node of a cluster logs before it has joined.
     static func listeningPort(in log: String) -> Int? {
-        guard let range = log.range(of: "listening on ") else { return nil }
+        guard let range = log.range(of: "] listening on ") else { return nil }
         let address = log[range.upperBound...].prefix { !$0.isWhitespace }
         guard let colon = address.lastIndex(of: ":") else { return nil }
         return Int(address[address.index(after: colon)...])
