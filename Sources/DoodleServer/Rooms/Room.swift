@@ -192,7 +192,8 @@ actor Room {
     /// The same, synchronously, for a caller already on the room's event loop. Whatever would
     /// have to wait (it never does for drawing) is left to the room's task.
     func handleNow(_ message: PartyMessage, from player: PlayerID) {
-        let followUp = performNow(machine.handle(message, from: player, now: clock.nowMillis()))
+        let now = clock.nowMillis()
+        let followUp = performNow(machine.handle(message, from: player, now: now), now: now)
         if !followUp.isEmpty { work.yield(.followUp(followUp)) }
     }
 
@@ -224,7 +225,7 @@ actor Room {
     /// Carries out effects in order. Every frame is queued before anything awaits, so events
     /// of one call never interleave with those of another.
     private func perform(_ effects: [RoomEffect]) async {
-        var followUp = performNow(effects)
+        var followUp = performNow(effects, now: clock.nowMillis())
         followUp.status = changedPublicStatus()
         await finish(followUp)
     }
@@ -242,13 +243,13 @@ actor Room {
     }
 
     /// Queues every frame, hands records to storage and reschedules the timer; returns what
-    /// needs waiting for.
-    private func performNow(_ effects: [RoomEffect]) -> FollowUp {
+    /// needs waiting for. `now` is the time the queues book the frames at: the drawing path
+    /// passes the one it gave the state machine, so a stroke reads the clock once.
+    private func performNow(_ effects: [RoomEffect], now: Int64) -> FollowUp {
         var followUp = FollowUp()
         // Every member's drain in one job per event loop, once all the frames are queued.
         var drains = DrainBatch()
         defer { drains.schedule() }
-        let now = clock.nowMillis()
         for effect in effects {
             switch effect {
             case .send(let recipients, let message):
