@@ -45,12 +45,12 @@ enum NIOFanOut {
         // their own (nothing in their pipelines: what they read is dropped).
         let readerGroup = readerLoops.map { MultiThreadedEventLoopGroup(numberOfThreads: $0) }
         defer { try? readerGroup?.syncShutdownGracefully() }
-        var readerChannels: [any Channel] = []
         var readers: [Int32] = []
         for _ in 0..<connections {
             if let readerGroup {
-                readerChannels.append(
-                    try ClientBootstrap(group: readerGroup).channelOption(.tcpOption(.tcp_nodelay), value: 1).connect(host: "127.0.0.1", port: port).wait())
+                // The reader's loop keeps the channel; it closes when the group shuts down.
+                _ = try ClientBootstrap(group: readerGroup).channelOption(.tcpOption(.tcp_nodelay), value: 1)
+                    .connect(host: "127.0.0.1", port: port).wait()
             } else {
                 readers.append(try LoopbackSockets.connect(to: LoopbackSockets.address(port: UInt16(port))))
             }
