@@ -7,9 +7,9 @@ extension DoodleConnection {
     /// opened just now; try again", for at most `timeout`. A node of a cluster of processes on
     /// two shared cores may for a moment have no code it can claim (a renewal of a short lease
     /// that came late, a directory call that failed); the contract tells the client to try
-    /// again, and a
-    /// node that never recovers still fails the test. `nodeLog`, when given, is the node's log
-    /// tail, logged with the first refusal: the node says there why it had no code to give.
+    /// again, and a node that never recovers still fails the test. `nodeLog`, when given, is the
+    /// node's log tail, logged with the first refusal: the node says there why it had no code
+    /// to give.
     func createRoomAskingAgain(
         settings: SettingsPatch = SettingsPatch(), timeout: Duration, logger: Logger, nodeLog: (@Sendable () -> String)? = nil
     ) async throws -> RoomSnapshot {
