@@ -59,6 +59,25 @@ struct LeaderboardPeriodIntervalTests {
         }
     }
 
+    @Test("the last instant of 9999 has its day, week and month, the month ending at 10000-01-01; any 64-bit instant gets an interval, never a trap")
+    func calendarEnds() throws {
+        let last = LeaderboardPeriod.instants.upperBound
+        let end: Int64 = 253_402_300_800_000  // 10000-01-01T00:00Z
+        #expect(try #require(LeaderboardPeriod.day.interval(containing: last)) == PeriodInterval(from: end - 86_400_000, to: end))
+        #expect(try #require(LeaderboardPeriod.month.interval(containing: last)) == PeriodInterval(from: 253_399_622_400_000, to: end))
+        let week = try #require(LeaderboardPeriod.week.interval(containing: last))
+        #expect(week.contains(last) && week.to - week.from == 7 * 86_400_000)
+        // The instant of the report that crashed the server, and the extremes, are taken as the
+        // calendar's nearest end.
+        for instant in [Int64.max, 9_223_372_036_854_775_806, Int64.min, -1] {
+            for period in LeaderboardPeriod.bounded {
+                let interval = try #require(period.interval(containing: instant))
+                #expect(interval.from < interval.to, "\(period) at \(instant)")
+            }
+        }
+        #expect(LeaderboardPeriod.day.interval(containing: .max) == LeaderboardPeriod.day.interval(containing: last))
+    }
+
     @Test("periods parse from the names the query uses")
     func names() {
         #expect(LeaderboardPeriod(rawValue: "week") == .week)

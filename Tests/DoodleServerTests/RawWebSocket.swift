@@ -42,10 +42,16 @@ struct RawWebSocket {
     /// Sends one plain HTTP/1.1 GET and returns the whole answer, head and body.
     /// - Parameter host: the Host header's value; nil sends none.
     static func get(_ path: String, port: Int, tls: NIOSSLContext? = nil, host: String? = "127.0.0.1") async throws -> String {
+        let hostLine = host.map { "Host: \($0)\r\n" } ?? ""
+        return try await send(Array("GET \(path) HTTP/1.1\r\n\(hostLine)Connection: close\r\n\r\n".utf8), port: port, tls: tls)
+    }
+
+    /// Writes `request` as it is (bytes no URL type would let through: invalid UTF-8, raw
+    /// control characters) and returns the whole answer, head and body.
+    static func send(_ request: [UInt8], port: Int, tls: NIOSSLContext? = nil) async throws -> String {
         let channel = try await connect(port: port, tls: tls)
         return try await channel.executeThenClose { inbound, outbound in
-            let hostLine = host.map { "Host: \($0)\r\n" } ?? ""
-            try await outbound.write(ByteBuffer(string: "GET \(path) HTTP/1.1\r\n\(hostLine)Connection: close\r\n\r\n"))
+            try await outbound.write(ByteBuffer(bytes: request))
             var answer = ""
             do {
                 for try await buffer in inbound { answer += String(buffer: buffer) }

@@ -7,10 +7,22 @@ public enum LeaderboardPeriod: String, CaseIterable, Sendable, Codable {
     /// The periods with bounds, for which the archive keeps running totals.
     public static let bounded: [LeaderboardPeriod] = [.day, .week, .month]
 
+    /// The instants a request may ask a period for: 1970-01-01T00:00Z to 9999-12-31T23:59:59.999Z,
+    /// milliseconds since 1970 UTC. A request's `at` outside it is refused where it is parsed.
+    public static let instants: ClosedRange<Int64> = 0...253_402_300_799_999
+
+    /// Where `interval(containing:)` computes exactly: as far before 1970 as `instants` reaches
+    /// after it (back to about the year −6000). The calendar arithmetic's largest intermediate
+    /// there is about 2.5e14 (ms) and 1e12 (days × 153), far inside 64 bits.
+    static let calculable: ClosedRange<Int64> = -instants.upperBound...instants.upperBound
+
     /// The period of this kind that contains `instant` (milliseconds since 1970 UTC): its start
     /// and its end (the next period's start, excluded). Nil for `.all`, which has no bounds.
+    /// An instant outside `calculable` is taken as its nearest end: no caller passes one
+    /// (requests are bounded at the parse, games finish now), and a period of the year 10000
+    /// is not worth a trap.
     public func interval(containing instant: Int64) -> PeriodInterval? {
-        let day = CivilDay(containing: instant)
+        let day = CivilDay(containing: instant.clamped(to: Self.calculable))
         switch self {
         case .day:
             return PeriodInterval(from: day.startMillis, to: day.adding(days: 1).startMillis)
@@ -95,5 +107,11 @@ struct CivilDay: Equatable {
 
     static func floorModulo(_ a: Int64, _ b: Int64) -> Int64 {
         a - floorDivide(a, b) * b
+    }
+}
+
+extension Comparable {
+    fileprivate func clamped(to range: ClosedRange<Self>) -> Self {
+        min(max(self, range.lowerBound), range.upperBound)
     }
 }

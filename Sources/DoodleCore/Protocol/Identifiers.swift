@@ -9,7 +9,7 @@ public enum RoomMode: String, Sendable, Codable, Equatable {
 }
 
 /// The phases a room moves through.
-public enum Phase: String, Sendable, Codable, Equatable {
+public enum Phase: String, Sendable, Codable, Equatable, CaseIterable {
     case lobby
     case choosing
     case drawing

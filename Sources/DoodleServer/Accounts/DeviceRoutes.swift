@@ -35,7 +35,7 @@ struct DeviceRoutes {
         }
         router.delete("/v1/me/sessions/{id}") { request, requestContext -> HTTPResponse.Status in
             let player = try await authentication.player(request).playerId
-            let id = try requestContext.parameters.require("id")
+            let id = try requestContext.parameters.identifier("id", of: "device")
             guard let tokenHash = try await storage({ try await accounts.removeDevice(id: id, of: player) }) else {
                 throw APIError.notFound("you have no device with the id \(id)")
             }

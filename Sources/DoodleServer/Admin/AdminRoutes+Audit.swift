@@ -8,12 +8,8 @@ import Hummingbird
 extension AdminRoutes {
     func registerAudit(on admin: RouterGroup<DoodleRequestContext>) {
         admin.get("audit") { request, _ -> AuditPageAnswer in
-            let limit = try Self.pageLimit(in: request)
-            let before = try request.uri.queryParameters["before"].map { text in
-                guard let cursor = AuditCursor(String(text)), cursor > 0 else {
-                    throw APIError.badRequest("before must be a nextBefore value from an earlier page")
-                }
-                return cursor
+            let (limit, before) = try request.query { fields throws(QueryFieldError) in
+                (try Self.pageLimit(in: fields), try fields.integer64("before", in: 1...AuditCursor.max, meaning: "a nextBefore value from an earlier page"))
             }
             return AuditPageAnswer(try await storage { try await store.auditLog(limit: limit, before: before) })
         }

@@ -11,7 +11,7 @@ import Hummingbird
 extension AdminRoutes {
     func registerDrawings(on admin: RouterGroup<DoodleRequestContext>) {
         admin.delete("drawings/{id}") { request, context -> HTTPResponse.Status in
-            let drawingId = try context.parameters.require("id")
+            let drawingId = try context.parameters.identifier("id", of: "drawing")
             guard let deletion = try await deleteDrawing(drawingId) else {
                 throw APIError.notFound("no drawing has the id \(drawingId)")
             }

@@ -14,7 +14,7 @@ extension AdminRoutes {
 
     func registerPlayers(on admin: RouterGroup<DoodleRequestContext>) {
         admin.post("players/{id}/ban") { request, context -> BanAnswer in
-            let playerId = try context.parameters.require("id")
+            let playerId = try context.parameters.identifier("id", of: "player")
             let body = try await JSONRequestBody.decode(
                 BanBody.self, from: request, upTo: Self.maxBodyBytes, expected: #"{"reason":"…" or null,"untilMillis":<ms since 1970> or null}"#)
             let reason = try body.reason.map { try AdminText.validate($0, field: "reason", maxLength: Self.maxBanReasonLength) }
@@ -32,7 +32,7 @@ extension AdminRoutes {
             return BanAnswer(ban)
         }
         admin.delete("players/{id}/ban") { request, context -> HTTPResponse.Status in
-            let playerId = try context.parameters.require("id")
+            let playerId = try context.parameters.identifier("id", of: "player")
             guard try await storage({ try await store.unban(playerId: playerId) }) else {
                 throw APIError.notFound("the player \(playerId) has no ban")
             }

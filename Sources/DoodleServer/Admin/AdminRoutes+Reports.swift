@@ -16,22 +16,14 @@ extension AdminRoutes {
 
     func registerReports(on admin: RouterGroup<DoodleRequestContext>) {
         admin.get("reports") { request, _ -> ReportPageAnswer in
-            let query = request.uri.queryParameters
-            let status = try query["status"].map { text in
-                guard let status = ReportStatus(rawValue: String(text)) else { throw APIError.badRequest("status must be open or resolved") }
-                return status
-            } ?? .open
-            let limit = try Self.pageLimit(in: request)
-            let before = try query["before"].map { text in
-                guard let cursor = ReportCursor(token: String(text)) else {
-                    throw APIError.badRequest("before must be a nextBefore value from an earlier page")
-                }
-                return cursor
+            let (status, limit, before) = try request.query { fields throws(QueryFieldError) in
+                (try fields.choice("status", ReportStatus.self) ?? .open, try Self.pageLimit(in: fields),
+                 try fields.parsed("before", expected: "a nextBefore value from an earlier page", ReportCursor.init(token:)))
             }
             return ReportPageAnswer(try await storage { try await store.reports(status: status, limit: limit, before: before) })
         }
         admin.post("reports/{id}/resolve") { request, context -> ReportAnswer in
-            let reportId = try context.parameters.require("id")
+            let reportId = try context.parameters.identifier("id", of: "report")
             let actions = ReportAction.allCases.map(\.rawValue).joined(separator: "|")
             let body = try await JSONRequestBody.decode(
                 ResolveBody.self, from: request, upTo: Self.maxBodyBytes, expected: #"{"action":"\#(actions)","note":"…" or null}"#)

@@ -39,13 +39,9 @@ struct AdminRoutes {
     }
 
     /// `limit` from the query: absent gives `defaultPageLimit`; anything but an integer from 1
-    /// to `maxPageLimit` is a 400.
-    static func pageLimit(in request: Request) throws -> Int {
-        guard let text = request.uri.queryParameters["limit"] else { return defaultPageLimit }
-        guard let limit = Int(text), (1...maxPageLimit).contains(limit) else {
-            throw APIError.badRequest("limit must be an integer from 1 to \(maxPageLimit)")
-        }
-        return limit
+    /// to `maxPageLimit` is refused.
+    static func pageLimit(in fields: QueryFields) throws(QueryFieldError) -> Int {
+        try fields.integer("limit", in: 1...maxPageLimit) ?? defaultPageLimit
     }
 }
 

@@ -94,6 +94,7 @@ struct GameServerChannel: ServerChildChannel, HTTPChannelHandler {
             configuration.enableErrorHandling = false
             configuration.enableResponseHeaderValidation = false
             let result = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(configuration: configuration)
+            try channel.pipeline.syncOperations.addHandler(FirstRequestErrorHandler())
             return Value(upgradeResult: result, channel: channel)
         }
     }

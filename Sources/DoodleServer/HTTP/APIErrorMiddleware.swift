@@ -24,7 +24,7 @@ struct APIErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
             let allowed = allowedMethods(for: request.uri.path)
-            guard !allowed.isEmpty else { throw APIError.notFound("no route for \(request.method) \(request.uri.path)") }
+            guard !allowed.isEmpty else { throw APIError.notFound("no route for \(request.method) \(EchoedText.of(request.uri.path, upTo: 200))") }
             var headers = HTTPFields()
             headers[.allow] = Set(allowed.map(\.rawValue)).sorted().joined(separator: ", ")
             throw APIError(

@@ -17,7 +17,7 @@ struct AlbumRoutes {
         for (file, format) in [("album.gif", PictureFormat.albumGIF), ("album.png", .albumPNG)] {
             router.get(RouterPath("/v1/games/{id}/\(file)")) { request, context in
                 let size = try PictureAnswer.size(in: request, for: format)
-                let source = try await albumSource(gameId: try context.parameters.require("id"))
+                let source = try await albumSource(gameId: try context.parameters.identifier("id", of: "game"))
                 return try await PictureAnswer.respond(
                     to: request, key: source.key(format, size: size), cacheControl: Pictures.publicCacheControl, logger: logger
                 ) {

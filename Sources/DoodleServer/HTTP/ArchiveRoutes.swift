@@ -30,33 +30,30 @@ struct ArchiveRoutes {
 
     func register(on router: Router<DoodleRequestContext>) {
         router.get("/v1/leaderboard") { request, _ in
-            let asked = try LeaderboardRequest(
-                request, now: clock.nowMillis(), limit: try Self.limit(in: request, default: Self.defaultLeaderboardLimit))
+            let asked = try request.query { fields throws(QueryFieldError) in
+                try LeaderboardRequest(fields, now: clock.nowMillis(), limit: try Self.limit(in: fields, default: Self.defaultLeaderboardLimit))
+            }
             return try await storage { try await LeaderboardAnswer.read(asked, from: reader) }
         }
         router.get("/v1/games/{id}") { _, context in
-            let id = try context.parameters.require("id")
+            let id = try context.parameters.identifier("id", of: "game")
             guard let game = try await storage({ try await reader.game(id: id) }) else { throw APIError.notFound("no game has the id \(id)") }
             return JSONResponse(game)
         }
         router.get("/v1/drawings/{id}.svg") { request, context in
-            let drawing = try await drawing(id: try context.parameters.require("id"), request: request)
+            let drawing = try await drawing(id: try context.parameters.identifier("id", of: "drawing"), request: request)
             var headers = HTTPFields()
             headers[.contentType] = "image/svg+xml; charset=utf-8"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: renderer.render(drawing.actions))))
         }
         router.get("/v1/drawings/{id}") { request, context in
-            try await drawing(id: try context.parameters.require("id"), request: request)
+            try await drawing(id: try context.parameters.identifier("id", of: "drawing"), request: request)
         }
         router.get("/v1/players/{id}/drawings") { request, context in
-            let id = try context.parameters.require("id")
-            let limit = try Self.limit(in: request, default: Self.defaultDrawingsLimit)
-            var before: DrawingCursor?
-            if let token = request.uri.queryParameters["before"] {
-                guard let cursor = DrawingCursor(token: String(token)) else {
-                    throw APIError.badRequest("before must be a nextBefore value from an earlier page")
-                }
-                before = cursor
+            let id = try context.parameters.identifier("id", of: "player")
+            let (limit, before) = try request.query { fields throws(QueryFieldError) in
+                (try Self.limit(in: fields, default: Self.defaultDrawingsLimit),
+                 try fields.parsed("before", expected: "a nextBefore value from an earlier page", DrawingCursor.init(token:)))
             }
             guard let page = try await storage({ try await reader.drawings(by: id, limit: limit, before: before) }) else {
                 throw APIError.notFound("no player has the id \(id)")
@@ -98,13 +95,9 @@ struct ArchiveRoutes {
         return .pair(drawing)
     }
 
-    /// `limit` from the query: absent gives the default; anything but an integer 1…100 is a 400.
-    private static func limit(in request: Request, default defaultLimit: Int) throws -> Int {
-        guard let text = request.uri.queryParameters["limit"] else { return defaultLimit }
-        guard let limit = Int(text), (1...maxLimit).contains(limit) else {
-            throw APIError.badRequest("limit must be an integer from 1 to \(maxLimit)")
-        }
-        return limit
+    /// `limit` from the query: absent gives the default; anything but an integer 1…100 is refused.
+    private static func limit(in fields: QueryFields, default defaultLimit: Int) throws(QueryFieldError) -> Int {
+        try fields.integer("limit", in: 1...maxLimit) ?? defaultLimit
     }
 }
 

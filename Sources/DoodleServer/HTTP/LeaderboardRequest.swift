@@ -8,29 +8,15 @@ import Hummingbird
 struct LeaderboardRequest {
     /// Nil when the request names no period: the answer keeps its rev 3 shape, `{"players":[…]}`.
     let period: LeaderboardPeriod?
+    /// Inside `LeaderboardPeriod.instants`, so the calendar arithmetic cannot overflow.
     let at: Int64
     let limit: Int
 
-    /// - Throws: `APIError.badRequest` for an unknown period or an `at` that is no whole number
-    ///   of milliseconds from 0 on.
-    init(_ request: Request, now: Int64, limit: Int) throws {
-        let query = request.uri.queryParameters
-        if let text = query["period"] {
-            guard let period = LeaderboardPeriod(rawValue: String(text)) else {
-                throw APIError.badRequest("period must be day, week, month or all")
-            }
-            self.period = period
-        } else {
-            period = nil
-        }
-        if let text = query["at"] {
-            guard let at = Int64(text), at >= 0 else {
-                throw APIError.badRequest("at must be an instant in milliseconds since 1970 (0 or more)")
-            }
-            self.at = at
-        } else {
-            at = now
-        }
+    /// - Throws: `QueryFieldError` for an unknown period, or an `at` that is no whole number of
+    ///   milliseconds inside the years 1970–9999.
+    init(_ fields: QueryFields, now: Int64, limit: Int) throws(QueryFieldError) {
+        period = try fields.choice("period", LeaderboardPeriod.self)
+        at = try fields.integer64("at", in: LeaderboardPeriod.instants, meaning: "an instant in milliseconds since 1970 (years 1970–9999)") ?? now
         self.limit = limit
     }
 }

@@ -32,7 +32,7 @@ struct PairActionRoutes {
         }
         router.post("/v1/me/pair/drawings/{id}/guess") { request, context -> GuessAnswer in
             let player = try await authentication.player(request).playerId
-            let drawingId = try context.parameters.require("id")
+            let drawingId = try context.parameters.identifier("id", of: "drawing")
             if case .limited(let wait) = guesses.record(player, now: clock.nowMillis()) {
                 let refusal = ProtocolError(.rateLimited, "at most \(guessLimit.count) guesses per \(guessLimit.windowMilliseconds) ms")
                 throw APIError(refusal, retryAfterSeconds: wait)
@@ -43,7 +43,7 @@ struct PairActionRoutes {
         }
         router.post("/v1/me/pair/drawings/{id}/give-up") { request, context -> GiveUpAnswer in
             let player = try await authentication.player(request).playerId
-            let drawingId = try context.parameters.require("id")
+            let drawingId = try context.parameters.identifier("id", of: "drawing")
             let word = try await pairs.giveUp(drawingId: drawingId, by: player).get(retryAfterSeconds: retryAfterSeconds)
             return GiveUpAnswer(drawingId: drawingId, word: word)
         }

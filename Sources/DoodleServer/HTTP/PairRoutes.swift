@@ -24,7 +24,7 @@ struct PairRoutes {
         }
         router.get("/v1/me/pair/drawings") { request, _ in
             let player = try await authentication.player(request).playerId
-            let query = try PageQuery(request)
+            let query = try request.query { fields throws(QueryFieldError) in try PageQuery(fields) }
             let page = try await storage {
                 try await reader.drawings(of: player, box: query.box, limit: query.limit, before: query.before)
             }
@@ -66,24 +66,10 @@ struct PairRoutes {
         var limit = PairRoutes.defaultPageSize
         var before: String?
 
-        init(_ request: Request) throws {
-            let query = request.uri.queryParameters
-            if let text = query["box"] {
-                guard let box = PairBox(rawValue: String(text)) else {
-                    throw APIError(ProtocolError(.badMessage, "box must be received or sent"))
-                }
-                self.box = box
-            }
-            if let text = query["limit"] {
-                guard let limit = Int(text), (1...PairRoutes.maxPageSize).contains(limit) else {
-                    throw APIError(ProtocolError(.badMessage, "limit must be an integer from 1 to \(PairRoutes.maxPageSize)"))
-                }
-                self.limit = limit
-            }
-            if let text = query["before"] {
-                guard !text.isEmpty else { throw APIError(ProtocolError(.badMessage, "before must be a drawing id")) }
-                before = String(text)
-            }
+        init(_ fields: QueryFields) throws(QueryFieldError) {
+            box = try fields.choice("box", PairBox.self) ?? box
+            limit = try fields.integer("limit", in: 1...PairRoutes.maxPageSize) ?? limit
+            before = try fields.parsed("before", expected: "a drawing id", PathIdentifier.init)?.text
         }
     }
 }

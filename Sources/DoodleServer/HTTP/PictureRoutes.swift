@@ -26,7 +26,7 @@ struct PictureRoutes {
         for format in [PictureFormat.png, .gif] {
             router.get(RouterPath("/v1/drawings/{id}.\(format.rawValue)")) { request, context in
                 let size = try PictureAnswer.size(in: request, for: format)
-                let id = try context.parameters.require("id")
+                let id = try context.parameters.identifier("id", of: "drawing")
                 return try await answer(request, with: try await drawingSource(id: id, request: request), format: format, size: size)
             }
         }

@@ -13,15 +13,10 @@ struct PublicRoomRoutes {
 
     func register(on router: Router<DoodleRequestContext>) {
         router.get("/v1/rooms") { request, _ -> JSONResponse<PublicRoomList> in
-            let query = request.uri.queryParameters
-            let limit = try Self.limit(query["limit"].map(String.init))
-            let phase = try query["phase"].map { text in
-                guard let phase = Phase(rawValue: String(text)) else {
-                    throw APIError.badRequest("phase must be one of lobby, choosing, drawing, turnEnd, gameOver")
-                }
-                return phase
+            let (limit, phase, wordPack) = try request.query { fields throws(QueryFieldError) in
+                (try fields.integer("limit", in: 1...Self.maxLimit) ?? Self.defaultLimit, try fields.choice("phase", Phase.self),
+                 try fields.text("wordPack", maxLength: Self.maxWordPackLength))
             }
-            let wordPack = query["wordPack"].map(String.init)
             guard cluster.isClustered else {
                 let entries = await registry.listPublicRooms(wordPack: wordPack, phase: phase)
                 let url = await address.url(answering: request)
@@ -41,14 +36,9 @@ struct PublicRoomRoutes {
 
     static let defaultLimit = 50
     static let maxLimit = 100
-
-    private static func limit(_ text: String?) throws -> Int {
-        guard let text else { return defaultLimit }
-        guard let limit = Int(text), (1...maxLimit).contains(limit) else {
-            throw APIError.badRequest("limit must be an integer from 1 to \(maxLimit)")
-        }
-        return limit
-    }
+    /// Longer than any pack's name (GameRules/words): a longer one is no pack, and is refused
+    /// rather than carried into the directory's query.
+    static let maxWordPackLength = 64
 }
 
 /// The body of `GET /v1/rooms`.

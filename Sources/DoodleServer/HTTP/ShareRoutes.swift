@@ -13,7 +13,10 @@ struct ShareRoutes {
 
     func register(on router: Router<DoodleRequestContext>) {
         router.get("/d/{id}") { request, context -> Response in
-            let id = try context.parameters.require("id")
+            // A visitor's browser shows this page: a malformed id gets the same page as an unknown one.
+            guard let id = context.parameters.get("id").flatMap(PathIdentifier.init)?.text else {
+                return Self.html(SharePage.notFoundHTML, status: .notFound)
+            }
             // A pair drawing is not in the party archive: only its partners read it, elsewhere.
             // The summary is enough for the page, and a link preview costs no record decode.
             guard let drawing = try await storage({ try await reader.drawingSummary(id: id) }) else {

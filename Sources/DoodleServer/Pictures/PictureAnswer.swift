@@ -40,10 +40,6 @@ enum PictureAnswer {
     /// `size` from the query: absent gives the format's default; anything but an integer in the
     /// format's sizes is a 400.
     static func size(in request: Request, for format: PictureFormat) throws -> Int {
-        guard let text = request.uri.queryParameters["size"] else { return format.defaultSize }
-        guard let size = Int(text), format.sizes.contains(size) else {
-            throw APIError.badRequest("size must be an integer from \(format.sizes.lowerBound) to \(format.sizes.upperBound)")
-        }
-        return size
+        try request.query { fields throws(QueryFieldError) in try fields.integer("size", in: format.sizes) ?? format.defaultSize }
     }
 }

@@ -27,7 +27,7 @@ public struct ReportDraft: Sendable, Equatable {
     }
 }
 
-public enum ReportStatus: String, Sendable, Equatable, Codable {
+public enum ReportStatus: String, Sendable, Equatable, Codable, CaseIterable {
     case open
     case resolved
 }
