@@ -58,6 +58,14 @@ import Testing
         #expect(board.visible.isEmpty && board.record.count == 2)
     }
 
+    @Test func clearingAnEmptyCanvasRecordsNothing() throws {
+        var board = try board()
+        for _ in 0..<1_000 { #expect(board.apply(.clear) == .success(nil)) }
+        #expect(board.record.isEmpty, "a client repeating clear cannot grow the record")
+        _ = applyAll([.begin(1, points: [1, 1]), .clear, .clear], to: &board)
+        #expect(board.record == [.begin(1, points: [1, 1]), .clear])
+    }
+
     @Test func canvasesCutFromTheBoardSurviveItsLaterChanges() throws {
         var board = try board()
         _ = applyAll([.begin(1, points: [1, 2])], to: &board)

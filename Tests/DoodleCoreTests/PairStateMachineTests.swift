@@ -222,6 +222,43 @@ struct PairStateMachineTests {
         #expect(retry.count == 1)
     }
 
+    @Test("a partner may keep pair.maxWaitingPerSender drawings waiting; the next submit or upload is rate_limited until one is guessed")
+    func waitingLimit() throws {
+        let rules = try Fixtures.rules()
+        var pairRules = rules.pair
+        pairRules.maxWaitingPerSender = 2
+        var pair = PairStateMachine(
+            PairStateMachine.Stored(pairId: "pr_test", since: Self.now, partners: [(Self.ada, "Ada"), (Self.bob, "Bob")], streak: 0),
+            rules: pairRules, limits: rules.limits, seed: 7)
+        let first = Self.send("kite", id: "c_00000001", in: &pair)
+        _ = Self.send("moon", id: "c_00000002", in: &pair)
+        #expect(pair.beginDrawing(Self.ada, clientDrawingId: "c_00000003", word: "tree").isEmpty)
+        for action in Self.line { #expect(pair.draw(Self.ada, action).isEmpty) }
+        let refused = pair.submit(Self.ada, clientDrawingId: "c_00000003", now: Self.now)
+        #expect(Self.messages(refused, to: Self.ada).first.map(errorCode) == .rateLimited)
+        #expect(!refused.contains { if case .storeDrawing = $0 { true } else { false } })
+        #expect(pair.snapshot(for: Self.ada).draft != nil, "the refused drawing stays a draft, nothing lost")
+        let upload = pair.upload(Self.ada, clientDrawingId: "c_00000004", word: "tree", items: pair.snapshot(for: Self.ada).draft?.strokes ?? [], now: Self.now)
+        #expect(Self.messages(upload, to: Self.ada).first.map(errorCode) == .rateLimited)
+        // Bob's own drawings have their own allowance.
+        _ = Self.send("sun", from: Self.bob, id: "c_00000005", in: &pair)
+        _ = pair.guess(Self.bob, drawingId: first, text: "kite")
+        let accepted = pair.submit(Self.ada, clientDrawingId: "c_00000003", now: Self.now)
+        #expect(accepted.contains { if case .storeDrawing = $0 { true } else { false } })
+    }
+
+    @Test("a pair guess longer than limits.maxGuessLength is bad_message and costs no attempt")
+    func longGuess() throws {
+        var pair = try Self.makePair()
+        let drawingId = Self.send("kite", in: &pair)
+        let limit = try Fixtures.rules().limits.maxGuessLength
+        let long = pair.guess(Self.bob, drawingId: drawingId, text: String(repeating: "k", count: limit + 1))
+        #expect(Self.messages(long, to: Self.bob).first.map(errorCode) == .badMessage)
+        #expect(Self.messages(long, to: Self.ada).isEmpty, "nothing reaches the partner's chat")
+        let right = pair.guess(Self.bob, drawingId: drawingId, text: "kite")
+        #expect(right.contains { if case .storeResolution(let resolution, _) = $0 { resolution.gained == 100 } else { false } }, "first attempt: \(right)")
+    }
+
     private func errorCode(_ message: PairMessage) -> ErrorCode? {
         if case .error(let error) = message { error.code } else { nil }
     }

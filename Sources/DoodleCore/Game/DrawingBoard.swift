@@ -96,6 +96,9 @@ public struct DrawingBoard: Sendable, Equatable {
             store.record(.undo)
             return .success(action)
         case .clear:
+            // Like undo: nothing to clear records nothing, so a client repeating `clear` cannot
+            // grow a drawing's record past the items it ever held (`maxItemsPerDrawing`).
+            guard !items.isEmpty else { return .success(nil) }
             items.removeAll()
             openStrokeIndex = nil
             store.record(.clear)

@@ -15,10 +15,14 @@ public struct PairRules: Sendable, Equatable, Codable {
     public var wordMaxLength: Int
     /// How many words `suggestWords` offers, drawn from the default word pack.
     public var wordSuggestions: Int
+    /// How many of one partner's drawings may wait for the other's guess at once; past it a
+    /// submit or upload is refused with `rate_limited` until one is guessed or given up. It
+    /// bounds what one player can make a pair room hold in memory and in every `roomState`.
+    public var maxWaitingPerSender: Int
 
     public init(
         guesserBase: Int, attemptPenalty: Int, guesserMin: Int, drawer: Int, maxGuessesPerDrawing: Int, wordMaxLength: Int,
-        wordSuggestions: Int
+        wordSuggestions: Int, maxWaitingPerSender: Int = 100
     ) {
         self.guesserBase = guesserBase
         self.attemptPenalty = attemptPenalty
@@ -27,6 +31,7 @@ public struct PairRules: Sendable, Equatable, Codable {
         self.maxGuessesPerDrawing = maxGuessesPerDrawing
         self.wordMaxLength = wordMaxLength
         self.wordSuggestions = wordSuggestions
+        self.maxWaitingPerSender = maxWaitingPerSender
     }
 
     /// The guesser's points for a drawing guessed at attempt number `attempts` (1 = first try).

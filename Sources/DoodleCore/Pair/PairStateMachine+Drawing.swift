@@ -49,6 +49,7 @@ extension PairStateMachine {
         guard Self.isVisible(draft.board.visible) else {
             return error(.invalidStroke, "the drawing is empty", to: player, ref: "submitDrawing")
         }
+        if let refusal = refusalOverWaitingLimit(of: player) { return refusal }
         let submission = PairSubmission(
             drawingId: OpaqueID.make(prefix: "d_", using: &random), clientDrawingId: clientDrawingId, senderId: player,
             recipientId: recipient, word: draft.word, sentAt: now, actions: draft.board.record, strokes: draft.board.visible)
@@ -105,5 +106,17 @@ extension PairStateMachine {
         PairInboxItem(
             drawingId: drawing.submission.drawingId, fromId: drawing.submission.senderId, hint: HintMask(word: drawing.submission.word).text,
             sentAt: drawing.submission.sentAt, attempts: drawing.attempts, strokes: drawing.submission.strokes)
+    }
+}
+
+extension PairStateMachine {
+    /// `rate_limited` when `sender` has `rules.maxWaitingPerSender` drawings waiting for its
+    /// partner's guess already (stored or being stored); nil while it may send another.
+    func refusalOverWaitingLimit(of sender: PlayerID) -> [PairEffect]? {
+        let waiting = pending.count(where: { $0.submission.senderId == sender }) + storing.values.count(where: { $0.submission.senderId == sender })
+        guard waiting >= rules.maxWaitingPerSender else { return nil }
+        return error(
+            .rateLimited, "\(waiting) of your drawings wait for your partner's guess already; send more once one is guessed or given up",
+            to: sender, ref: "submitDrawing")
     }
 }

@@ -5,6 +5,11 @@ extension PairStateMachine {
         guard let index = guessable(drawingId, by: player) else {
             return error(.invalidTarget, "no drawing of your partner's waits for a guess under that id", to: player, ref: "guess")
         }
+        // The party rule's bound: a guess is at most `limits.maxGuessLength` characters, whichever
+        // way it came (the HTTP body alone would let 16 KiB through to the partner's chat).
+        guard text.count <= limits.maxGuessLength else {
+            return error(.badMessage, "text must be 1–\(limits.maxGuessLength) characters", to: player, ref: "guess")
+        }
         let normalized = GuessNormalizer.normalize(text)
         guard !normalized.isEmpty else { return error(.badMessage, "the guess is empty", to: player, ref: "guess") }
         pending[index].attempts += 1

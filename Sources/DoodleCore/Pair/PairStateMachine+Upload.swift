@@ -12,6 +12,7 @@ extension PairStateMachine {
         guard PairWord.isClientDrawingId(clientDrawingId) else {
             return error(.badMessage, "clientDrawingId must be 8–64 characters of A–Z, a–z, 0–9, _ and -", to: player, ref: "submitDrawing")
         }
+        if let refusal = refusalOverWaitingLimit(of: player) { return refusal }
         let word: String
         switch PairWord.validate(rawWord, maxLength: rules.wordMaxLength) {
         case .failure(let problem): return [.send(to: [player], .error(problem.withRef("submitDrawing")))]

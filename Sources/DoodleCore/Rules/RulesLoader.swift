@@ -110,6 +110,7 @@ public enum RulesLoader {
         try require(pair.maxGuessesPerDrawing >= 1, "pair.maxGuessesPerDrawing", "must be at least 1")
         try require(pair.wordMaxLength >= 1, "pair.wordMaxLength", "must be at least 1")
         try require((1...10).contains(pair.wordSuggestions), "pair.wordSuggestions", "must be 1–10")
+        try require((1...10_000).contains(pair.maxWaitingPerSender), "pair.maxWaitingPerSender", "must be 1–10000")
         let r = rules.rateLimits
         for (name, rule) in [("guess", r.guess), ("drawing", r.drawing), ("joinRoom", r.joinRoom), ("other", r.other), ("signIn", r.signIn)] {
             try require(rule.count >= 1, "rateLimits.\(name).count", "must be at least 1")
