@@ -76,7 +76,7 @@ struct DoodleBotCommand: AsyncParsableCommand {
     @Option(help: "Seed for every choice the bots make (word picks, guesses, delays).")
     var seed: UInt64?
 
-    @Option(help: "Divides every delay of the bots (not the server's timers): 10 plays ten times faster.")
+    @Option(help: "Divides every delay of the bots (not the server's timers), 0.01–1000: 10 plays ten times faster.")
     var speed = 1.0
 
     @Flag(help: "Treat every error message from the server as fatal.")

@@ -29,6 +29,11 @@ struct OptionsTests {
         #expect(throws: BotOptionsError.self) { try BotOptions(mode: .join(code: "K7PQ2M"), rooms: 2).validate() }
         #expect(throws: BotOptionsError.self) { try BotOptions(mode: .create(SettingsPatch()), skill: 1.5).validate() }
         #expect(throws: Never.self) { try BotOptions(mode: .join(code: "K7PQ2M"), count: 3).validate() }
+        // A speed that would overflow a Duration, or round every delay to zero, is refused.
+        for speed in [1e-25, 0.009, 1001, .infinity, .nan, 0, -1] {
+            #expect(throws: BotOptionsError.self, "\(speed)") { try BotOptions(mode: .join(code: "K7PQ2M"), count: 3, speed: speed).validate() }
+        }
+        #expect(throws: Never.self) { try BotOptions(mode: .join(code: "K7PQ2M"), count: 3, speed: 1000).validate() }
     }
 
     @Test("reconnection backs off exponentially, capped, scaled by speed")

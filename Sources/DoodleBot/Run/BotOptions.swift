@@ -36,6 +36,8 @@ public struct BotOptions: Sendable {
     /// Base seed; each bot derives its own from it, its room and its place. Nil picks one.
     public var seed: UInt64?
     public var speed: Double
+    /// The speeds `--speed` takes.
+    public static let speeds: ClosedRange<Double> = 0.01...1000
     public var strict: Bool
     public var vocabulary: BotVocabulary
     /// Bots are named `<namePrefix><n>`.
@@ -68,7 +70,9 @@ public struct BotOptions: Sendable {
         guard rooms >= 1 else { throw BotOptionsError("--rooms must be at least 1") }
         guard (0...1).contains(skill) else { throw BotOptionsError("--skill must be between 0 and 1") }
         guard (0...1).contains(liking) else { throw BotOptionsError("--liking must be between 0 and 1") }
-        guard speed > 0, speed.isFinite else { throw BotOptionsError("--speed must be a positive number") }
+        // Every delay is divided by it into a Duration: 1e-25 would ask for more attoseconds than
+        // Duration holds and trap, 1e30 would round every wait to nothing.
+        guard BotOptions.speeds.contains(speed) else { throw BotOptionsError("--speed must be a number from 0.01 to 1000") }
         guard !namePrefix.isEmpty, namePrefix.count + String(count).count <= 24 else {
             throw BotOptionsError("--name must be 1 to \(24 - String(count).count) characters")
         }

@@ -40,7 +40,7 @@ extension ClientMessage: Codable {
         case "unpair": self = .unpair
         default:
             guard let action = try DrawingAction.decode(type: type, from: c) else {
-                throw DecodingError.dataCorruptedError(forKey: "type", in: c, debugDescription: "unknown message type '\(type)'")
+                throw DecodingError.dataCorruptedError(forKey: "type", in: c, debugDescription: "unknown message type '\(type.prefix(40))'")
             }
             self = .draw(action)
         }

@@ -86,10 +86,18 @@ public struct SettingsView: Sendable, Equatable {
 }
 
 extension SettingsView: Codable {
+    /// More custom words than any room's rules allow (GameRules' `customWordsMaxCount` is 100).
+    static let maxCustomWordCount = 10_000
+
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: JSONKey.self)
         let words: [String]? = try c.optional("customWords")
         let count: Int = try c.optional("customWordCount") ?? words?.count ?? 0
+        // A server's number sizes an array here: a negative one would trap, a huge one take the memory.
+        guard (0...Self.maxCustomWordCount).contains(count) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: "customWordCount", in: c, debugDescription: "customWordCount must be 0–\(Self.maxCustomWordCount)")
+        }
         settings = RoomSettings(
             maxPlayers: try c.required("maxPlayers"), rounds: try c.required("rounds"),
             drawSeconds: try c.required("drawSeconds"), chooseSeconds: try c.required("chooseSeconds"),

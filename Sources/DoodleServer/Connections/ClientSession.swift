@@ -59,7 +59,8 @@ struct ClientSession: Sendable {
             do {
                 message = try decoder.decode(ClientMessage.self, from: data)
             } catch {
-                let type = (try? decoder.decode(TypePeek.self, from: data))?.type
+                // A client's own text goes back cut short: `ref` names a type, never a kilobyte.
+                let type = (try? decoder.decode(TypePeek.self, from: data))?.type.map { EchoedText.of($0) }
                 guard admit(.other, ref: type, now: now) else { return }
                 return send(error: ProtocolError(.badMessage, Self.describe(error), ref: type))
             }
@@ -365,7 +366,7 @@ struct ClientSession: Sendable {
     private mutating func quickPlay(_ player: PlayerDirectory.Player, wordPack: String?, spectate: Bool) async {
         let pack = wordPack ?? context.rules.settings.wordPack
         guard context.settingsValidator.packNames.contains(pack) else {
-            return send(error: ProtocolError(.invalidSettings, "there is no word pack '\(pack)'; GET /v1/word-packs lists them", ref: "quickPlay"))
+            return send(error: ProtocolError(.invalidSettings, "there is no word pack '\(EchoedText.of(pack))'; GET /v1/word-packs lists them", ref: "quickPlay"))
         }
         guard case .lobby = place else {
             return send(error: ProtocolError(.alreadyInRoom, "leave your room before playing in another", ref: "quickPlay"))
