@@ -25,10 +25,12 @@ struct LoginLockout: Equatable, Sendable {
     /// Decides from the email's failures in the window before `now` (milliseconds since 1970).
     func decision(failures: LoginFailures, now: Int64) -> Decision {
         guard failures.count >= maximumFailures, let oldest = failures.oldestAt else { return .allowed }
-        let unlocksAt = oldest + windowMilliseconds
-        guard unlocksAt > now else { return .allowed }
+        // `oldest` is the database's: a row from beyond the year 292 million must not trap a login.
+        let (unlocksAt, overflow) = oldest.addingReportingOverflow(windowMilliseconds)
+        guard !overflow, unlocksAt > now else { return .allowed }
         // Whole seconds, rounded up: a client that waits exactly that long finds the email open.
-        let seconds = (unlocksAt - now + 999) / 1000
+        // Never more than a window, even for a failure another node's clock put in the future.
+        let seconds = (min(unlocksAt - now, windowMilliseconds) + 999) / 1000
         return .locked(retryAfterSeconds: Int(seconds))
     }
 }

@@ -73,7 +73,8 @@ struct NotificationSender: Service, CustomStringConvertible {
             failure = "\(error)"
         }
         metrics.notificationAttemptFailed()
-        let attempts = item.attempts + 1
+        // The count and the times below are the database's: a corrupt row must not trap the sender.
+        let attempts = item.attempts == .max ? item.attempts : item.attempts + 1
         var generator = SystemRandomNumberGenerator()
         let next = clock.nowMillis() + schedule.delay(afterAttempts: attempts, using: &generator)
         logger.info(
@@ -89,6 +90,7 @@ struct NotificationSender: Service, CustomStringConvertible {
     /// Until the next event is due, at most the poll interval.
     private func pause() async -> Int64 {
         guard let next = try? await outbox.nextAttemptAt() else { return Self.pollMilliseconds }
-        return min(max(next - clock.nowMillis(), 10), Self.pollMilliseconds)
+        let (wait, overflow) = next.subtractingReportingOverflow(clock.nowMillis())
+        return overflow ? Self.pollMilliseconds : min(max(wait, 10), Self.pollMilliseconds)
     }
 }

@@ -69,7 +69,11 @@ extension RoomRegistry {
             return placed
         }
         // No room here takes the player: another node's, if one has seats to spare, else a new one.
-        let elsewhere = await remoteCandidates(wordPack: wordPack).first { $0.status.seats + Self.remoteSeatMargin <= $0.status.maxPlayers }
+        let elsewhere = await remoteCandidates(wordPack: wordPack).first {
+            // Other nodes wrote these counts: no value of theirs may trap this node's arithmetic.
+            let (free, overflow) = $0.status.maxPlayers.subtractingReportingOverflow($0.status.seats)
+            return !overflow && free >= Self.remoteSeatMargin
+        }
         if let elsewhere { return .elsewhere(elsewhere.node, code: elsewhere.status.code) }
         do {
             let room = try await create(
