@@ -58,7 +58,9 @@ final class FirstRequestErrorHandler: ChannelInboundHandler, RemovableChannelHan
     private static func message(for error: any Error) -> String? {
         switch error {
         case is HTTPParserError: "the request is not HTTP/1.1 that this server can read (its request line or a header is malformed)"
-        case is NIOWebSocketUpgradeError:
+        // Only this one: a handshake the server declines (another path, an address over its
+        // connection limit) is `unsupportedWebSocketTarget`, answered by `GameServerChannel`.
+        case let error as NIOWebSocketUpgradeError where error == .invalidUpgradeHeader:
             "the WebSocket handshake is malformed: it needs Sec-WebSocket-Version 13 and one Sec-WebSocket-Key"
         default: nil
         }
