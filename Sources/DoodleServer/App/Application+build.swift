@@ -145,7 +145,7 @@ public func buildApplication(
         router: router,
         server: HTTPServerBuilder { responder in
             GameServerChannel(
-                responder: responder, connections: GameConnectionFactory(context: context, runner: sessions, connections: connections, outbound: outbound),
+                responder: GameServerChannel.closingAfterUpgradeRequests(responder), connections: GameConnectionFactory(context: context, runner: sessions, connections: connections, outbound: outbound),
                 admission: admission, maxFrameBytes: rules.limits.maxFrameBytes, tls: tls)
         },
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "doodle"),

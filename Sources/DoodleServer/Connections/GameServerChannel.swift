@@ -120,6 +120,20 @@ struct GameServerChannel: ServerChildChannel, HTTPChannelHandler {
         }
     }
 
+    /// `responder`, closing the connection once it has answered a request that asks for a
+    /// protocol upgrade it does not get (an `Upgrade` header on a later request of a kept-alive
+    /// connection, or on any path but `/v1/ws`). NIO's HTTP parser stops reading a connection at
+    /// such a request's end, waiting for the new protocol's bytes, so the next request on it was
+    /// never read: Schemathesis found its `TRACE /web/0` after a `GET /v1/ws` with upgrade
+    /// headers unanswered for 10 s. Closed, the client opens a fresh connection instead.
+    static func closingAfterUpgradeRequests(_ responder: @escaping HTTPChannelHandler.Responder) -> HTTPChannelHandler.Responder {
+        { request, writer, channel in
+            try await responder(request, writer, channel)
+            // Already closed by the client is as good: nothing to report.
+            if request.headers[.upgrade] != nil { try? await channel.close() }
+        }
+    }
+
     /// When a client refused for its address's connections should try again: a place frees up
     /// only when one of its connections closes, which the server cannot foresee.
     static let retryAfterOverAddressLimit = 5

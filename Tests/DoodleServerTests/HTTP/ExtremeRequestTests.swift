@@ -165,6 +165,20 @@ struct ExtremeRequestTests {
         }
     }
 
+    @Test("an upgrade asked on a kept-alive connection is answered 426 and the connection closed, not left unread", .timeLimit(.minutes(1)))
+    func upgradeOnAKeptAliveConnection() async throws {
+        try await withRunningGame { server, _ in
+            let request = Array(
+                ("GET /v1/health HTTP/1.1\r\nHost: a\r\n\r\n"
+                    + "GET /v1/ws HTTP/1.1\r\nHost: a\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n\r\n"
+                    + "GET /v1/health HTTP/1.1\r\nHost: a\r\n\r\n").utf8)
+            // NIO's parser stops at an upgrade request's end: without the close, this read never ended.
+            let answer = try await RawWebSocket.send(request, port: server.port)
+            #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer.prefix(200))")
+            #expect(answer.contains("HTTP/1.1 426"), "\(answer.prefix(600))")
+        }
+    }
+
     // MARK: - Helpers
 
     /// `path` must be 400 `bad_message` with a message that starts with the parameter's name.
