@@ -58,7 +58,8 @@ struct GameServerChannel: ServerChildChannel, HTTPChannelHandler {
                 shouldUpgrade: { [admission] channel, head in
                     attempt.value = .attempted
                     let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
-                    guard path == Self.webSocketPath else { return channel.eventLoop.makeSucceededFuture(nil) }
+                    // RFC 6455 §4.1: the opening handshake is a GET; any other method is refused (400) like a bad handshake.
+                    guard head.method == .GET, path == Self.webSocketPath else { return channel.eventLoop.makeSucceededFuture(nil) }
                     guard admission.admit(channel, head: head) else {
                         attempt.value = .overAddressLimit
                         return channel.eventLoop.makeSucceededFuture(nil)

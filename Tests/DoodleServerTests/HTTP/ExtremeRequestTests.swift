@@ -179,6 +179,19 @@ struct ExtremeRequestTests {
         }
     }
 
+    @Test("a WebSocket handshake with any method but GET is refused, never upgraded", .timeLimit(.minutes(1)))
+    func handshakeNeedsGet() async throws {
+        try await withRunningGame { server, _ in
+            for method in ["POST", "PUT", "DELETE", "TRACE"] {
+                let request = Array(
+                    ("\(method) /v1/ws HTTP/1.1\r\nHost: a\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+                        + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nContent-Length: 0\r\n\r\n").utf8)
+                let answer = try await RawWebSocket.send(request, port: server.port)
+                #expect(answer.hasPrefix("HTTP/1.1 4"), "\(method): \(answer.prefix(200))")
+            }
+        }
+    }
+
     // MARK: - Helpers
 
     /// `path` must be 400 `bad_message` with a message that starts with the parameter's name.
