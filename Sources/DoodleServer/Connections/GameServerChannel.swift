@@ -126,12 +126,13 @@ struct GameServerChannel: ServerChildChannel, HTTPChannelHandler {
     /// connection, or on any path but `/v1/ws`). NIO's HTTP parser stops reading a connection at
     /// such a request's end, waiting for the new protocol's bytes, so the next request on it was
     /// never read: Schemathesis found its `TRACE /web/0` after a `GET /v1/ws` with upgrade
-    /// headers unanswered for 10 s. Closed, the client opens a fresh connection instead.
+    /// headers unanswered for 10 s. Closing the input ends Hummingbird's request loop, which then
+    /// finishes its writes and closes the connection itself, so the answer is never cut off.
     static func closingAfterUpgradeRequests(_ responder: @escaping HTTPChannelHandler.Responder) -> HTTPChannelHandler.Responder {
         { request, writer, channel in
             try await responder(request, writer, channel)
             // Already closed by the client is as good: nothing to report.
-            if request.headers[.upgrade] != nil { try? await channel.close() }
+            if request.headers[.upgrade] != nil { try? await channel.close(mode: .input) }
         }
     }
 
