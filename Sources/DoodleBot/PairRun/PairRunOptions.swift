@@ -42,9 +42,7 @@ public struct PairRunOptions: Sendable {
         guard (1...100).contains(drawings) else { throw BotOptionsError("--drawings must be 1 to 100") }
         guard (0...1).contains(skill) else { throw BotOptionsError("--skill must be between 0 and 1") }
         guard (0...1).contains(offlineChance) else { throw BotOptionsError("--offline-chance must be between 0 and 1") }
-        // Every delay is divided by it into a Duration: 1e-25 would ask for more attoseconds than
-        // Duration holds and trap, 1e30 would round every wait to nothing.
-        guard BotOptions.speeds.contains(speed) else { throw BotOptionsError("--speed must be a number from 0.01 to 1000") }
+        try BotOptions.checkSpeed(speed)
         guard timeLimit > .zero else { throw BotOptionsError("--time-limit must be positive") }
         let longestName = namePrefix.count + String(pairs).count + 1
         guard !namePrefix.isEmpty, longestName <= 24 else {

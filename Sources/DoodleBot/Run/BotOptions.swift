@@ -38,6 +38,12 @@ public struct BotOptions: Sendable {
     public var speed: Double
     /// The speeds `--speed` takes.
     public static let speeds: ClosedRange<Double> = 0.01...1000
+
+    /// `--speed` for both kinds of run. Every delay is divided by it into a Duration: 1e-25 would
+    /// ask for more attoseconds than Duration holds and trap, 1e30 would round every wait to nothing.
+    static func checkSpeed(_ speed: Double) throws(BotOptionsError) {
+        guard speeds.contains(speed) else { throw BotOptionsError("--speed must be a number from \(speeds.lowerBound) to \(Int(speeds.upperBound))") }
+    }
     public var strict: Bool
     public var vocabulary: BotVocabulary
     /// Bots are named `<namePrefix><n>`.
@@ -70,9 +76,7 @@ public struct BotOptions: Sendable {
         guard rooms >= 1 else { throw BotOptionsError("--rooms must be at least 1") }
         guard (0...1).contains(skill) else { throw BotOptionsError("--skill must be between 0 and 1") }
         guard (0...1).contains(liking) else { throw BotOptionsError("--liking must be between 0 and 1") }
-        // Every delay is divided by it into a Duration: 1e-25 would ask for more attoseconds than
-        // Duration holds and trap, 1e30 would round every wait to nothing.
-        guard BotOptions.speeds.contains(speed) else { throw BotOptionsError("--speed must be a number from 0.01 to 1000") }
+        try BotOptions.checkSpeed(speed)
         guard !namePrefix.isEmpty, namePrefix.count + String(count).count <= 24 else {
             throw BotOptionsError("--name must be 1 to \(24 - String(count).count) characters")
         }
