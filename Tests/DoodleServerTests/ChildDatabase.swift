@@ -56,7 +56,7 @@ struct ChildDatabase: Sendable {
         case .sqlite:
             return try await body(Storage(sqlite: try SQLiteDatabase.open(path: location)))
         case .postgres:
-            let database = try await PostgresArchiveDatabase.open(location: try PostgresLocation(url: location), maximumConnections: 2, logger: TestServer.logger)
+            let database = try await PostgreSQLDatabase.open(location: try PostgresLocation(url: location), maximumConnections: 2, logger: TestServer.logger)
             return try await PostgresTestDatabase.withRunning(database) { database in try await body(Storage(postgres: database)) }
         }
     }

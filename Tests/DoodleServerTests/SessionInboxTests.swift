@@ -34,9 +34,9 @@ struct SessionInboxTests {
                 rules: rules, packs: packs, blocklist: blocklist, clock: SystemGameClock(), archive: archive, metrics: metrics, cluster: alone, logger: logger,
                 seatReleased: { _, _ in }),
             pairs: PairRegistry(
-                pairs: SQLitePairRepository(database: database), rules: rules, suggestionWords: [],
+                pairs: Storage(sqlite: database).pairRepository(), rules: rules, suggestionWords: [],
                 clock: SystemGameClock(), metrics: metrics, latestHeads: LatestHeadCache(capacity: 16), logger: logger),
-            reports: SQLiteModerationStore(database: database), cluster: alone, clock: SystemGameClock(), metrics: metrics, logger: logger)
+            reports: Storage(sqlite: database).moderation, cluster: alone, clock: SystemGameClock(), metrics: metrics, logger: logger)
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())
         let queue = OutboundQueue(

@@ -66,7 +66,7 @@ struct ShutdownUnderLoadTests {
 
         let announced = ledger.drawings(acknowledged: false)
         #expect(announced.count >= Self.drawingsBeforeShutdown)
-        let reader = SQLiteArchiveReader(database: try SQLiteDatabase.open(path: databasePath))
+        let reader = Storage(sqlite: try SQLiteDatabase.open(path: databasePath)).archiveReader
         for (id, sent) in announced {
             let stored = try await reader.drawing(id: id)
             #expect(stored?.actions == sent.actions, "announced drawing \(id) is missing or incomplete after SIGTERM")

@@ -43,16 +43,16 @@ public enum PostgresTestDatabase {
     @discardableResult
     public static func withMigratedDatabase<T>(
         logger: Logger = Logger(label: "doodle-postgres-tests") { _ in SwiftLogNoOpLogHandler() },
-        _ body: (PostgresArchiveDatabase) async throws -> T
+        _ body: (PostgreSQLDatabase) async throws -> T
     ) async throws -> T {
         try await withFreshDatabase { location in
-            try await withRunning(try await PostgresArchiveDatabase.open(location: location, maximumConnections: 8, logger: logger), body)
+            try await withRunning(try await PostgreSQLDatabase.open(location: location, maximumConnections: 8, logger: logger), body)
         }
     }
 
     /// Runs `database`'s connection pool while `body` runs, and stops it after.
     @discardableResult
-    public static func withRunning<T>(_ database: PostgresArchiveDatabase, _ body: (PostgresArchiveDatabase) async throws -> T) async throws -> T {
+    public static func withRunning<T>(_ database: PostgreSQLDatabase, _ body: (PostgreSQLDatabase) async throws -> T) async throws -> T {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await database.run() }
             let result: Result<T, any Error>

@@ -9,7 +9,7 @@ import DoodleCore
 @Suite("Archive writer: batching, retries, shutdown")
 struct ArchiveWriterTests {
     static func count(_ table: String, in database: SQLiteDatabase) async throws -> Int {
-        try await database.connection.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+        try await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
     }
 
     /// Polls until `condition` holds (at most ~10 s), for states the writer reaches on its own.
@@ -128,12 +128,14 @@ struct ArchiveWriterTests {
     }
 
     @Test("only unavailability counts as an outage")
-    func outageClassification() {
-        #expect(SQLiteArchiveBatchWriter.isOutage(DatabaseError(resultCode: .SQLITE_BUSY)))
-        #expect(SQLiteArchiveBatchWriter.isOutage(DatabaseError(resultCode: .SQLITE_FULL)))
-        #expect(SQLiteArchiveBatchWriter.isOutage(DatabaseError(resultCode: .SQLITE_IOERR)))
-        #expect(!SQLiteArchiveBatchWriter.isOutage(DatabaseError(resultCode: .SQLITE_CONSTRAINT)))
-        #expect(!SQLiteArchiveBatchWriter.isOutage(DatabaseError(resultCode: .SQLITE_ERROR)))
-        #expect(!SQLiteArchiveBatchWriter.isOutage(CancellationError()))
+    func outageClassification() throws {
+        let database = try SQLiteDatabase.open(path: ":memory:")
+        let isSQLiteOutage = database.isOutage
+        #expect(isSQLiteOutage(DatabaseError(resultCode: .SQLITE_BUSY)))
+        #expect(isSQLiteOutage(DatabaseError(resultCode: .SQLITE_FULL)))
+        #expect(isSQLiteOutage(DatabaseError(resultCode: .SQLITE_IOERR)))
+        #expect(!isSQLiteOutage(DatabaseError(resultCode: .SQLITE_CONSTRAINT)))
+        #expect(!isSQLiteOutage(DatabaseError(resultCode: .SQLITE_ERROR)))
+        #expect(!isSQLiteOutage(CancellationError()))
     }
 }

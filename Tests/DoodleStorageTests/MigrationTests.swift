@@ -13,7 +13,7 @@ struct MigrationTests {
     func migratesFromEmpty() async throws {
         try await StorageFixtures.withDatabase { database in
             #expect(try await database.appliedMigrations() == Self.identifiers)
-            let (tables, indexes, journalMode, foreignKeys, synchronous) = try await database.connection.read { db in
+            let (tables, indexes, journalMode, foreignKeys, synchronous) = try await database.pool.read { db in
                 (
                     try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'grdb_%' ORDER BY name"),
                     try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name"),
@@ -50,7 +50,7 @@ struct MigrationTests {
             }
             let second = try SQLiteDatabase.open(path: path)
             #expect(try await second.appliedMigrations() == Self.identifiers)
-            #expect(try await SQLiteArchiveReader(database: second).drawing(id: "d_kept") != nil)
+            #expect(try await Storage(sqlite: second).archiveReader.drawing(id: "d_kept") != nil)
         }
     }
 
@@ -58,7 +58,7 @@ struct MigrationTests {
     func tokensMoveToDevices() async throws {
         try await StorageFixtures.withTemporaryPath { path in
             let older = try DatabaseQueue(path: path)
-            try SQLiteMigrations.migrator.migrate(older, upTo: "v7-moderation")
+            try SQLiteDatabase.migrator.migrate(older, upTo: "v7-moderation")
             try await older.write { db in
                 try db.execute(
                     sql: """
@@ -80,7 +80,7 @@ struct MigrationTests {
             let bobs = try #require(try await storage.accounts.devices(of: "p_bob").first)
             #expect(bobs.id != device.id)
             #expect(try await storage.accounts.devices(of: "p_ghost").isEmpty)
-            let remainingTokens = try await SQLiteDatabase.open(path: path).connection.read { db in
+            let remainingTokens = try await SQLiteDatabase.open(path: path).pool.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player WHERE token_hash IS NOT NULL")
             }
             #expect(remainingTokens == 0, "the retired column keeps no token")
@@ -91,7 +91,7 @@ struct MigrationTests {
     func refusesNewerSchema() async throws {
         try await StorageFixtures.withTemporaryPath { path in
             let database = try SQLiteDatabase.open(path: path)
-            try await database.connection.write { db in
+            try await database.pool.write { db in
                 try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99-from-the-future')")
             }
             #expect(throws: StorageSchemaError.self) { try SQLiteDatabase.open(path: path) }
@@ -102,6 +102,6 @@ struct MigrationTests {
     func inMemory() async throws {
         let database = try SQLiteDatabase.open(path: ":memory:")
         #expect(try await database.appliedMigrations().count == Self.identifiers.count)
-        #expect(try await SQLiteArchiveReader(database: database).leaderboard(limit: 10).players.isEmpty)
+        #expect(try await Storage(sqlite: database).archiveReader.leaderboard(limit: 10).players.isEmpty)
     }
 }

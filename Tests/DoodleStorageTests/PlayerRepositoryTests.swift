@@ -30,7 +30,7 @@ struct PlayerRepositoryTests {
             configuration.initialRetryDelay = .milliseconds(5)
             configuration.maxRetryDelay = .milliseconds(20)
             try await StorageFixtures.withRunningWriter(database, configuration: configuration) { writer in
-                let players = PlayerRepository(store: SQLitePlayerStore(database: database), writer: writer, logger: StorageFixtures.logger)
+                let players = PlayerRepository(store: Storage(sqlite: database).playerStore, writer: writer, logger: StorageFixtures.logger)
                 let blocker = try StorageFixtures.holdExclusiveLock(on: path)
                 await players.saveSession(playerId: "p_ada", name: "Ada", tokenHash: "h1", at: 1_000, newDeviceLabel: "iPhone")
                 #expect(writer.statistics.queued == 1)

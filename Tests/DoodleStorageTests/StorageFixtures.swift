@@ -203,14 +203,14 @@ struct TestSQL: Sendable {
     private let countRows: @Sendable (String) async throws -> Int
 
     init(sqlite database: SQLiteDatabase) {
-        run = { statement in try await database.connection.write { db in try db.execute(sql: statement) } }
-        countRows = { table in try await database.connection.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 } }
+        run = { statement in try await database.pool.write { db in try db.execute(sql: statement) } }
+        countRows = { table in try await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 } }
     }
 
-    init(postgres database: PostgresArchiveDatabase) {
-        run = { statement in try await database.read { session in try await session.execute(PostgresQuery(unsafeSQL: statement)) } }
+    init(postgres database: PostgreSQLDatabase) {
+        run = { statement in _ = try await database.writeStatement { session in try session.execute(SQLQuery(sql: statement)) } }
         countRows = { table in
-            try await database.read { session in try await session.value(PostgresQuery(unsafeSQL: "SELECT COUNT(*) FROM \(table)"), as: Int.self) ?? 0 }
+            try await database.read { session in try session.value(SQLQuery(sql: "SELECT COUNT(*) FROM \(table)"), as: Int.self) ?? 0 }
         }
     }
 

@@ -51,7 +51,7 @@ struct ArchiveBench: Sendable {
         let storage: Storage
         switch target {
         case .sqlite(let path): storage = Storage(sqlite: try SQLiteDatabase.open(path: path))
-        case .postgres(let location): storage = Storage(postgres: try await PostgresArchiveDatabase.open(location: location, logger: logger))
+        case .postgres(let location): storage = Storage(postgres: try await PostgreSQLDatabase.open(location: location, logger: logger))
         }
         let latencies = SaveLatencies()
         var configuration = ArchiveWriter.Configuration()

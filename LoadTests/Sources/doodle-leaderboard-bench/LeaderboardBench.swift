@@ -53,7 +53,7 @@ struct LeaderboardBench: Sendable {
             (outcome.historySeconds, outcome.fillSeconds, outcome.periodRows) = (historySeconds, fillSeconds, rows)
             return outcome
         case .postgres(let location):
-            let database = try await PostgresArchiveDatabase.open(location: location, logger: logger)
+            let database = try await PostgreSQLDatabase.open(location: location, logger: logger)
             let connection = try await PostgresConnection.connect(configuration: try location.connectionConfiguration(), id: 1, logger: logger)
             let counted: (Double, Double, Int)
             do {

@@ -1,13 +1,13 @@
 import DoodleCore
 
-/// What both back ends share about devices and identities: the columns read and how device ids
+/// What the account store and the archive writer share about devices and identities: the columns read and how device ids
 /// are made.
 enum AccountColumns {
     /// A device's row; the caller adds `WHERE … ORDER BY …`.
-    static let select = "SELECT id, player_id, label, created_at, last_seen_at FROM device"
+    static let select: SQLQuery = "SELECT id, player_id, label, created_at, last_seen_at FROM device"
 
     /// A player's devices, oldest first, in the order they were made.
-    static let order = "ORDER BY created_at, id"
+    static let order: SQLQuery = "ORDER BY created_at, id"
 
     /// The label of the device `v8-accounts` made from each player's one token.
     static let migratedDeviceLabel = "First device"
@@ -19,9 +19,8 @@ enum AccountColumns {
     }
 
     /// Every way to sign in as one player: its OpenID Connect identities and its email logins
-    /// (provider `email`), oldest first. `player` is the back end's placeholder for the player's
-    /// id (one parameter, used twice).
-    static func identitiesSQL(player: String) -> String {
+    /// (provider `email`), oldest first.
+    static func identities(of player: PlayerID) -> SQLQuery {
         """
         SELECT provider, email, created_at FROM account_identity WHERE player_id = \(player)
         UNION ALL

@@ -1,6 +1,5 @@
-/// SQL both back ends read a finished drawing with, up to the parameter (`?` in SQLite, a bound
-/// value in PostgreSQL): the same text in both dialects, so a drawing reads the same wherever it
-/// is stored.
+/// The columns a finished drawing is read with, the same text on both databases, so a drawing
+/// reads the same wherever it is stored.
 enum DrawingColumns {
     /// How many members like and dislike the drawing of the enclosing row, each counted through
     /// `reaction`'s primary key (a drawing has at most a room's worth of rows there).

@@ -7,6 +7,6 @@ import DoodleCore
 public enum LeaderboardPeriodFill {
     static let emptying = ["DELETE FROM leaderboard_period", "DROP INDEX IF EXISTS leaderboard_period_ranking"]
 
-    public static var sqlite: [String] { emptying + SQLiteLeaderboardSchema.fill }
-    public static var postgres: [String] { emptying + PostgresSchema.leaderboardFill }
+    public static var sqlite: [String] { emptying + Migration.leaderboardFill(.sqlite) }
+    public static var postgres: [String] { emptying + Migration.leaderboardFill(.postgres) }
 }

@@ -1,5 +1,5 @@
-/// SQL both back ends read pair drawings with: the same text in SQLite's and PostgreSQL's
-/// dialect, so a pair drawing reads the same wherever it is stored.
+/// The columns pair drawings are read with, the same text on both databases, so a pair
+/// drawing reads the same wherever it is stored.
 enum PairDrawingColumns {
     /// A pair drawing's row, the sender's name being its current one, else the one the pair
     /// recorded when it formed.

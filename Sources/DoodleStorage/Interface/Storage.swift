@@ -63,41 +63,40 @@ public struct Storage: Sendable {
 }
 
 extension Storage {
+    /// The stores over one database, SQLite or PostgreSQL: each store is written once, over
+    /// `SQLDatabase`.
+    init(database: any SQLDatabase, description: String, services: [any Service], roomDirectory: (any RoomDirectory)?,
+        nodeChannels: (any NodeChannels)?, migrations: @escaping @Sendable () async throws -> [String])
+    {
+        self.init(
+            description: description,
+            archiveReader: SQLArchiveReader(database: database),
+            playerStore: SQLPlayerStore(database: database),
+            pairReader: SQLPairReader(database: database),
+            outbox: SQLNotificationOutbox(database: database),
+            moderation: SQLModerationStore(database: database),
+            accounts: SQLAccountStore(database: database),
+            services: services,
+            roomDirectory: roomDirectory,
+            nodeChannels: nodeChannels,
+            batchWriter: SQLArchiveBatchWriter(database: database),
+            makePairRepository: { SQLPairRepository(database: database, queuesNotifications: $0) },
+            migrations: migrations)
+    }
+
     /// The stores of an opened SQLite database.
     public init(sqlite database: SQLiteDatabase) {
         self.init(
-            description: database.description,
-            archiveReader: SQLiteArchiveReader(database: database),
-            playerStore: SQLitePlayerStore(database: database),
-            pairReader: SQLitePairReader(database: database),
-            outbox: SQLiteNotificationOutbox(database: database),
-            moderation: SQLiteModerationStore(database: database),
-            accounts: SQLiteAccountStore(database: database),
-            services: [],
-            roomDirectory: nil,
-            nodeChannels: nil,
-            batchWriter: SQLiteArchiveBatchWriter(database: database),
-            makePairRepository: { SQLitePairRepository(database: database, queuesNotifications: $0) },
+            database: database, description: database.description, services: [], roomDirectory: nil, nodeChannels: nil,
             migrations: { try await database.appliedMigrations() })
     }
-}
 
-extension Storage {
-    /// The stores of an opened PostgreSQL database; its connection pool is the storage's service.
-    public init(postgres database: PostgresArchiveDatabase) {
+    /// The stores of an opened PostgreSQL database; its connection pool is the storage's
+    /// service, and the cluster's room directory and node channels are its own.
+    public init(postgres database: PostgreSQLDatabase) {
         self.init(
-            description: database.description,
-            archiveReader: PostgresArchiveReader(database: database),
-            playerStore: PostgresPlayerStore(database: database),
-            pairReader: PostgresPairReader(database: database),
-            outbox: PostgresNotificationOutbox(database: database),
-            moderation: PostgresModerationStore(database: database),
-            accounts: PostgresAccountStore(database: database),
-            services: [database],
-            roomDirectory: PostgresRoomDirectory(database: database),
-            nodeChannels: PostgresNodeChannels(database: database),
-            batchWriter: PostgresArchiveBatchWriter(database: database),
-            makePairRepository: { PostgresPairRepository(database: database, queuesNotifications: $0) },
+            database: database, description: database.description, services: [database],
+            roomDirectory: PostgresRoomDirectory(database: database), nodeChannels: PostgresNodeChannels(database: database),
             migrations: { try await database.appliedMigrations() })
     }
 
@@ -108,7 +107,7 @@ extension Storage {
     ///   `open` throws (the server is unreachable, a newer schema, a file that cannot be opened).
     public static func open(location: String, logger: Logger) async throws -> Storage {
         if PostgresLocation.isPostgresURL(location) {
-            let database = try await PostgresArchiveDatabase.open(location: try PostgresLocation(url: location), logger: logger)
+            let database = try await PostgreSQLDatabase.open(location: try PostgresLocation(url: location), logger: logger)
             return Storage(postgres: database)
         }
         return Storage(sqlite: try SQLiteDatabase.open(path: location))

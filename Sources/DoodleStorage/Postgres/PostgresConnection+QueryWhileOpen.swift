@@ -4,7 +4,7 @@ import PostgresNIO
 
 extension PostgresConnection {
     /// Runs `query` and collects its whole result, on the connection's own event loop and only
-    /// while its channel is still active; a connection already closed throws
+    /// while its channel is still active; a connection already closed fails with
     /// `ChannelError.ioOnClosedChannel` (an outage), as NIO fails a write to a closed channel.
     ///
     /// Why not `query` itself: it writes the statement into the channel with no write promise,
@@ -17,12 +17,12 @@ extension PostgresConnection {
     /// server ending connections under the archive writer hit that gap, and the writer waited for
     /// good. On the event loop, "still active" and "handed to the state machine" happen with
     /// nothing between.
-    func queryWhileOpen(_ query: PostgresQuery, logger: Logger) async throws -> PostgresQueryResult {
-        try await eventLoop.flatSubmit {
+    func queryWhileOpen(_ query: PostgresQuery, logger: Logger) -> EventLoopFuture<PostgresQueryResult> {
+        eventLoop.flatSubmit {
             guard !self.isClosed else {
                 return self.eventLoop.makeFailedFuture(ChannelError.ioOnClosedChannel)
             }
             return self.query(query, logger: logger)
-        }.get()
+        }
     }
 }

@@ -21,13 +21,13 @@ public struct PostgresNodeChannels: NodeChannels {
     /// What the listening connection is called in `pg_stat_activity`, for operators.
     public static let applicationName = "doodle node signals"
 
-    private let database: PostgresArchiveDatabase
+    private let database: PostgreSQLDatabase
     private let pingInterval: Duration
     private let firstRetry: Duration
     private let longestRetry: Duration
 
     public init(
-        database: PostgresArchiveDatabase, pingInterval: Duration = .seconds(5), firstRetry: Duration = .milliseconds(100),
+        database: PostgreSQLDatabase, pingInterval: Duration = .seconds(5), firstRetry: Duration = .milliseconds(100),
         longestRetry: Duration = .seconds(5)
     ) {
         self.database = database
@@ -44,10 +44,10 @@ public struct PostgresNodeChannels: NodeChannels {
         try NodeChannelNameError.check(channel)
         do {
             if text.utf8.count <= Self.longestNotification {
-                try await database.read { session in try await session.execute("SELECT pg_notify(\(channel), \(text))") }
+                try await database.clusterRead { session in try await session.execute("SELECT pg_notify(\(channel), \(text))") }
                 return
             }
-            try await database.transaction { session in
+            try await database.clusterTransaction { session in
                 try await session.execute("DELETE FROM node_message WHERE sent_at < now() - interval '1 minute'")
                 guard let id = try await session.value("INSERT INTO node_message (body) VALUES (\(text)) RETURNING id", as: Int64.self) else {
                     throw PostgresNodeChannelsError.noRowStored
@@ -185,7 +185,7 @@ public struct PostgresNodeChannels: NodeChannels {
             return nil
         }
         do {
-            let body = try await database.read { session in
+            let body = try await database.clusterRead { session in
                 try await session.value("DELETE FROM node_message WHERE id = \(id) RETURNING body", as: String.self)
             }
             if body == nil { logger.warning("a stored node message was gone before it was read", metadata: ["id": "\(id)"]) }

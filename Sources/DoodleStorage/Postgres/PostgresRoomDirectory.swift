@@ -5,9 +5,9 @@ import PostgresNIO
 /// the one statement ``RoomDirectory``'s documentation gives, run on its own (so in its own
 /// transaction) on a pooled connection. Leases are timed by the database's `now()`.
 public struct PostgresRoomDirectory: RoomDirectory {
-    private let database: PostgresArchiveDatabase
+    private let database: PostgreSQLDatabase
 
-    public init(database: PostgresArchiveDatabase) {
+    public init(database: PostgreSQLDatabase) {
         self.database = database
     }
 
@@ -150,7 +150,7 @@ public struct PostgresRoomDirectory: RoomDirectory {
     /// Runs statements in one transaction on a pooled connection, with `run`'s failure wording.
     private func write(_ doing: String, _ body: (PostgresSession) async throws -> Void) async throws {
         do {
-            try await database.transaction(body)
+            try await database.clusterTransaction(body)
         } catch {
             throw PostgresFailure(error, while: doing)
         }
@@ -160,7 +160,7 @@ public struct PostgresRoomDirectory: RoomDirectory {
     /// why, in the server's words (the caller logs it or answers `internal`).
     private func run<T: Sendable>(_ doing: String, _ body: (PostgresSession) async throws -> T) async throws -> T {
         do {
-            return try await database.read(body)
+            return try await database.clusterRead(body)
         } catch {
             throw PostgresFailure(error, while: doing)
         }

@@ -1,8 +1,8 @@
 import Logging
 import PostgresNIO
 
-/// One connection lent for a read or a transaction, with the few ways the stores use it. Every
-/// statement goes through `PostgresConnection.queryWhileOpen`, never `query` itself: see there why.
+/// One connection lent to the cluster's code (room directory, node channels), which is written
+/// against postgres-nio directly and awaits each statement. The stores use `SQLSession`.
 struct PostgresSession {
     let connection: PostgresConnection
     let logger: Logger
@@ -27,13 +27,29 @@ struct PostgresSession {
         try await send(query).first?.decode(T.self)
     }
 
+    /// `BEGIN`, `body`, `COMMIT`, rolled back if `body` throws (as `PostgresStatementRunner.transaction`).
+    nonisolated(nonsending) func transaction<T: Sendable>(_ body: (PostgresSession) async throws -> T) async throws -> T {
+        try await execute("BEGIN")
+        let result: T
+        do {
+            result = try await body(self)
+        } catch {
+            let connectionFailed = (error as? PSQLError).map { $0.code != .server } ?? false
+            if !connectionFailed {
+                try? await execute("ROLLBACK")
+            }
+            throw error
+        }
+        try await execute("COMMIT")
+        return result
+    }
+
     private func send(_ query: PostgresQuery) async throws -> PostgresQueryResult {
-        try await connection.queryWhileOpen(query, logger: logger)
+        try await connection.queryWhileOpen(query, logger: logger).get()
     }
 }
 
-/// A result row whose columns are read by name, as the SQLite stores read GRDB rows: reordering a
-/// `SELECT` cannot shift a value into the wrong field.
+/// A cluster result row whose columns are read by name, as `SQLRow`'s.
 struct PostgresRecord {
     private let row: PostgresRandomAccessRow
 
@@ -43,17 +59,7 @@ struct PostgresRecord {
 
     func callAsFunction<T: PostgresDecodable>(_ column: String, as type: T.Type = T.self) throws -> T {
         // The row's own subscript stops the process for a column it lacks.
-        guard row.contains(column) else { throw PostgresRecordError.noColumn(column) }
+        guard row.contains(column) else { throw SQLRowError.noColumn(column) }
         return try row[column].decode(T.self)
-    }
-}
-
-enum PostgresRecordError: Error, CustomStringConvertible {
-    case noColumn(String)
-
-    var description: String {
-        switch self {
-        case .noColumn(let column): "a query's result has no column '\(column)'"
-        }
     }
 }

@@ -10,7 +10,7 @@ extension PostgresNodes {
     /// database's clock, which times the lease (a watcher on a loaded machine is late); the rooms
     /// `others` of living nodes stay.
     func killAndWatch(_ node: ChildServer, hosting code: String, while others: [String], leaseMilliseconds lease: Int64) async throws {
-        let directoryDatabase = try await PostgresArchiveDatabase.open(location: database, maximumConnections: 1, logger: TestServer.logger)
+        let directoryDatabase = try await PostgreSQLDatabase.open(location: database, maximumConnections: 1, logger: TestServer.logger)
         try await PostgresTestDatabase.withRunning(directoryDatabase) { directoryDatabase in
             let directory = PostgresRoomDirectory(database: directoryDatabase)
             let host = try #require(try await directory.host(of: code), "the room \(code) is listed before the kill")

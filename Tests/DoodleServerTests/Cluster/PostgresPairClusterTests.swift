@@ -158,7 +158,7 @@ struct PostgresPairClusterTests {
 
     /// The directory's answer, read straight from the database.
     static func hostURL(of code: String, in location: PostgresLocation) async throws -> String? {
-        let database = try await PostgresArchiveDatabase.open(location: location, maximumConnections: 1, logger: logger)
+        let database = try await PostgreSQLDatabase.open(location: location, maximumConnections: 1, logger: logger)
         return try await PostgresTestDatabase.withRunning(database) { database in
             try await PostgresRoomDirectory(database: database).host(of: code)?.url
         }

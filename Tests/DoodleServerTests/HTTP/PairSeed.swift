@@ -11,7 +11,7 @@ struct PairSeed {
     let pairs: any PairRepository
 
     init(server: TestServer) throws {
-        pairs = SQLitePairRepository(database: try SQLiteDatabase.open(path: server.databasePath))
+        pairs = Storage(sqlite: try SQLiteDatabase.open(path: server.databasePath)).pairRepository()
     }
 
     /// `joiner` takes the code `GET /v1/me/pair` shows `owner`.

@@ -13,7 +13,7 @@ struct PictureRevisionTests {
     /// Overwrites a drawing's stored record with bytes no decoder accepts.
     static func breakRecord(of id: String, table: String, in server: TestServer) async throws {
         let database = try SQLiteDatabase.open(path: server.databasePath)
-        let changed = try await database.connection.write { db in
+        let changed = try await database.pool.write { db in
             try db.execute(sql: "UPDATE \(table) SET record = ? WHERE id = ?", arguments: [Data([0xff, 0xfe, 0xfd]), id])
             return db.changesCount
         }

@@ -65,7 +65,7 @@ struct PairRoomTests {
     func withRoom(_ body: (PairRoom, any PairRepository, Partner, Partner, Ended) async throws -> Void) async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pair-room-\(UUID().uuidString).sqlite").path
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
-        let pairs = SQLitePairRepository(database: try SQLiteDatabase.open(path: path))
+        let pairs = Storage(sqlite: try SQLiteDatabase.open(path: path)).pairRepository()
         _ = try await pairs.membership(of: Self.ada, now: 1) { "ADACDE" }
         _ = try await pairs.form(code: "ADACDE", joiner: Self.bob, joinerName: "Bob", pairId: "pr_1", now: 1)
         let stored = try #require(try await pairs.livePair("pr_1"))

@@ -54,7 +54,7 @@ struct PostgresArchiveAuditTests {
 
     /// Two drawings with their guesses and a finished game through the archive writer, and a live
     /// pair with a pending drawing (rows as the pair repository writes them).
-    private static func fill(_ database: PostgresArchiveDatabase) async throws {
+    private static func fill(_ database: PostgreSQLDatabase) async throws {
         try await StorageFixtures.withRunningWriter(Storage(postgres: database)) { writer in
             let guessers = [
                 GuessRecord(playerId: "p_bob", gained: 120, atMilliseconds: 5_300), GuessRecord(playerId: "p_cy", gained: 90, atMilliseconds: 9_000),

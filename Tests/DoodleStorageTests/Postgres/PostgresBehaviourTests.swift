@@ -17,7 +17,7 @@ struct PostgresBehaviourTests {
     @Test("two nodes claiming due notifications at once never take the same one; an unsettled claim comes back")
     func outboxClaims() async throws {
         try await PostgresTestDatabase.withMigratedDatabase(logger: Self.logger) { first in
-            let pairs = PostgresPairRepository(database: first, queuesNotifications: true)
+            let pairs = Storage(postgres: first).pairRepository(queuesNotifications: true)
             for index in 0..<10 {
                 _ = try await pairs.membership(of: "p_owner\(index)", now: Self.start) { "CODE\(index)" }
                 let formed = try await pairs.form(
@@ -25,9 +25,9 @@ struct PostgresBehaviourTests {
                     notifyOwner: true)
                 #expect(formed == .formed(pairId: "pr_\(index)", ownerId: "p_owner\(index)"))
             }
-            let second = try await PostgresArchiveDatabase.open(location: first.location, logger: Self.logger)
+            let second = try await PostgreSQLDatabase.open(location: first.location, logger: Self.logger)
             try await PostgresTestDatabase.withRunning(second) { second in
-                let nodes = [PostgresNotificationOutbox(database: first), PostgresNotificationOutbox(database: second)]
+                let nodes = [Storage(postgres: first).outbox, Storage(postgres: second).outbox]
                 let claims = try await withThrowingTaskGroup(of: [QueuedNotification].self) { group in
                     for node in nodes {
                         group.addTask { try await node.due(now: Self.start, limit: 10) }
@@ -38,7 +38,7 @@ struct PostgresBehaviourTests {
                 #expect(ids.count == 10 && Set(ids).count == 10, "each notification claimed exactly once: \(claims.map { $0.map(\.id) })")
                 #expect(try await nodes[0].due(now: Self.start + 1, limit: 10).isEmpty, "claimed rows are not due again at once")
                 // A node that died holding claims: they are due again once the claim runs out.
-                let later = Self.start + PostgresNotificationOutbox.claimMilliseconds
+                let later = Self.start + SQLNotificationOutbox.claimMilliseconds
                 let again = try await nodes[1].due(now: later, limit: 10)
                 #expect(Set(again.map(\.id)) == Set(ids))
                 for item in again { try await nodes[0].delivered(item.id) }
@@ -71,9 +71,8 @@ struct PostgresBehaviourTests {
     func classifiesServerErrors(sqlState: String, kind: PostgresErrorKind) async throws {
         try await PostgresTestDatabase.withMigratedDatabase(logger: Self.logger) { database in
             let failure = await #expect(throws: PSQLError.self) {
-                try await database.transaction { session in
-                    try await session.execute(
-                        PostgresQuery(unsafeSQL: "DO $$ BEGIN RAISE EXCEPTION 'staged' USING ERRCODE = '\(sqlState)'; END $$"))
+                try await database.write { session in
+                    try session.execute(SQLQuery(sql: "DO $$ BEGIN RAISE EXCEPTION 'staged' USING ERRCODE = '\(sqlState)'; END $$"))
                 }
             }
             let error = try #require(failure)

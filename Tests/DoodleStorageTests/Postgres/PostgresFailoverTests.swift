@@ -64,7 +64,7 @@ struct PostgresFailoverTests {
     func timeLimitEndsAStatementInFlight() async throws {
         try await PostgresTestDatabase.withMigratedDatabase(logger: Self.logger) { database in
             try await Self.withKiller(of: database) { locker in
-                let writer = PostgresArchiveBatchWriter(database: database, timeoutSeconds: 1)
+                let writer = SQLArchiveBatchWriter(database: database, timeoutSeconds: 1)
                 let batch = [try PendingWrite.drawing(StorageFixtures.drawing(id: "d_locked_out")).prepared()]
                 _ = try await locker.query("BEGIN", logger: Self.logger)
                 _ = try await locker.query("LOCK TABLE drawing IN ACCESS EXCLUSIVE MODE", logger: Self.logger)
@@ -72,7 +72,7 @@ struct PostgresFailoverTests {
                 #expect(failure.map(writer.isOutage) == true)
                 _ = try await locker.query("ROLLBACK", logger: Self.logger)
                 // With the writer's usual limit: on a loaded machine a new connection alone can take a second.
-                try await PostgresArchiveBatchWriter(database: database).write(batch)
+                try await SQLArchiveBatchWriter(database: database).write(batch)
                 #expect(try await Self.count("SELECT COUNT(*) FROM drawing", on: locker) == 1)
             }
         }
@@ -80,7 +80,7 @@ struct PostgresFailoverTests {
 
     /// A connection of its own to `database`, outside its pool (so never one of the killed), for
     /// the length of `body`.
-    private static func withKiller(of database: PostgresArchiveDatabase, _ body: (PostgresConnection) async throws -> Void) async throws {
+    private static func withKiller(of database: PostgreSQLDatabase, _ body: (PostgresConnection) async throws -> Void) async throws {
         try await PostgresLoneConnection.with(database.location, id: 1, logger: logger, body)
     }
 

@@ -57,11 +57,11 @@ struct PostgresMigrationTests {
     @Test("migrating again keeps the data and applies nothing twice")
     func migratingAgainKeepsData() async throws {
         try await PostgresTestDatabase.withFreshDatabase { location in
-            try await PostgresTestDatabase.withRunning(try await PostgresArchiveDatabase.open(location: location, logger: Self.logger)) { (first) async throws in
+            try await PostgresTestDatabase.withRunning(try await PostgreSQLDatabase.open(location: location, logger: Self.logger)) { (first) async throws in
                 try await first.client.query(
                     "INSERT INTO player (id, name, created_at, last_seen_at) VALUES ('p_kept', 'Kept', 1, 1)", logger: Self.logger)
             }
-            try await PostgresTestDatabase.withRunning(try await PostgresArchiveDatabase.open(location: location, logger: Self.logger)) { (second) async throws in
+            try await PostgresTestDatabase.withRunning(try await PostgreSQLDatabase.open(location: location, logger: Self.logger)) { (second) async throws in
                 #expect(try await second.appliedMigrations() == Self.identifiers)
                 #expect(try await strings(second, "SELECT name FROM player WHERE id = 'p_kept'") == ["Kept"])
             }
@@ -71,15 +71,15 @@ struct PostgresMigrationTests {
     @Test("v8 moves every player's token into a first device and drops the column: old tokens keep working, only through the device")
     func tokensMoveToDevices() async throws {
         try await PostgresTestDatabase.withFreshDatabase { location in
+            try await PostgreSQLDatabase.migrate(location: location, through: "v7-moderation", logger: Self.logger)
             try await PostgresLoneConnection.with(location) { connection in
-                try await PostgresMigrations.migrate(connection, location: location, logger: Self.logger, through: "v7-moderation")
                 try await connection.query(
                     """
                     INSERT INTO player (id, name, token_hash, created_at, last_seen_at) VALUES
                         ('p_ada', 'Ada', 'hash-ada', 1000, 5000), ('p_bob', 'Bob', 'hash-bob', 2000, 3000), ('p_ghost', 'Ghost', NULL, 4000, 4000)
                     """, logger: Self.logger)
             }
-            let database = try await PostgresArchiveDatabase.open(location: location, logger: Self.logger)
+            let database = try await PostgreSQLDatabase.open(location: location, logger: Self.logger)
             try await PostgresTestDatabase.withRunning(database) { (database) async throws in
                 let storage = Storage(postgres: database)
                 #expect(try await storage.appliedMigrations() == Self.identifiers)
@@ -104,7 +104,7 @@ struct PostgresMigrationTests {
             try await database.client.query(
                 "INSERT INTO doodle_migrations (identifier, applied_at) VALUES ('v99-from-the-future', 2)", logger: Self.logger)
             await #expect(throws: StorageSchemaError.self) {
-                try await PostgresArchiveDatabase.open(location: database.location, logger: Self.logger)
+                try await PostgreSQLDatabase.open(location: database.location, logger: Self.logger)
             }
         }
     }
@@ -114,11 +114,11 @@ struct PostgresMigrationTests {
         try await PostgresTestDatabase.withFreshDatabase { location in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<4 {
-                    group.addTask { _ = try await PostgresArchiveDatabase.open(location: location, logger: Self.logger) }
+                    group.addTask { _ = try await PostgreSQLDatabase.open(location: location, logger: Self.logger) }
                 }
                 try await group.waitForAll()
             }
-            try await PostgresTestDatabase.withRunning(try await PostgresArchiveDatabase.open(location: location, logger: Self.logger)) { (database) async throws in
+            try await PostgresTestDatabase.withRunning(try await PostgreSQLDatabase.open(location: location, logger: Self.logger)) { (database) async throws in
                 #expect(try await database.appliedMigrations() == Self.identifiers)
                 #expect(try await strings(database, "SELECT count(*)::text FROM doodle_migrations") == ["\(Self.identifiers.count)"])
             }
@@ -134,14 +134,14 @@ struct PostgresMigrationTests {
         wrongPassword.password = "not-the-password"
         for (location, reason) in [(closedPort, "connecting to \(closedPort)"), (wrongPassword, "password authentication failed")] {
             await #expect {
-                try await PostgresArchiveDatabase.open(location: location, logger: Self.logger)
+                try await PostgreSQLDatabase.open(location: location, logger: Self.logger)
             } throws: { error in
                 (error as? PostgresFailure)?.description.contains(reason) ?? false
             }
         }
     }
 
-    private func strings(_ database: PostgresArchiveDatabase, _ sql: String) async throws -> [String] {
+    private func strings(_ database: PostgreSQLDatabase, _ sql: String) async throws -> [String] {
         var values: [String] = []
         for try await value in try await database.client.query(PostgresQuery(unsafeSQL: sql), logger: Self.logger).decode(String.self) {
             values.append(value)

@@ -116,11 +116,11 @@ struct PostgresNodeChannelsTests {
         }
     }
 
-    static func storedMessages(_ database: PostgresArchiveDatabase) async throws -> Int {
-        Int(try await database.read { try await $0.value("SELECT count(*) FROM node_message", as: Int64.self) } ?? -1)
+    static func storedMessages(_ database: PostgreSQLDatabase) async throws -> Int {
+        Int(try await database.clusterRead { try await $0.value("SELECT count(*) FROM node_message", as: Int64.self) } ?? -1)
     }
 
-    static func run(_ database: PostgresArchiveDatabase, _ statement: PostgresQuery) async throws {
-        try await database.read { try await $0.execute(statement) }
+    static func run(_ database: PostgreSQLDatabase, _ statement: PostgresQuery) async throws {
+        try await database.clusterRead { try await $0.execute(statement) }
     }
 }
