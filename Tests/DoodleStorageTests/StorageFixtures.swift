@@ -125,7 +125,7 @@ enum StorageFixtures {
         return FinishedGame(
             id: id, roomCode: "K7PQ2M", mode: .party, settings: settings, reason: .completed, startedAt: endedAt - 600_000,
             endedAt: endedAt,
-            ranking: ranked.map { GamePlayerRecord(playerId: $0.entry.0, name: $0.entry.1, score: $0.entry.2, rank: $0.rank) },
+            ranking: ranked.map { RankLine(playerId: $0.entry.0, name: $0.entry.1, score: $0.entry.2, rank: $0.rank) },
             drawingIds: drawingIds)
     }
 

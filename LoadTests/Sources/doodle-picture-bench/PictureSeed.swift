@@ -37,7 +37,7 @@ struct PictureSeed {
                         maxPlayers: 8, rounds: 1, drawSeconds: 80, chooseSeconds: 15, revealSeconds: 5, wordChoices: 3, hints: 2,
                         wordPack: "en", customWords: [], customWordsOnly: false, lateJoin: true), reason: .completed, startedAt: start,
                     endedAt: start + Int64(actions.count) * 90_000,
-                    ranking: [GamePlayerRecord(playerId: drawer, name: "Bench", score: 0, rank: 1)], drawingIds: drawingIds))
+                    ranking: [RankLine(playerId: drawer, name: "Bench", score: 0, rank: 1)], drawingIds: drawingIds))
             let saved = await writer.flush()
             await group.triggerGracefulShutdown()
             try await tasks.waitForAll()

@@ -68,20 +68,6 @@ public struct FinishedDrawing: Sendable, Equatable {
     }
 }
 
-public struct GamePlayerRecord: Sendable, Equatable {
-    public var playerId: PlayerID
-    public var name: String
-    public var score: Int
-    public var rank: Int
-
-    public init(playerId: PlayerID, name: String, score: Int, rank: Int) {
-        self.playerId = playerId
-        self.name = name
-        self.score = score
-        self.rank = rank
-    }
-}
-
 /// A game as it leaves the room for storage.
 public struct FinishedGame: Sendable, Equatable {
     public var id: String
@@ -91,12 +77,12 @@ public struct FinishedGame: Sendable, Equatable {
     public var reason: GameEndReason
     public var startedAt: Int64
     public var endedAt: Int64
-    public var ranking: [GamePlayerRecord]
+    public var ranking: [RankLine]
     public var drawingIds: [String]
 
     public init(
         id: String, roomCode: String, mode: RoomMode, settings: RoomSettings, reason: GameEndReason, startedAt: Int64,
-        endedAt: Int64, ranking: [GamePlayerRecord], drawingIds: [String]
+        endedAt: Int64, ranking: [RankLine], drawingIds: [String]
     ) {
         self.id = id
         self.roomCode = roomCode

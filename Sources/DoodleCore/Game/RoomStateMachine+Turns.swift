@@ -200,7 +200,7 @@ extension RoomStateMachine {
                     FinishedGame(
                         id: game.id, roomCode: code, mode: mode, settings: settings, reason: reason, startedAt: game.startedAt,
                         endedAt: now,
-                        ranking: ranking.map { GamePlayerRecord(playerId: $0.playerId, name: $0.name, score: $0.score, rank: $0.rank) },
+                        ranking: ranking,
                         drawingIds: game.drawingIds)))
         }
         game = nil

@@ -10,6 +10,8 @@ public struct ScoreLine: Sendable, Equatable, Codable {
     }
 }
 
+/// One player's line in a finished game's ranking: what `gameOver` tells the room and what the
+/// archive stores with the game.
 public struct RankLine: Sendable, Equatable, Codable {
     public var playerId: PlayerID
     public var name: String

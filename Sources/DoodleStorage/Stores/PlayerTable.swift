@@ -37,7 +37,7 @@ enum PlayerTable {
     /// Adds one finished game to a player's totals, all-time and of the day, week and month it
     /// finished in: score, one game, and a win for rank 1. A player without a row yet (its
     /// session save is still pending) gets one, without a device.
-    static func addGameResult(_ line: GamePlayerRecord, endedAt: Int64, in session: SQLSession) throws {
+    static func addGameResult(_ line: RankLine, endedAt: Int64, in session: SQLSession) throws {
         let wins = line.rank == 1 ? 1 : 0
         try session.execute(
             """

@@ -47,8 +47,8 @@ struct ArchiveSeed {
                 wordPack: "en", customWords: ["secret"], customWordsOnly: false, lateJoin: true),
             reason: .completed, startedAt: Self.start, endedAt: Self.start + 200_000,
             ranking: [
-                GamePlayerRecord(playerId: guesser, name: "Guesser", score: 240, rank: 1),
-                GamePlayerRecord(playerId: drawer, name: drawerName, score: 120, rank: 2),
+                RankLine(playerId: guesser, name: "Guesser", score: 240, rank: 1),
+                RankLine(playerId: drawer, name: drawerName, score: 120, rank: 2),
             ],
             drawingIds: drawingIds)
     }
