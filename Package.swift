@@ -73,15 +73,18 @@ let package = Package(
             pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]
         ),
+        // Drawings as pictures: SVG, PNG (Cairo, zlib), replaying GIFs and albums (giflib).
+        .target(
+            name: "DoodlePictures",
+            dependencies: ["DoodleCore", "CCairo", "CGif", "CZlib"],
+            swiftSettings: swiftSettings
+        ),
         // Persistence on SQLite (GRDB) or PostgreSQL (postgres-nio): players, finished drawings and
-        // games, leaderboards, pairs; drawings rendered as SVG and, with Cairo, as PNG.
+        // games, leaderboards, pairs.
         .target(
             name: "DoodleStorage",
             dependencies: [
                 "DoodleCore",
-                "CCairo",
-                "CGif",
-                "CZlib",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -109,6 +112,7 @@ let package = Package(
             dependencies: [
                 "DoodleCore",
                 "DoodleStorage",
+                "DoodlePictures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -218,10 +222,17 @@ let package = Package(
             dependencies: ["DoodleCore", "ChildProcessSupport"],
             swiftSettings: swiftSettings
         ),
+        // Hand-drawn-looking stroke records, for the storage and the picture tests (not a test target itself).
+        .target(
+            name: "DrawingTestSupport",
+            dependencies: ["DoodleCore"],
+            path: "Tests/DrawingTestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "DoodleStorageTests",
             dependencies: [
-                "DoodleStorage", "DoodleStorageTestSupport", "DoodleCore", "CCairo", "CGif",
+                "DoodleStorage", "DoodleStorageTestSupport", "DrawingTestSupport", "DoodleCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -229,11 +240,17 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Pictures are read back with Cairo's PNG decoder and giflib's GIF decoder.
+        .testTarget(
+            name: "DoodlePicturesTests",
+            dependencies: ["DoodlePictures", "DrawingTestSupport", "DoodleCore", "CCairo", "CGif"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "DoodleServerTests",
             dependencies: [
                 "DoodleTestSupport", "DoodleStorageTestSupport", "ChildProcessSupport",
-                "DoodleServer", "DoodleClient", "DoodleCore", "DoodleStorage",
+                "DoodleServer", "DoodleClient", "DoodleCore", "DoodleStorage", "DoodlePictures",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -372,7 +389,7 @@ let package = Package(
         .executableTarget(
             name: "doodle-render-bench",
             dependencies: [
-                "DoodleStorage", "DoodleCore", "PictureBenchSupport", "BenchSupport",
+                "DoodlePictures", "DoodleCore", "PictureBenchSupport", "BenchSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "LoadTests/Sources/doodle-render-bench",

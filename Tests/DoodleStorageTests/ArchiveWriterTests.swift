@@ -1,4 +1,5 @@
 import DoodleStorage
+import DrawingTestSupport
 import Foundation
 import GRDB
 import Testing
@@ -21,7 +22,7 @@ struct ArchiveWriterTests {
 
     @Test("10,000 queued drawings are all saved, in batches", arguments: Backend.allCases)
     func tenThousandQueued(backend: Backend) async throws {
-        let actions = StorageFixtures.realisticActions(strokes: 5, pointsPerStroke: 20, seed: 2)
+        let actions = RealisticDrawing.actions(strokes: 5, pointsPerStroke: 20, seed: 2)
         try await StorageFixtures.withStorage(backend) { storage, sql in
             let statistics = try await StorageFixtures.withRunningWriter(storage) { writer in
                 for index in 0..<10_000 {

@@ -1,4 +1,5 @@
 import DoodleStorage
+import DrawingTestSupport
 import Foundation
 import Testing
 
@@ -16,11 +17,11 @@ struct DrawingArchiveTests {
     }
 
     static let messyDrawing: [DrawingAction] = {
-        var actions = StorageFixtures.realisticActions(strokes: 6, pointsPerStroke: 30, seed: 3)
+        var actions = RealisticDrawing.actions(strokes: 6, pointsPerStroke: 30, seed: 3)
         actions += [.undo, .fill(FillAction(x: 400, y: 300, color: "#FFCC00"))]
         actions += [.strokeBegin(StrokeBegin(strokeId: 50, tool: .pen, color: "#00FF00", width: 5, points: [10, 10, 20, 20]))]
         actions += [.strokePoints(strokeId: 50, points: [30, 30]), .clear]
-        actions += StorageFixtures.realisticActions(strokes: 4, pointsPerStroke: 20, seed: 4).map { action in
+        actions += RealisticDrawing.actions(strokes: 4, pointsPerStroke: 20, seed: 4).map { action in
             switch action {
             case .strokeBegin(var begin):
                 begin.strokeId += 100

@@ -1,5 +1,6 @@
 import DoodleCore
 import DoodleStorage
+import DrawingTestSupport
 import Synchronization
 import Testing
 
@@ -15,7 +16,7 @@ struct PairRepositoryTests {
     }
 
     static func submission(_ clientId: String, id: String, from sender: PlayerID, to recipient: PlayerID, word: String = "kite") -> PairSubmission {
-        let actions = StorageFixtures.realisticActions(strokes: 3, pointsPerStroke: 20, seed: 1)
+        let actions = RealisticDrawing.actions(strokes: 3, pointsPerStroke: 20, seed: 1)
         return PairSubmission(
             drawingId: id, clientDrawingId: clientId, senderId: sender, recipientId: recipient, word: word, sentAt: start,
             actions: actions, strokes: CanvasReplay.visibleItems(after: actions))

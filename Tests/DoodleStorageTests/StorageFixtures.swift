@@ -1,5 +1,6 @@
 import DoodleStorage
 import DoodleStorageTestSupport
+import DrawingTestSupport
 import Foundation
 import GRDB
 import Logging
@@ -117,7 +118,7 @@ enum StorageFixtures {
         FinishedDrawing(
             id: id, gameId: gameId, roomCode: "K7PQ2M", word: word, drawerId: drawer, drawerName: drawerName, guessers: guessers,
             drawerGained: guessers.isEmpty ? 0 : 50, startedAt: endedAt - 60_000, endedAt: endedAt,
-            actions: actions ?? realisticActions(strokes: 3, pointsPerStroke: 10, seed: 1))
+            actions: actions ?? RealisticDrawing.actions(strokes: 3, pointsPerStroke: 10, seed: 1))
     }
 
     static func game(id: String, ranking: [(PlayerID, String, Int)], endedAt: Int64 = start + 600_000, drawingIds: [String] = []) -> FinishedGame {
@@ -132,49 +133,6 @@ enum StorageFixtures {
     static let settings = RoomSettings(
         maxPlayers: 8, rounds: 3, drawSeconds: 80, chooseSeconds: 15, revealSeconds: 5, wordChoices: 3, hints: 2,
         wordPack: "en", customWords: ["secret"], customWordsOnly: false, lateJoin: true)
-
-    /// A hand-drawn-looking record: each stroke begins with 8 points, continues in messages of
-    /// 8 points, and ends; points wander a few pixels at a time, as a pointer does.
-    static func realisticActions(strokes: Int, pointsPerStroke: Int, seed: UInt64) -> [DrawingAction] {
-        var random = SeededRandom(seed: seed)
-        var actions: [DrawingAction] = []
-        let colors = ["#1a2b3c", "#ff0000", "#00aa00", "#0000ff", "#000000"]
-        for strokeId in 1...strokes {
-            var x = Int.random(in: 100..<1500, using: &random)
-            var y = Int.random(in: 100..<1100, using: &random)
-            var points: [Int] = []
-            var sent = 0
-            for _ in 0..<pointsPerStroke {
-                x = min(max(x + Int.random(in: -12..<13, using: &random), 0), 1599)
-                y = min(max(y + Int.random(in: -12..<13, using: &random), 0), 1199)
-                points += [x, y]
-                if points.count == 16 {
-                    if sent == 0 {
-                        let eraser = Int.random(in: 0..<10, using: &random) == 0
-                        actions.append(
-                            .strokeBegin(
-                                StrokeBegin(
-                                    strokeId: strokeId, tool: eraser ? .eraser : .pen,
-                                    color: eraser ? nil : colors[Int.random(in: 0..<colors.count, using: &random)], width: Int.random(in: 2..<20, using: &random),
-                                    points: PointList(points))))
-                    } else {
-                        actions.append(.strokePoints(strokeId: strokeId, points: PointList(points)))
-                    }
-                    sent += 1
-                    points = []
-                }
-            }
-            if !points.isEmpty {
-                if sent == 0 {
-                    actions.append(.strokeBegin(StrokeBegin(strokeId: strokeId, tool: .pen, color: "#123456", width: 6, points: PointList(points))))
-                } else {
-                    actions.append(.strokePoints(strokeId: strokeId, points: PointList(points)))
-                }
-            }
-            actions.append(.strokeEnd(strokeId: strokeId))
-        }
-        return actions
-    }
 
     /// The limits of the real GameRules/rules.json, for feeding a real DrawingBoard.
     static let limits: LimitRules = {

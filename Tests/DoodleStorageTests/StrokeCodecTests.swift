@@ -1,4 +1,5 @@
 import DoodleStorage
+import DrawingTestSupport
 import Testing
 
 import DoodleCore
@@ -31,13 +32,13 @@ struct StrokeCodecTests {
 
     @Test("generated drawings round-trip", arguments: 1...20)
     func roundTripsGenerated(seed: UInt64) throws {
-        let actions = StorageFixtures.realisticActions(strokes: 1 + Int(seed % 7) * 5, pointsPerStroke: 5 + Int(seed) * 3, seed: seed)
+        let actions = RealisticDrawing.actions(strokes: 1 + Int(seed % 7) * 5, pointsPerStroke: 5 + Int(seed) * 3, seed: seed)
         #expect(try StrokeCodec.decode(StrokeCodec.encode(actions)) == actions)
     }
 
     @Test("a realistic drawing takes under 3 bytes per point")
     func isCompact() {
-        let actions = StorageFixtures.realisticActions(strokes: 30, pointsPerStroke: 40, seed: 9)
+        let actions = RealisticDrawing.actions(strokes: 30, pointsPerStroke: 40, seed: 9)
         let bytes = StrokeCodec.encode(actions)
         #expect(bytes.count < 30 * 40 * 3)
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import BenchSupport
 import DoodleCore
-import DoodleStorage
+import DoodlePictures
 import Foundation
 import PictureBenchSupport
 

@@ -1,4 +1,4 @@
-import DoodleStorage
+import DoodlePictures
 
 /// The kinds of picture the server renders: one drawing as a PNG or a replaying GIF, a game's
 /// album as a GIF or a PNG sheet. Each has its own sizes, content type and renderer version.

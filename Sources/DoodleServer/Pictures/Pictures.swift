@@ -1,5 +1,5 @@
 import DoodleCore
-import DoodleStorage
+import DoodlePictures
 import NIOCore
 
 /// What a drawing's picture is made from: its id and last change (which name the picture) and,

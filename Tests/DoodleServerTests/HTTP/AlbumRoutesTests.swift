@@ -1,4 +1,5 @@
 import DoodleCore
+import DoodlePictures
 import DoodleStorage
 import DoodleTestSupport
 import Foundation

@@ -1,4 +1,5 @@
-import DoodleStorage
+import DoodlePictures
+import DrawingTestSupport
 import Foundation
 import Testing
 
@@ -39,7 +40,7 @@ struct SVGRendererTests {
 
     @Test("the SVG is well-formed, 1600×1200 on white, with one polyline per visible stroke")
     func wellFormedAndMatching() throws {
-        let actions = StorageFixtures.realisticActions(strokes: 12, pointsPerStroke: 30, seed: 5) + [.undo, .undo]
+        let actions = RealisticDrawing.actions(strokes: 12, pointsPerStroke: 30, seed: 5) + [.undo, .undo]
         let visible = CanvasReplay.visibleItems(after: actions)
         let elements = try #require(SVGElements.parse(renderer.render(actions)))
         #expect(elements.first?.name == "svg")

@@ -1,6 +1,6 @@
 import CCairo
 import DoodleCore
-import DoodleStorage
+import DoodlePictures
 import Testing
 
 /// Paints what `SVGRenderer` writes — its rect, circles, polylines and rectangle paths, the only

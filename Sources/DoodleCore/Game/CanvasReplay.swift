@@ -1,5 +1,3 @@
-import DoodleCore
-
 /// Replays a stroke record to the canvas it leaves: the visible strokes and fills, in drawing
 /// order, after every undo and clear. Follows DrawingBoard's rules (points join the open stroke
 /// with the same id; undo removes the last visible item; clear removes all), without its checks,

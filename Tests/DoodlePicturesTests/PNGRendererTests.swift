@@ -1,5 +1,5 @@
 import DoodleCore
-import DoodleStorage
+import DoodlePictures
 import Testing
 
 @Suite("PNG rendering")

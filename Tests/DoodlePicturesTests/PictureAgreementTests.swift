@@ -1,5 +1,6 @@
 import DoodleCore
-import DoodleStorage
+import DoodlePictures
+import DrawingTestSupport
 import Testing
 
 /// The PNG and the SVG of one drawing must show the same picture: the SVG is painted with Cairo
@@ -50,7 +51,7 @@ struct PictureAgreementTests {
 
     @Test("realistic drawings agree too", arguments: [1, 2, 3] as [UInt64])
     func realistic(seed: UInt64) throws {
-        let actions = StorageFixtures.realisticActions(strokes: 20, pointsPerStroke: 60, seed: seed)
+        let actions = RealisticDrawing.actions(strokes: 20, pointsPerStroke: 60, seed: seed)
             + [KnownDrawings.fill(800, 600, KnownDrawings.sky), KnownDrawings.fill(50, 50, KnownDrawings.yellow)]
         let png = try Picture(png: PNGRenderer().render(actions, size: Self.size))
         let svg = try SVGPainter.paint(SVGRenderer().render(actions), size: Self.size)

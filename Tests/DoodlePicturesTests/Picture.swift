@@ -1,6 +1,6 @@
 import CCairo
 import DoodleCore
-import DoodleStorage
+import DoodlePictures
 import Testing
 
 /// A picture's pixels, read back from PNG bytes with Cairo's own decoder (so a test checks what

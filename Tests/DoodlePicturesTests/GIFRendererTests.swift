@@ -1,6 +1,6 @@
 import Foundation
 import DoodleCore
-import DoodleStorage
+import DoodlePictures
 import Testing
 
 @Suite("GIF replays")
