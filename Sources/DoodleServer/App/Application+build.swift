@@ -56,7 +56,7 @@ public func buildApplication(
     let sessions = SessionRunner(logger: logger)
     let outbound = OutboundBudget(ceiling: rules.limits.serverOutboundBytes)
     let context = SessionContext(
-        rules: rules, packs: packs, blocklist: blocklist, directory: directory, registry: registry, pairs: pairs, reports: storage.moderation,
+        rules: rules, packs: packs, blocklist: blocklist, playerDirectory: directory, registry: registry, pairs: pairs, reports: storage.moderation,
         cluster: cluster, clock: clock, metrics: metrics, logger: logger)
 
     let router = Router(context: DoodleRequestContext.self)
