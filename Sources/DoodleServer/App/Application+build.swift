@@ -237,24 +237,3 @@ public struct DoodleApplication: Service, CustomStringConvertible {
         try await group.run()
     }
 }
-
-/// On graceful shutdown: tell every client to come back later (close 4001), and give the
-/// closes a moment to go out before the HTTP server stops.
-struct ClientDrain: Service, CustomStringConvertible {
-    var description: String { "ClientDrain" }
-
-    let connections: LiveConnections
-    let logger: Logger
-
-    func run() async throws {
-        try? await gracefulShutdown()
-        let open = connections.count
-        logger.info("shutting down: closing \(open) connections")
-        connections.closeAll(.shuttingDown, reason: "server shutting down; reconnect later with your token")
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(5))
-        while connections.count > 0 && clock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-    }
-}
