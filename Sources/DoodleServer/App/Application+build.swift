@@ -6,7 +6,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 
-/// Builds the whole server — rules, rooms, players, routes — as one service. `doodle-server`
+/// Builds the whole server — rules, rooms, players, routes — as one service group. `doodle-server`
 /// runs it; the tests run the very same thing on port 0.
 ///
 /// - Parameter onServerRunning: called with the bound port once connections are accepted.
@@ -149,21 +149,6 @@ public func buildApplication(
                 admission: admission, maxFrameBytes: rules.limits.maxFrameBytes, tls: tls)
         },
         configuration: .init(address: .hostname(host, port: configuration.port), serverName: "doodle"),
-        // Services stop in reverse order, after the HTTP server: the session runner first, once
-        // every connection has closed and what they posted is handled; the render pool once no
-        // request can ask for a picture; the archive writer, first to start, nearly last, so it
-        // writes what the rooms hand over while shutting down; the storage's own services (a
-        // connection pool) after everything that uses them.
-        // The head-change announcer stops after every room, so that heads changed while rooms
-        // close still reach the other nodes, and before the pool it sends through.
-        // The public-room publisher likewise stops after the rooms, so their closing is written.
-        // The password hasher and the keys' HTTP client stop once no sign-in can be in flight.
-        services: storage.services + accountParts.services + (latestHeads.announcements.map { [HeadChangeAnnouncer(pending: $0, membership: cluster)] } ?? [])
-            + (pendingPublic.map { [PublicRoomPublisher(pending: $0, membership: cluster)] } ?? [])
-            + [archive, renderPool, registry, Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions]
-            + (configuration.notifications.map { settings -> [any Service] in
-                [NotificationSender(outbox: storage.outbox, settings: settings, clock: clock, metrics: metrics, logger: logger)]
-            } ?? []),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             // The node joins the cluster once it listens for connections (its address may name
@@ -178,9 +163,22 @@ public func buildApplication(
             await onServerRunning(port)
         },
         logger: logger)
-    return DoodleApplication(
-        application: application, drain: ClientDrain(connections: connections, logger: logger), lease: lease, listener: listener,
-        logger: logger)
+
+    var services = ServerServices()
+    services.add(storage.services, at: .storage)
+    services.add([archive] + (latestHeads.announcements.map { [HeadChangeAnnouncer(pending: $0, membership: cluster)] } ?? []), at: .writers)
+    services.add((pendingPublic.map { [PublicRoomPublisher(pending: $0, membership: cluster)] } ?? []), at: .writers)
+    services.add([renderPool] + accountParts.services, at: .workers)
+    services.add(registry, at: .rooms)
+    services.add([Heartbeat(connections: connections, timing: rules.timing, clock: clock), sessions], at: .sessions)
+    if let settings = configuration.notifications {
+        services.add(NotificationSender(outbox: storage.outbox, settings: settings, clock: clock, metrics: metrics, logger: logger), at: .senders)
+    }
+    services.add(application, at: .httpServer)
+    services.add(ClientDrain(connections: connections, logger: logger), at: .clientDrain)
+    if let listener { services.add(listener, at: .clusterSignals) }
+    if let lease { services.add(lease, at: .nodeLease) }
+    return DoodleApplication(services: services, logger: logger)
 }
 
 /// The widget-head cache. A node of a cluster keeps heads only if it hears of other nodes'
@@ -213,27 +211,4 @@ private func firstListening(_ listening: AsyncStream<Void>, within limit: Durati
         return await race.next() ?? false
     }
     if !heard { logger.warning("joining the cluster before this node listens for other nodes' signals") }
-}
-
-/// The server as one service: the Hummingbird application plus, started after it and so
-/// stopped before it, the drain that closes every client with 4001 on shutdown, and in a
-/// cluster the node's lease, stopped first of all: other nodes stop sending clients here the
-/// moment the shutdown begins, before the clients told to come back later do.
-public struct DoodleApplication: Service, CustomStringConvertible {
-    let application: any Service
-    let drain: ClientDrain
-    let lease: NodeLease?
-    let listener: ClusterSignalListener?
-    let logger: Logger
-
-    /// Service lifecycle logs services by their description.
-    public var description: String { "DoodleApplication" }
-
-    public func run() async throws {
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [.init(service: application), .init(service: drain)] + (listener.map { [.init(service: $0)] } ?? [])
-                    + (lease.map { [.init(service: $0)] } ?? []), logger: logger))
-        try await group.run()
-    }
 }
