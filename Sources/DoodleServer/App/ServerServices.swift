@@ -1,3 +1,5 @@
+import DoodleCore
+import DoodleStorage
 import Logging
 import ServiceLifecycle
 import UnixSignals
@@ -65,5 +67,31 @@ struct ServerServices: Sendable {
             configuration: ServiceGroupConfiguration(
                 services: inStartOrder.map { ServiceGroupConfiguration.ServiceConfiguration(service: $0.service) },
                 gracefulShutdownSignals: gracefulShutdownSignals, logger: logger))
+    }
+}
+
+extension ServerServices {
+    /// Every long-lived service of the server, at its stage.
+    init(
+        _ configuration: ServerConfiguration, folder: GameRulesFolder, storage: StorageParts, cluster: ClusterParts, pictures: Pictures,
+        games: LiveGames, connections: GameConnectionFactory, accounts: AccountParts, httpServer: any Service, metrics: ServerMetrics,
+        clock: any GameClock, logger: Logger
+    ) {
+        self.init()
+        add(storage.storage.services, at: .storage)
+        add([storage.archive] + cluster.writers, at: .writers)
+        add([pictures.pool] + accounts.services, at: .workers)
+        add(games.rooms, at: .rooms)
+        add([Heartbeat(connections: connections.connections, timing: folder.rules.timing, clock: clock), connections.runner], at: .sessions)
+        if let notifications = configuration.notifications {
+            let sender = NotificationSender(outbox: storage.storage.outbox, settings: notifications, clock: clock, metrics: metrics, logger: logger)
+            add(sender, at: .senders)
+        }
+        add(httpServer, at: .httpServer)
+        add(ClientDrain(connections: connections.connections, logger: logger), at: .clientDrain)
+        let listener = cluster.signalListener(
+            players: storage.playerDirectory, pairs: games.pairs, moderation: games.moderation, revocation: games.revocation, logger: logger)
+        if let listener { add(listener, at: .clusterSignals) }
+        if let lease = cluster.nodeLease(registry: games.rooms, pairs: games.pairs) { add(lease, at: .nodeLease) }
     }
 }
