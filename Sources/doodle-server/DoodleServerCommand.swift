@@ -99,10 +99,7 @@ struct DoodleServerCommand: AsyncParsableCommand {
             logger.critical("cannot start: \(error)")
             throw ExitCode.failure
         }
-        let group = ServiceGroup(
-            configuration: .init(
-                services: [.init(service: application)], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        try await application.serviceGroup(gracefulShutdownSignals: [.sigterm, .sigint]).run()
     }
 
     /// Every setting from its flag, else its environment variable, else its default. The log

@@ -29,7 +29,7 @@ struct SessionInboxTests {
         let metrics = ServerMetrics()
         let alone = ClusterMembership(settings: nil, directory: nil, signals: nil, logger: logger)
         let context = SessionContext(
-            rules: rules, packs: packs, blocklist: blocklist, directory: PlayerDirectory(),
+            rules: rules, packs: packs, blocklist: blocklist, playerDirectory: PlayerDirectory(),
             registry: RoomRegistry(
                 rules: rules, packs: packs, blocklist: blocklist, clock: SystemGameClock(), archive: archive, metrics: metrics, cluster: alone, logger: logger,
                 seatReleased: { _, _ in }),

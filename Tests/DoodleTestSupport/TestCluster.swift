@@ -60,7 +60,7 @@ public struct TestCluster: Sendable {
                     cluster: cluster, adminToken: TestServer.adminToken, passwordHashing: TestServer.passwordHashing),
                 logger: TestServer.logger,
                 onServerRunning: { port in portContinuation.yield((index, port)) })
-            groups.append(ServiceGroup(configuration: .init(services: [.init(service: application)], logger: TestServer.logger)))
+            groups.append(application.serviceGroup())
         }
         let stopStreams = (0..<count).map { _ in AsyncStream.makeStream(of: Stop.self, bufferingPolicy: .bufferingNewest(1)) }
         let stoppedStreams = (0..<count).map { _ in AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1)) }

@@ -80,7 +80,7 @@ public struct TestServer: Sendable {
             logger: logger,
             clock: clock,
             onServerRunning: { port in portContinuation.yield(port) })
-        let group = ServiceGroup(configuration: .init(services: [.init(service: application)], logger: logger))
+        let group = application.serviceGroup()
         return try await withThrowingTaskGroup(of: Void.self) { tasks in
             tasks.addTask { try await group.run() }
             var iterator = ports.makeAsyncIterator()

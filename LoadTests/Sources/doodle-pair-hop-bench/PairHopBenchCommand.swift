@@ -69,7 +69,7 @@ struct PairHopBenchCommand: AsyncParsableCommand {
                     host: "127.0.0.1", port: 0, rulesFolder: rules, databasePath: scratch.appendingPathComponent("doodle.sqlite").path,
                     cluster: cluster),
                 logger: logger, onServerRunning: { port in portReady.yield((index, port)) })
-            groups.append(ServiceGroup(configuration: .init(services: [.init(service: application)], logger: logger)))
+            groups.append(application.serviceGroup())
         }
         try await withThrowingTaskGroup(of: Void.self) { nodes in
             for group in groups { nodes.addTask { try await group.run() } }

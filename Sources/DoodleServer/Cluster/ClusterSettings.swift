@@ -46,6 +46,13 @@ extension ClusterSettings {
         ClusterSettings(directory: nil, nodeURL: url, lease: lease)
     }
 
+    /// Checked before anything is opened.
+    ///
+    /// - Throws: ``ClusterSettingsError`` when the lease's timings cannot work.
+    func checkLease() throws {
+        if let problem = lease.problem { throw ClusterSettingsError(message: problem) }
+    }
+
     /// The directory this node uses: its own, else the one of `storage`.
     ///
     /// - Throws: ``ClusterSettingsError`` when neither exists (a SQLite database cannot be shared).

@@ -203,7 +203,7 @@ struct ClientSession: Sendable {
         guard let name = validName(rawName, ref: "hello") else { return }
         let now = context.clock.nowMillis()
         let session: PlayerDirectory.Session
-        switch await context.directory.hello(name: name, token: token, queue: queue, at: now, deviceLabel: deviceLabel) {
+        switch await context.playerDirectory.hello(name: name, token: token, queue: queue, at: now, deviceLabel: deviceLabel) {
         case .welcomed(let welcomed):
             session = welcomed
         case .banned:
@@ -250,7 +250,7 @@ struct ClientSession: Sendable {
             return
         case let name?:
             self.player?.name = name
-            await context.directory.rename(player.id, tokenHashOf: token, to: name)
+            await context.playerDirectory.rename(player.id, tokenHashOf: token, to: name)
             switch place {
             case .party(let room):
                 await room.rename(player.id, to: name)
@@ -327,7 +327,7 @@ struct ClientSession: Sendable {
     /// The player holds a seat in `room` now, or watches it: the directories learn where it is,
     /// so a later `hello` (here or on another node) finds it (a watcher resumes as one).
     private mutating func seated(_ player: PlayerDirectory.Player, in room: Room) async {
-        await context.directory.seatTaken(player.id, room: room.code)
+        await context.playerDirectory.seatTaken(player.id, room: room.code)
         if context.cluster.isClustered { await context.cluster.seatTaken(player.id, room: room.code) }
         storedPlace = .party(room)
     }
@@ -417,7 +417,7 @@ struct ClientSession: Sendable {
     /// The connection is over: keep the seat for the reconnect grace period.
     mutating func ended() async {
         guard let player else { return }
-        await context.directory.connectionEnded(player.id, queueID: queue.id)
+        await context.playerDirectory.connectionEnded(player.id, queueID: queue.id)
         switch place {
         case .lobby: break
         case .party(let room): await room.disconnected(player.id, queueID: queue.id)

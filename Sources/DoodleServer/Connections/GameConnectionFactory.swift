@@ -1,4 +1,6 @@
 import DoodleCore
+import DoodleStorage
+import Logging
 import NIOCore
 
 /// Turns an upgraded channel into a game connection: its outbound queue and wire writer, its
@@ -44,5 +46,22 @@ struct GameConnectionFactory: Sendable {
         try handler.install(on: channel)
         connections.add(queue, activity: activity)
         context.metrics.connectionsChanged(connections.count)
+    }
+}
+
+extension GameConnectionFactory {
+    /// The factory of every game connection of the server: one session context for all, and the
+    /// books kept across them (the open connections, their outbound bytes).
+    init(
+        _ folder: GameRulesFolder, storage: StorageParts, cluster: ClusterParts, games: LiveGames, metrics: ServerMetrics, clock: any GameClock,
+        logger: Logger
+    ) {
+        self.init(
+            context: SessionContext(
+                rules: folder.rules, packs: folder.packs, blocklist: folder.blocklist, playerDirectory: storage.playerDirectory,
+                registry: games.rooms, pairs: games.pairs, reports: storage.storage.moderation, cluster: cluster.membership, clock: clock,
+                metrics: metrics, logger: logger),
+            runner: SessionRunner(logger: logger), connections: LiveConnections(),
+            outbound: OutboundBudget(ceiling: folder.rules.limits.serverOutboundBytes))
     }
 }

@@ -162,3 +162,16 @@ struct GameServerChannel: ServerChildChannel, HTTPChannelHandler {
         }
     }
 }
+
+extension HTTPServerBuilder {
+    /// Every accepted connection set up by ``GameServerChannel``: HTTP answered by the router,
+    /// a `/v1/ws` upgrade made a game connection by `connections`, each address's share of them
+    /// counted by `admission`.
+    static func game(connections: GameConnectionFactory, admission: ConnectionAdmission, tls: NIOSSLContext?) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in
+            GameServerChannel(
+                responder: GameServerChannel.closingAfterUpgradeRequests(responder), connections: connections, admission: admission,
+                maxFrameBytes: connections.context.rules.limits.maxFrameBytes, tls: tls)
+        }
+    }
+}

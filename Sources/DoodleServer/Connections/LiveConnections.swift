@@ -1,30 +1,66 @@
 import DoodleCore
 import Synchronization
 
-/// Every open WebSocket connection: shutdown closes each with 4001, and the heartbeat pings
-/// them and closes the silent ones.
+/// Every open WebSocket connection: shutdown closes each with 4001 and waits for them to go,
+/// and the heartbeat pings them and closes the silent ones.
 final class LiveConnections: Sendable {
     struct Entry: Sendable {
         let queue: OutboundQueue
         let activity: ConnectionActivity
     }
 
-    private let entries = Mutex<[UInt64: Entry]>([:])
+    private struct State {
+        var entries: [UInt64: Entry] = [:]
+        /// Callers of `waitUntilAllClosed`, resumed by whoever removes the last connection.
+        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
 
     func add(_ queue: OutboundQueue, activity: ConnectionActivity) {
-        entries.withLock { $0[queue.id] = Entry(queue: queue, activity: activity) }
+        state.withLock { $0.entries[queue.id] = Entry(queue: queue, activity: activity) }
     }
 
     func remove(_ queue: OutboundQueue) {
-        entries.withLock { $0[queue.id] = nil }
+        let released = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.entries[queue.id] = nil
+            guard state.entries.isEmpty else { return [] }
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        // Resumed outside the lock: a continuation may run its task inline.
+        for waiter in released { waiter.resume() }
     }
 
-    var count: Int { entries.withLock { $0.count } }
+    var count: Int { state.withLock { $0.entries.count } }
 
     /// A copy, so that callers work on the connections without holding the lock.
-    var all: [Entry] { entries.withLock { Array($0.values) } }
+    var all: [Entry] { state.withLock { Array($0.entries.values) } }
 
     func closeAll(_ code: CloseCode, reason: String) {
         for entry in all { entry.queue.close(code, reason: reason) }
+    }
+
+    /// Returns once no connection is open (at once if none is), or when the task is cancelled.
+    func waitUntilAllClosed() async {
+        let id = state.withLock { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+                // Checked under the lock that `remove` and the cancellation handler take, so
+                // neither the last close nor a cancellation can slip between check and wait.
+                let waitsNow = state.withLock { state in
+                    guard !state.entries.isEmpty, !Task.isCancelled else { return false }
+                    state.waiters[id] = waiter
+                    return true
+                }
+                if !waitsNow { waiter.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+        }
     }
 }

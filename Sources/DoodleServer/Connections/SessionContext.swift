@@ -9,7 +9,8 @@ struct SessionContext: Sendable {
     let settingsValidator: SettingsValidator
     /// Names with a blocked word are refused.
     let blocklist: Blocklist
-    let directory: PlayerDirectory
+    /// Who is online, with which connection and in which room: the players, not the cluster's room directory.
+    let playerDirectory: PlayerDirectory
     let registry: RoomRegistry
     let pairs: PairRegistry
     /// Where `report` files what a member reports.
@@ -21,14 +22,14 @@ struct SessionContext: Sendable {
     let logger: Logger
 
     init(
-        rules: GameRules, packs: [String: WordPack], blocklist: Blocklist, directory: PlayerDirectory, registry: RoomRegistry, pairs: PairRegistry,
+        rules: GameRules, packs: [String: WordPack], blocklist: Blocklist, playerDirectory: PlayerDirectory, registry: RoomRegistry, pairs: PairRegistry,
         reports: any ModerationStore, cluster: ClusterMembership, clock: any GameClock, metrics: ServerMetrics, logger: Logger
     ) {
         self.reports = reports
         self.rules = rules
         self.settingsValidator = SettingsValidator(rules: rules, packNames: Set(packs.keys), blocklist: blocklist)
         self.blocklist = blocklist
-        self.directory = directory
+        self.playerDirectory = playerDirectory
         self.registry = registry
         self.pairs = pairs
         self.cluster = cluster

@@ -197,10 +197,6 @@ actor Room {
         if !followUp.isEmpty { work.yield(.followUp(followUp)) }
     }
 
-    func isMember(_ player: PlayerID) -> Bool {
-        machine.isMember(player)
-    }
-
     /// Players and watchers: everyone whose place the directories record.
     func memberIDs() -> [PlayerID] {
         machine.memberIDs
