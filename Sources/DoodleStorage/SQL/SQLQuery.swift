@@ -100,6 +100,7 @@ struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
     func rendered(for dialect: SQLDialect) -> (sql: String, values: [SQLValue]) {
         var sql = ""
         var values: [SQLValue] = []
+        values.reserveCapacity(pieces.count / 2)
         for piece in pieces {
             switch piece {
             case .text(let text):

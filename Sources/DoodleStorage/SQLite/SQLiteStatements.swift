@@ -17,7 +17,11 @@ enum SQLiteStatements {
     private static func prepare(_ query: SQLQuery, in db: Database) throws -> Statement {
         let (sql, values) = query.rendered(for: .sqlite)
         let statement = try db.cachedStatement(sql: sql)
-        try statement.setArguments(StatementArguments(values.map(\.databaseValue)))
+        // The placeholders were rendered from these very values: their count cannot differ. The
+        // values go in as existentials: GRDB's initialiser for a sequence of one concrete type
+        // maps it through a key path, which unspecialised costs more than the statement's step.
+        let arguments: [(any DatabaseValueConvertible)?] = values.map { $0.databaseValue }
+        statement.setUncheckedArguments(StatementArguments(arguments))
         return statement
     }
 }

@@ -96,16 +96,20 @@ struct ArchiveTransaction {
                 item.pointCount.sqlValue, item.record.sqlValue,
             ])
         }
-        var inserted = Set<String>()
-        for row in try session.rows(
-            """
+        let insert: SQLQuery = """
             INSERT INTO drawing (id, game_id, room_code, word, drawer_id, drawer_name, drawer_gained,
                                  started_at, ended_at, item_count, point_count, record)
             VALUES \(rows: rows)
-            ON CONFLICT (id) DO NOTHING RETURNING id
-            """)
-        {
-            inserted.insert(try row("id"))
+            ON CONFLICT (id) DO NOTHING
+            """
+        var inserted = Set<String>()
+        if let only = drawings.first, drawings.count == 1 {
+            // One row says whether it was new by the rows it changed: no RETURNING to read.
+            if try session.execute(insert) > 0 { inserted.insert(only.drawing.id) }
+        } else {
+            for row in try session.rows(insert + " RETURNING id") {
+                inserted.insert(try row("id"))
+            }
         }
         // Guesses only for drawings new in this transaction: a retried drawing has its guesses.
         var guesses: [[SQLValue]] = []
