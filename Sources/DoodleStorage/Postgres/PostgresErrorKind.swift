@@ -21,6 +21,14 @@ enum PostgresErrorKind: Equatable {
         }
     }
 
+    /// Whether `error` left the connection itself unusable (anything but the server's answer):
+    /// then a `ROLLBACK` would only fail too, and the server rolls back a transaction whose
+    /// connection is gone. After any other error, thrown by the server or by a store's body, the
+    /// connection is live and its transaction must be ended before it goes back to the pool.
+    static func connectionFailed(_ error: any Error) -> Bool {
+        (error as? PSQLError).map { $0.code != .server } ?? false
+    }
+
     /// Whether the transaction lost a race with a concurrent one (a unique key the other
     /// committed first, a deadlock, a serialisation failure): run again, it answers from what the
     /// winner committed.

@@ -34,8 +34,7 @@ struct PostgresSession {
         do {
             result = try await body(self)
         } catch {
-            let connectionFailed = (error as? PSQLError).map { $0.code != .server } ?? false
-            if !connectionFailed {
+            if !PostgresErrorKind.connectionFailed(error) {
                 try? await execute("ROLLBACK")
             }
             throw error

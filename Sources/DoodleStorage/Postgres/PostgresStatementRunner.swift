@@ -28,13 +28,9 @@ struct PostgresStatementRunner: Sendable {
         do {
             result = try body(SQLSession(connection: .postgres(self)))
         } catch {
-            // A server's error, or one `body` threw itself (a store's refusal such as
-            // `AccountStoreError`, a row it could not read), leaves a live connection whose
-            // transaction must end here: back in the pool still open, the next borrower's
-            // statements would run inside it. On a connection that failed the ROLLBACK would
-            // only fail too (the server rolls back a transaction whose connection is gone).
-            let connectionFailed = (error as? PSQLError).map { $0.code != .server } ?? false
-            if !connectionFailed {
+            // Left open, the transaction would go back to the pool and the next borrower's
+            // statements would run inside it.
+            if !PostgresErrorKind.connectionFailed(error) {
                 _ = try? execute("ROLLBACK")
             }
             throw error

@@ -92,10 +92,6 @@ struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
         return joined
     }
 
-    static func += (query: inout SQLQuery, other: SQLQuery) {
-        query.pieces += other.pieces
-    }
-
     /// The statement's text in `dialect`, with its values in the order of their placeholders.
     func rendered(for dialect: SQLDialect) -> (sql: String, values: [SQLValue]) {
         var sql = ""
