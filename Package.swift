@@ -86,6 +86,8 @@ let package = Package(
             dependencies: [
                 "DoodleCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The C API GRDB is built on: its statements' values are bound straight to it.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
