@@ -37,6 +37,21 @@ public struct DrawingBoard: Sendable, Equatable {
     /// Every accepted action in arrival order, undone and cleared ones included.
     public var record: [DrawingAction] { store.actions }
 
+    /// How many actions `record` holds.
+    public var recordCount: Int { store.actionCount }
+
+    /// `record` from its `first` action on.
+    public func record(from first: Int) -> [DrawingAction] { store.actions(from: first) }
+
+    /// The board a record leaves: each action applied again, in order, under today's limits.
+    /// Nil when one is refused (a record from elsewhere, or limits that shrank since).
+    public init?(limits: LimitRules, replaying record: [DrawingAction]) {
+        self.init(limits: limits)
+        for action in record {
+            guard case .success = apply(action) else { return nil }
+        }
+    }
+
     /// Bytes the drawing holds, reserved but unused ones included.
     public var heldBytes: Int {
         store.heldBytes + items.capacity * MemoryLayout<Item>.stride

@@ -110,15 +110,26 @@ struct DrawingStore: Sendable, Equatable {
     }
 
     /// The record in arrival order, as the wire and the stroke codec know it.
-    var actions: [DrawingAction] {
+    var actions: [DrawingAction] { actions(from: 0) }
+
+    /// How many actions the record holds.
+    var actionCount: Int { entries.count }
+
+    /// The record from its `first` action on: a checkpoint's strokes since the last one. The
+    /// entries before `first` are only counted (no action is built for them).
+    func actions(from first: Int) -> [DrawingAction] {
         var actions: [DrawingAction] = []
-        actions.reserveCapacity(entries.count)
+        actions.reserveCapacity(max(0, entries.count - first))
         var offset = 0
         var strokeIndex = -1
         var fillIndex = -1
-        for entry in entries {
+        for (position, entry) in entries.enumerated() {
             let points = offset..<(offset + 2 * entry.points)
             offset = points.upperBound
+            if position < first {
+                if entry.kind == .strokeBegin { strokeIndex += 1 } else if entry.kind == .fill { fillIndex += 1 }
+                continue
+            }
             switch entry.kind {
             case .strokeBegin:
                 strokeIndex += 1

@@ -21,6 +21,6 @@ extension RoomStateMachine {
             startsAt: phase == .lobby && startsOnItsOwn ? phaseDeadline : nil,
             lastStrokeId: phase == .drawing ? turn?.board.lastStrokeId : nil,
             spectators: spectators.map { SpectatorInfo(id: $0.id, name: $0.name) }, reactions: reactionCountsOnScreen,
-            ownReaction: ownReactionOnScreen(of: player))
+            ownReaction: ownReactionOnScreen(of: player), epoch: epoch)
     }
 }

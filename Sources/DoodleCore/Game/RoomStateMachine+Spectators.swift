@@ -8,7 +8,7 @@
 /// otherwise the request waits in `pendingSwitches` until the turn ends (`turnEnded`, or the
 /// end of the pause for its drawer). A player who becomes a watcher loses its score.
 extension RoomStateMachine {
-    struct Spectator: Sendable {
+    struct Spectator: Sendable, Codable, Equatable {
         var id: PlayerID
         var name: String
         var connected = true
@@ -16,7 +16,7 @@ extension RoomStateMachine {
     }
 
     /// A switch asked for while it could not take effect.
-    struct PendingSwitch: Sendable, Equatable {
+    struct PendingSwitch: Sendable, Equatable, Codable {
         var player: PlayerID
         /// True: to watching; false: to a seat.
         var spectate: Bool

@@ -47,8 +47,11 @@ public struct RoomStateMachine: Sendable {
     var chatHistory: ChatHistory
     /// The id of the latest drawing this room handed to storage, in any game.
     var lastSavedDrawingId: String?
+    /// Names this life of the room: a new one at every restore from a checkpoint, so a client
+    /// told a new one knows its own picture of the room is void (`roomState.epoch`).
+    public internal(set) var epoch: String
 
-    struct Seat: Sendable {
+    struct Seat: Sendable, Codable, Equatable {
         var id: PlayerID
         var name: String
         var score = 0
@@ -77,7 +80,7 @@ public struct RoomStateMachine: Sendable {
         var reactions = TurnReactions()
     }
 
-    struct GameProgress: Sendable {
+    struct GameProgress: Sendable, Codable, Equatable {
         var id: String
         var startedAt: Int64
         var drawingIds: [String] = []
@@ -97,6 +100,7 @@ public struct RoomStateMachine: Sendable {
         self.validator = SettingsValidator(rules: rules, packNames: Set(packs.keys), blocklist: blocklist)
         self.chatHistory = ChatHistory(linesPerPlayer: rules.limits.reportChatLines)
         self.random = SeededRandom(seed: seed)
+        self.epoch = Self.makeEpoch(seed: seed)
         self.settings = settings
         self.startsOnItsOwn = startsOnItsOwn
         self.ownerId = startsOnItsOwn ? nil : creator
@@ -176,6 +180,12 @@ public struct RoomStateMachine: Sendable {
 
     func playerInfo(_ seat: Seat) -> PlayerInfo {
         PlayerInfo(id: seat.id, name: seat.name, score: seat.score, connected: seat.connected, guessed: seat.guessed)
+    }
+
+    /// An epoch from its own generator: the room's `random` draws the same ids with or without it.
+    static func makeEpoch(seed: UInt64) -> String {
+        var generator = SeededRandom(seed: seed ^ 0x5EED_E90C)
+        return generator.makeID(prefix: "e_")
     }
 
     mutating func rebuildMemberIDs() {

@@ -1,6 +1,6 @@
 /// A small deterministic generator (SplitMix64). Rooms own one, seeded by whoever creates them,
 /// so word choices, hint letters and ids are reproducible in tests from the seed alone.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
+public struct SeededRandom: RandomNumberGenerator, Sendable, Codable, Equatable {
     private var state: UInt64
 
     public init(seed: UInt64) {

@@ -2,7 +2,7 @@
 /// (unmasked, whatever their scope), kept after it leaves. Bounded twice: `linesPerPlayer`
 /// lines a member, and `playerCapacity` members, forgetting first the one heard from (or
 /// arrived) longest ago — a public room lives for hours and sees players come and go.
-struct ChatHistory: Sendable {
+struct ChatHistory: Sendable, Codable, Equatable {
     static let playerCapacity = 256
 
     let linesPerPlayer: Int
@@ -11,7 +11,7 @@ struct ChatHistory: Sendable {
     /// smallest `touched`.
     private var ticks = 0
 
-    private struct Entry: Sendable {
+    private struct Entry: Sendable, Codable, Equatable {
         var lines: [String] = []
         var touched: Int
     }

@@ -1,13 +1,17 @@
 /// The reactions to one turn's drawing: each member's latest, in the order first given. A
 /// member without an entry has none (`none` removes the entry).
 struct TurnReactions: Sendable, Equatable {
-    struct Entry: Sendable, Equatable {
+    struct Entry: Sendable, Equatable, Codable {
         var playerId: PlayerID
         var reaction: Reaction
         var at: Int64
     }
 
     private(set) var entries: [Entry] = []
+
+    init(entries: [Entry] = []) {
+        self.entries = entries
+    }
 
     /// Records the member's reaction; false when it already was that one (nothing changes).
     mutating func set(_ reaction: Reaction, by player: PlayerID, at now: Int64) -> Bool {

@@ -59,12 +59,16 @@ public struct RoomSnapshot: Sendable, Equatable {
     public var reactions: ReactionCounts?
     /// The recipient's own reaction to that drawing (`myReaction`), when it has one.
     public var ownReaction: Reaction?
+    /// Changes every time the room is restored from its checkpoint (rev 5): a client that sees
+    /// a new one takes this state as it is and forgets what it had. Nil from a server older
+    /// than rev 5.
+    public var epoch: String?
 
     public init(
         seq: Int, code: String, mode: RoomMode, ownerId: PlayerID?, locked: Bool, settings: SettingsView,
         players: [PlayerInfo], phase: Phase, round: Int?, rounds: Int, drawerId: PlayerID?, deadline: Int64?,
         hint: String?, word: String?, choices: [String]?, strokes: [CanvasItem], startsAt: Int64? = nil, lastStrokeId: Int? = nil,
-        spectators: [SpectatorInfo] = [], reactions: ReactionCounts? = nil, ownReaction: Reaction? = nil
+        spectators: [SpectatorInfo] = [], reactions: ReactionCounts? = nil, ownReaction: Reaction? = nil, epoch: String? = nil
     ) {
         self.seq = seq
         self.code = code
@@ -87,6 +91,7 @@ public struct RoomSnapshot: Sendable, Equatable {
         self.lastStrokeId = lastStrokeId
         self.reactions = reactions
         self.ownReaction = ownReaction
+        self.epoch = epoch
     }
 
     func encodeFields(into c: inout JSONEncodingContainer) throws {
@@ -111,6 +116,7 @@ public struct RoomSnapshot: Sendable, Equatable {
         try c.putIfPresent(lastStrokeId, "lastStrokeId")
         try c.putIfPresent(reactions, "reactions")
         try c.putIfPresent(ownReaction, "myReaction")
+        try c.putIfPresent(epoch, "epoch")
     }
 
     init(from c: JSONDecodingContainer) throws {
@@ -123,6 +129,6 @@ public struct RoomSnapshot: Sendable, Equatable {
             strokes: try c.required("strokes"), startsAt: try c.optional("startsAt"), lastStrokeId: try c.optional("lastStrokeId"),
             // Absent from servers older than rev 4's spectators: nobody watching.
             spectators: try c.optional("spectators") ?? [], reactions: try c.optional("reactions"),
-            ownReaction: try c.optional("myReaction"))
+            ownReaction: try c.optional("myReaction"), epoch: try c.optional("epoch"))
     }
 }

@@ -124,6 +124,7 @@ public enum RulesLoader {
         try require(t.pingIntervalSeconds >= 1, "timing.pingIntervalSeconds", "must be at least 1")
         try require(t.idleTimeoutSeconds > t.pingIntervalSeconds, "timing.idleTimeoutSeconds", "must exceed timing.pingIntervalSeconds")
         try require(t.outboundStallSeconds >= 1, "timing.outboundStallSeconds", "must be at least 1")
+        try require((50...60_000).contains(t.checkpointMillis), "timing.checkpointMillis", "must be 50–60000")
         let l = rules.limits
         try require(l.maxFrameBytes >= 1024, "limits.maxFrameBytes", "must be at least 1024")
         try require(l.canvasWidth >= 1 && l.canvasHeight >= 1, "limits.canvasWidth/canvasHeight", "must be at least 1")

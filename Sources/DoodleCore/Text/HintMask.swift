@@ -9,6 +9,13 @@ public struct HintMask: Sendable, Equatable {
         self.revealed = []
     }
 
+    /// A hint with `revealed` positions of `word` uncovered already (a restored turn's).
+    public init(word: String, revealed: Set<Int>) {
+        let characters = Array(word)
+        self.word = characters
+        self.revealed = revealed.filter { $0 >= 0 && $0 < characters.count }
+    }
+
     /// Positions that hints may uncover.
     public var hideablePositions: [Int] {
         word.indices.filter { Self.isHideable(word[$0]) }
