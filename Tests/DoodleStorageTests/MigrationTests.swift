@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Database and migrations")
 struct MigrationTests {
-    static let identifiers = ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox", "v7-moderation", "v8-accounts", "v9-leaderboard-periods"]
+    static let identifiers = ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox", "v7-moderation", "v8-accounts", "v9-leaderboard-periods", "v10-room-checkpoints"]
 
     @Test("an empty file migrates to the current schema, in WAL mode with foreign keys on")
     func migratesFromEmpty() async throws {
@@ -26,7 +26,7 @@ struct MigrationTests {
                 tables == [
                     "account_identity", "audit", "ban", "deleted_player", "device", "drawing", "game", "game_player", "guess", "leaderboard_period", "link_code",
                     "login_failure", "notification", "pair", "pair_code", "pair_draft", "pair_drawing", "pair_member", "pair_notice",
-                    "password_login", "player", "reaction", "report",
+                    "password_login", "player", "reaction", "report", "room_checkpoint", "room_checkpoint_stroke",
                 ])
             #expect(
                 indexes == [
@@ -34,6 +34,7 @@ struct MigrationTests {
                     "guess_by_player", "leaderboard_period_ranking", "link_code_by_expiry", "link_code_by_player", "login_failure_by_email", "login_failure_by_time",
                     "notification_recipient", "pair_code_open", "pair_drawing_pending", "pair_drawing_received", "pair_drawing_sent",
                     "password_login_by_player", "player_leaderboard", "reaction_by_player", "report_by_reporter", "report_by_status",
+                    "room_checkpoint_by_node",
                 ])
             #expect(journalMode == "wal")
             #expect(foreignKeys == 1)

@@ -15,6 +15,8 @@ public struct Storage: Sendable {
     public let moderation: any ModerationStore
     /// Devices, sign-in identities, email logins, failed logins and link codes.
     public let accounts: any AccountStore
+    /// Live rooms' checkpoints, for a restore (they are written by the archive writer).
+    public let checkpoints: any RoomCheckpointStore
     /// Services the back end needs running while the storage is in use (a connection pool),
     /// started before and stopped after everything that uses it.
     public let services: [any Service]
@@ -30,7 +32,8 @@ public struct Storage: Sendable {
 
     init(
         description: String, archiveReader: any ArchiveReader, playerStore: any PlayerStore, pairReader: any PairReader,
-        outbox: any NotificationOutbox, moderation: any ModerationStore, accounts: any AccountStore, services: [any Service],
+        outbox: any NotificationOutbox, moderation: any ModerationStore, accounts: any AccountStore,
+        checkpoints: any RoomCheckpointStore, services: [any Service],
         roomDirectory: (any RoomDirectory)?, nodeChannels: (any NodeChannels)?, batchWriter: any ArchiveBatchWriter,
         makePairRepository: @escaping @Sendable (_ queuesNotifications: Bool) -> any PairRepository,
         migrations: @escaping @Sendable () async throws -> [String]
@@ -42,6 +45,7 @@ public struct Storage: Sendable {
         self.outbox = outbox
         self.moderation = moderation
         self.accounts = accounts
+        self.checkpoints = checkpoints
         self.services = services
         self.roomDirectory = roomDirectory
         self.nodeChannels = nodeChannels
@@ -76,6 +80,7 @@ extension Storage {
             outbox: SQLNotificationOutbox(database: database),
             moderation: SQLModerationStore(database: database),
             accounts: SQLAccountStore(database: database),
+            checkpoints: SQLRoomCheckpointStore(database: database),
             services: services,
             roomDirectory: roomDirectory,
             nodeChannels: nodeChannels,

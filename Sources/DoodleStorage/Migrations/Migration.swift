@@ -25,7 +25,7 @@ struct Migration: Sendable {
 
     static let all: [Migration] = [
         .v1PlayersDrawingsGames, .v2Pairs, .v3NotificationOutbox, .v4RoomDirectory, .v5NodeMessages, .v6PublicRooms,
-        .v7Moderation, .v8Accounts, .v9LeaderboardPeriods,
+        .v7Moderation, .v8Accounts, .v9LeaderboardPeriods, .v10RoomCheckpoints,
     ]
 }
 

@@ -72,6 +72,10 @@ struct ArchiveTransaction {
                 try insertGame(game, settingsJSON: settingsJSON)
             case .session(let playerSession):
                 try PlayerTable.upsertSession(playerSession, in: session, playerIsDeleted: try isDeleted(playerSession.playerId))
+            case .checkpoint(let checkpoint):
+                try CheckpointTable.write(checkpoint, in: session)
+            case .checkpointRemoval(let code):
+                try CheckpointTable.delete(code: code, in: session)
             }
         }
         // A member who deleted itself meanwhile took its reactions with it.

@@ -69,6 +69,17 @@ public final class ArchiveWriter: Service, Sendable {
         enqueue(.reaction(reaction))
     }
 
+    /// Queues a live room's checkpoint, after everything the room submitted before it; it
+    /// replaces the room's checkpoint still waiting (docs/storage.md, "Room checkpoints").
+    public func submit(_ checkpoint: RoomCheckpointSave) {
+        enqueue(.checkpoint(checkpoint))
+    }
+
+    /// Queues the removal of a closed room's checkpoint.
+    public func submitCheckpointRemoval(code: String) {
+        enqueue(.checkpointRemoval(code: code))
+    }
+
     /// Queues a player session; the player repository uses this when a direct write fails.
     func submit(_ session: PlayerSession) {
         enqueue(.session(session))
@@ -225,6 +236,7 @@ public final class ArchiveWriter: Service, Sendable {
             case .game(let game): batch.gameIds.append(game.id)
             case .session: batch.sessions += 1
             case .reaction: batch.reactions += 1
+            case .checkpoint, .checkpointRemoval: batch.checkpoints += 1
             }
         }
         queue.withLock { $0.markSaved(batch, count: entries.count) }

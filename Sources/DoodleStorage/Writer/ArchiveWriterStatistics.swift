@@ -16,10 +16,14 @@ public struct ArchiveWriterStatistics: Sendable, Equatable {
     /// Saves the database refused on their own for a reason other than being unavailable
     /// (a bug, not an outage). They are kept, logged, and retried from time to time.
     public var parked = 0
+    /// Room checkpoints written.
+    public var savedCheckpoints = 0
+    /// Checkpoints replaced by a newer one of the same room before they were written.
+    public var replacedCheckpoints = 0
 
     public init() {}
 
-    public var saved: Int { savedDrawings + savedGames + savedSessions + savedReactions }
+    public var saved: Int { savedDrawings + savedGames + savedSessions + savedReactions + savedCheckpoints }
 }
 
 /// What one committed write transaction stored.
@@ -28,4 +32,6 @@ public struct CommittedBatch: Sendable, Equatable {
     public var gameIds: [String] = []
     public var sessions = 0
     public var reactions = 0
+    /// Checkpoints and removals of checkpoints.
+    public var checkpoints = 0
 }

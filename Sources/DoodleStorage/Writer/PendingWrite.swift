@@ -8,6 +8,10 @@ enum PendingWrite: Sendable {
     case session(PlayerSession)
     /// A member's reaction to a drawing submitted before it.
     case reaction(DrawingReaction)
+    /// A live room's checkpoint; a newer one of the same room replaces it while it waits.
+    case checkpoint(RoomCheckpointSave)
+    /// A room that closed: its checkpoint goes.
+    case checkpointRemoval(code: String)
 
     /// For logs: what is being saved.
     var label: String {
@@ -16,6 +20,17 @@ enum PendingWrite: Sendable {
         case .game(let game): "game \(game.id)"
         case .session(let session): "session of \(session.playerId)"
         case .reaction(let reaction): "reaction of \(reaction.playerId) to \(reaction.drawingId)"
+        case .checkpoint(let save): "checkpoint of room \(save.checkpoint.code)"
+        case .checkpointRemoval(let code): "removal of room \(code)'s checkpoint"
+        }
+    }
+
+    /// The room whose checkpoint this is (or removes), if it is one.
+    var checkpointCode: String? {
+        switch self {
+        case .checkpoint(let save): save.checkpoint.code
+        case .checkpointRemoval(let code): code
+        default: nil
         }
     }
 
@@ -33,6 +48,10 @@ enum PendingWrite: Sendable {
             return .session(session)
         case .reaction(let reaction):
             return .reaction(reaction)
+        case .checkpoint(let save):
+            return .checkpoint(try save.prepared())
+        case .checkpointRemoval(let code):
+            return .checkpointRemoval(code: code)
         }
     }
 }
@@ -64,4 +83,6 @@ enum PreparedWrite: Sendable {
     case game(FinishedGame, settingsJSON: String)
     case session(PlayerSession)
     case reaction(DrawingReaction)
+    case checkpoint(PreparedCheckpoint)
+    case checkpointRemoval(code: String)
 }

@@ -14,6 +14,9 @@ struct WriteQueue {
     }
 
     private var pending: [Entry] = []
+    /// How many checkpoints (or removals) each room has in `pending`: only a room counted here
+    /// has one to be replaced.
+    private var waitingCheckpoints: [String: Int] = [:]
     /// The lowest sequence number of the batch being written, if one is.
     private var inFlightLowest: UInt64?
     private var parked: [Entry] = []
@@ -26,7 +29,25 @@ struct WriteQueue {
     private(set) var statistics = ArchiveWriterStatistics()
 
     /// Queues a save. Returns true if the writer has already stopped (it will not be written).
+    ///
+    /// A room's checkpoint (or its removal) takes the place of the one of the same room still
+    /// waiting, if any, carrying its strokes along: however long an outage, the queue holds at
+    /// most one per room. It goes to the end of the line, after the room's drawings submitted
+    /// before it.
     mutating func append(_ write: PendingWrite) -> Bool {
+        var write = write
+        if let code = write.checkpointCode, waitingCheckpoints[code, default: 0] > 0,
+            let index = pending.lastIndex(where: { $0.write.checkpointCode == code })
+        {
+            if case .checkpoint(let older) = pending[index].write, case .checkpoint(let newer) = write {
+                write = .checkpoint(older.merged(with: newer))
+            }
+            pending.remove(at: index)
+            waitingCheckpoints[code, default: 1] -= 1
+            statistics.queued -= 1
+            statistics.replacedCheckpoints += 1
+        }
+        if let code = write.checkpointCode { waitingCheckpoints[code, default: 0] += 1 }
         pending.append(Entry(sequence: nextSequence, write: write))
         nextSequence += 1
         statistics.submitted += 1
@@ -38,6 +59,7 @@ struct WriteQueue {
     mutating func takeBatch(maxSize: Int) -> [Entry]? {
         if !parked.isEmpty, let due = parkedDue, ContinuousClock.now >= due {
             pending = (parked + pending).sorted { $0.sequence < $1.sequence }
+            countWaiting(parked, by: 1)
             parked = []
             parkedDue = nil
             statistics.parked = 0
@@ -46,6 +68,7 @@ struct WriteQueue {
         let count = min(maxSize, pending.count)
         let batch = Array(pending.prefix(count))
         pending.removeFirst(count)
+        countWaiting(batch, by: -1)
         inFlightLowest = batch[0].sequence
         return batch
     }
@@ -53,6 +76,15 @@ struct WriteQueue {
     /// A batch that could not be written goes back to the front, keeping submission order.
     mutating func putBack(_ entries: [Entry]) {
         pending.insert(contentsOf: entries, at: 0)
+        countWaiting(entries, by: 1)
+    }
+
+    private mutating func countWaiting(_ entries: [Entry], by change: Int) {
+        for entry in entries {
+            guard let code = entry.write.checkpointCode else { continue }
+            let count = waitingCheckpoints[code, default: 0] + change
+            waitingCheckpoints[code] = count > 0 ? count : nil
+        }
     }
 
     mutating func park(_ entries: [Entry], retryAfter interval: Duration) {
@@ -71,6 +103,7 @@ struct WriteQueue {
         statistics.savedGames += batch.gameIds.count
         statistics.savedSessions += batch.sessions
         statistics.savedReactions += batch.reactions
+        statistics.savedCheckpoints += batch.checkpoints
         statistics.committedBatches += 1
         statistics.queued -= count
     }

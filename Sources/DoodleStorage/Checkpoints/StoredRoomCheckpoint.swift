@@ -1,0 +1,50 @@
+import DoodleCore
+import Foundation
+
+/// A checkpoint as read back from the database, before it is trusted: `decoded()` turns it into
+/// the room's state and its open drawing's record, or says why it cannot be.
+public struct StoredRoomCheckpoint: Sendable {
+    struct Chunk: Sendable {
+        var firstAction: Int
+        var actionCount: Int
+        var record: Data
+    }
+
+    public let code: String
+    public let mode: String
+    public let format: Int
+    let state: Data
+    let strokeKey: String?
+    /// The chunks stored under `strokeKey`, by `firstAction`.
+    let chunks: [Chunk]
+
+    /// The state and the strokes. The chunks must follow each other without a gap from action
+    /// 0: a chunk whose save was lost leaves the strokes after it unusable, so the record stops
+    /// there (the strokes before it are still the drawing as it was).
+    public func decoded() throws(RoomRestoreError) -> (checkpoint: RoomCheckpoint, strokes: [DrawingAction]) {
+        guard let mode = RoomMode(rawValue: mode) else { throw .corrupt("mode '\(self.mode)' is unknown") }
+        guard format == RoomCheckpoint.currentFormat else { throw .unknownFormat(format) }
+        guard mode == .party else { throw .unsupportedMode(mode) }
+        let checkpoint: RoomCheckpoint
+        do {
+            checkpoint = try JSONDecoder().decode(RoomCheckpoint.self, from: state)
+        } catch {
+            throw .corrupt("its state does not decode (\(error))")
+        }
+        guard checkpoint.code == code else { throw .corrupt("its state names room \(checkpoint.code)") }
+        var strokes: [DrawingAction] = []
+        guard checkpoint.strokeKey == strokeKey, strokeKey != nil else { return (checkpoint, []) }
+        for chunk in chunks {
+            guard chunk.firstAction == strokes.count else { break }
+            let actions: [DrawingAction]
+            do {
+                actions = try StrokeCodec.decode([UInt8](chunk.record))
+            } catch {
+                throw .corrupt("its strokes from action \(chunk.firstAction) do not decode (\(error))")
+            }
+            guard actions.count == chunk.actionCount else { throw .corrupt("its strokes from action \(chunk.firstAction) are cut short") }
+            strokes += actions
+        }
+        return (checkpoint, strokes)
+    }
+}
