@@ -70,5 +70,7 @@ struct DiscardingArchive: GameArchive {
     func submit(_ drawing: FinishedDrawing) {}
     func submit(_ game: FinishedGame) {}
     func submit(_ reaction: DrawingReaction) {}
+    func submit(_ checkpoint: RoomCheckpointSave) {}
+    func submitCheckpointRemoval(code: String) {}
     var statistics: ArchiveWriterStatistics { ArchiveWriterStatistics() }
 }

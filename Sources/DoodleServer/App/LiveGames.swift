@@ -1,4 +1,5 @@
 import DoodleCore
+import DoodleStorage
 import Logging
 
 /// The games in this node's memory: the party rooms and the pair rooms, and what decisions
@@ -17,11 +18,13 @@ struct LiveGames: Sendable {
         let membership = cluster.membership
         rooms = RoomRegistry(
             rules: folder.rules, packs: folder.packs, blocklist: folder.blocklist, clock: clock, archive: storage.archive, metrics: metrics,
-            cluster: membership, pendingPublic: cluster.pendingPublic, drawCode: drawPartyCode, logger: logger,
+            cluster: membership, pendingPublic: cluster.pendingPublic, drawCode: drawPartyCode, checkpoints: storage.storage.checkpoints,
+            logger: logger,
             seatReleased: { player, code in
                 await players.seatReleased(player, room: code)
                 if membership.isClustered { await membership.seatReleased(player, room: code) }
-            })
+            },
+            seatRestored: { player, code in await players.seatTaken(player, room: code) })
         pairs = PairRegistry(
             pairs: storage.pairRepository, rules: folder.rules, suggestionWords: folder.packs[folder.rules.defaultSettings.wordPack]?.words ?? [],
             clock: clock, metrics: metrics, latestHeads: cluster.latestHeads, logger: logger, hosting: cluster.pairHosting)

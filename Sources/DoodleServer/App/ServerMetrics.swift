@@ -13,6 +13,8 @@ struct ServerMetrics: Sendable {
     private let errorsOut: Metrics.Counter
     private let rateLimited: Metrics.Counter
     private let redirects: Metrics.Counter
+    private let roomsRestored: Metrics.Counter
+    private let checkpointsDropped: Metrics.Counter
     private let archiveSaved: Metrics.Gauge
     private let archiveQueued: Metrics.Gauge
     private let archiveFailures: Metrics.Gauge
@@ -73,6 +75,8 @@ struct ServerMetrics: Sendable {
         errorsOut = Metrics.Counter(label: "doodle_errors_sent_total", factory: factory)
         rateLimited = Metrics.Counter(label: "doodle_rate_limited_total", factory: factory)
         redirects = Metrics.Counter(label: "doodle_redirects_total", factory: factory)
+        roomsRestored = Metrics.Counter(label: "doodle_rooms_restored_total", factory: factory)
+        checkpointsDropped = Metrics.Counter(label: "doodle_room_checkpoints_dropped_total", factory: factory)
         archiveSaved = Metrics.Gauge(label: "doodle_archive_saved_total", factory: factory)
         archiveQueued = Metrics.Gauge(label: "doodle_archive_queued", factory: factory)
         archiveFailures = Metrics.Gauge(label: "doodle_archive_failed_attempts_total", factory: factory)
@@ -99,6 +103,10 @@ struct ServerMetrics: Sendable {
 
     func connectionsChanged(_ count: Int) { connectionsGauge.record(count) }
     func roomsChanged(_ count: Int) { roomsGauge.record(count) }
+    /// A room came back from its checkpoint.
+    func roomRestored() { roomsRestored.increment() }
+    /// A checkpoint that could not become a room again was deleted (the log says why).
+    func checkpointDropped() { checkpointsDropped.increment() }
     func messageReceived() { messagesIn.increment() }
     func errorSent() { errorsOut.increment() }
     func rateLimitHit() { rateLimited.increment() }

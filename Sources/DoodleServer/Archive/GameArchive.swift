@@ -9,6 +9,10 @@ public protocol GameArchive: Sendable {
     /// A member's reaction to a drawing already submitted (`RoomEffect.saveReaction`), stored
     /// after it: the latest per member and drawing counts, `none` takes it back.
     func submit(_ reaction: DrawingReaction)
+    /// A live room's checkpoint, stored after everything the room submitted before it.
+    func submit(_ checkpoint: RoomCheckpointSave)
+    /// A closed room's checkpoint goes.
+    func submitCheckpointRemoval(code: String)
     /// How the archive is doing, for `/metrics`.
     var statistics: ArchiveWriterStatistics { get }
 }

@@ -201,6 +201,8 @@ struct ClientSession: Sendable {
             return
         }
         guard let name = validName(rawName, ref: "hello") else { return }
+        // A server just started answers nobody before the rooms it had are back.
+        await context.registry.waitUntilRestored()
         let now = context.clock.nowMillis()
         let session: PlayerDirectory.Session
         switch await context.playerDirectory.hello(name: name, token: token, queue: queue, at: now, deviceLabel: deviceLabel) {

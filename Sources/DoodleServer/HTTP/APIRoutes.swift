@@ -45,7 +45,7 @@ struct APIRoutes {
             addresses: addresses, clock: clock)
         let webSocketAddress = WebSocketAddress(secure: secure, cluster: cluster.membership)
         StatusRoutes(
-            metrics: metrics, archive: storage.archive, outbound: outbound, pictureCache: pictures.cache, latestHeads: cluster.latestHeads,
+            metrics: metrics, registry: games.rooms, archive: storage.archive, outbound: outbound, pictureCache: pictures.cache, latestHeads: cluster.latestHeads,
             lookup: inviteCodes, address: webSocketAddress, cluster: cluster.membership, moderation: storage.storage.moderation, clock: clock,
             logger: logger
         ).register(on: router)

@@ -8,6 +8,8 @@ import NIOCore
 /// Health, metrics and public room info.
 struct StatusRoutes {
     let metrics: ServerMetrics
+    /// Answers `starting` until its rooms are restored.
+    let registry: RoomRegistry
     let archive: any GameArchive
     let outbound: OutboundBudget
     let pictureCache: PictureCache
@@ -23,8 +25,10 @@ struct StatusRoutes {
     let logger: Logger
 
     func register(on router: Router<DoodleRequestContext>) {
-        router.get("/v1/health") { _, _ in
-            Health(status: "ok")
+        router.get("/v1/health") { _, _ -> EditedResponse<Health> in
+            // Listening already, but the rooms of the last run are not back: not ready to serve.
+            guard await registry.isRestored else { return EditedResponse(status: .serviceUnavailable, response: Health(status: "starting")) }
+            return EditedResponse(status: .ok, response: Health(status: "ok"))
         }
         router.get("/metrics") { _, _ in
             metrics.recordArchive(archive.statistics)

@@ -32,17 +32,27 @@ actor Room {
     private nonisolated let workStream: AsyncStream<Work>
     private var scheduledDeadline: Int64?
     private var isClosed = false
+    /// What reaches the room's checkpoint, and when.
+    private var checkpointer: RoomCheckpointer
+    /// Members of a restored room not yet back: the first resume of each gets a full
+    /// `roomState` with the new epoch, whatever `lastSeq` it brings (the replay buffer of the
+    /// room's previous life is gone, and a client told of events a crash lost must drop them).
+    private var awaitingFirstResume: Set<PlayerID> = []
 
+    /// A new room on its creator's event loop, or (`creatorQueue` nil) a room restored from its
+    /// checkpoint on `eventLoop`, whose members are all away until they resume.
     init(
-        machine: RoomStateMachine, creatorQueue: OutboundQueue, replayCapacity: Int, replayByteLimit: Int, clock: any GameClock,
+        machine: RoomStateMachine, eventLoop: any EventLoop, creatorQueue: OutboundQueue?, checkpointer: RoomCheckpointer,
+        replayCapacity: Int, replayByteLimit: Int, clock: any GameClock,
         archive: any GameArchive, metrics: ServerMetrics, logger: Logger,
         onSeatReleased: @escaping @Sendable (PlayerID, String) async -> Void,
         onExpired: @escaping @Sendable (String) async -> Void,
         onPublicStatus: @escaping @Sendable (PublicRoomStatus) async -> Void
     ) {
         self.code = machine.code
-        self.eventLoop = creatorQueue.eventLoop
+        self.eventLoop = creatorQueue?.eventLoop ?? eventLoop
         self.machine = machine
+        self.checkpointer = checkpointer
         self.replay = ReplayBuffer(capacity: replayCapacity, byteCapacity: replayByteLimit)
         self.replayByteLimit = replayByteLimit
         self.clock = clock
@@ -53,7 +63,11 @@ actor Room {
         self.onExpired = onExpired
         self.onPublicStatus = onPublicStatus
         (workStream, work) = AsyncStream.makeStream(of: Work.self, bufferingPolicy: .unbounded)
-        if let creator = machine.memberIDs.first { connections[creator] = creatorQueue }
+        if let creatorQueue {
+            if let creator = machine.memberIDs.first { connections[creator] = creatorQueue }
+        } else {
+            awaitingFirstResume = Set(machine.memberIDs)
+        }
     }
 
     nonisolated var unownedExecutor: UnownedSerialExecutor {
@@ -76,9 +90,33 @@ actor Room {
         var isEmpty: Bool { released.isEmpty && !expired && status == nil }
     }
 
-    /// Sends the creator its first `roomState`.
+    /// Sends the creator its first `roomState`, and writes the room's first checkpoint.
     func start() async {
         await perform(machine.creationEffects())
+        writeCheckpoint()
+    }
+
+    /// Starts a restored room's timers (its deadlines were moved by the time it had no host),
+    /// and carries out `effects`, what the restore itself decided (a turn found archived ends).
+    /// Its first checkpoint in this life names this node and the new epoch.
+    func startRestored(effects: [RoomEffect]) async {
+        await perform(effects)
+        writeCheckpoint()
+        rescheduleTimer()
+    }
+
+    /// On a graceful stop, once no session can reach the room any more: everything the
+    /// members were told goes into one last checkpoint. The room takes nothing after it.
+    func writeFinalCheckpoint() {
+        guard !isClosed else { return }
+        writeCheckpoint()
+        isClosed = true
+        work.finish()
+    }
+
+    private func writeCheckpoint() {
+        guard !isClosed else { return }
+        checkpointer.write(machine, now: clock.nowMillis())
     }
 
     /// Runs the room's timers and follow-ups until the room is closed. One sleeper per
@@ -120,7 +158,12 @@ actor Room {
     }
 
     private func fireTimers() async {
+        guard !isClosed else { return }
         await perform(machine.tick(now: clock.nowMillis()))
+        if let due = checkpointer.due, due <= clock.nowMillis() {
+            writeCheckpoint()
+            rescheduleTimer()
+        }
     }
 
     // MARK: - Events from sessions
@@ -152,7 +195,10 @@ actor Room {
         // Timers that were due when it came back may have taken its seat after all.
         guard machine.isMember(player) else { return false }
         connections[player] = queue
-        if let lastSeq, let frames = replay.frames(for: player, after: lastSeq, currentSeq: machine.seq, maxBytes: replayByteLimit) {
+        let firstAfterRestore = awaitingFirstResume.remove(player) != nil
+        if !firstAfterRestore, let lastSeq,
+            let frames = replay.frames(for: player, after: lastSeq, currentSeq: machine.seq, maxBytes: replayByteLimit)
+        {
             for frame in frames { queue.send(frame) }
         } else {
             queue.sendSnapshot(encoder.encode(.roomState(machine.snapshot(for: player))))
@@ -246,7 +292,9 @@ actor Room {
         // Every member's drain in one job per event loop, once all the frames are queued.
         var drains = DrainBatch()
         defer { drains.schedule() }
+        var change = RoomCheckpointer.Change.none
         for effect in effects {
+            change.note(effect)
             switch effect {
             case .send(let recipients, let message):
                 let frame = encoder.encode(message)
@@ -274,6 +322,11 @@ actor Room {
                 metrics.chatMasked(words: words)
             }
         }
+        if followUp.expired {
+            checkpointer.remove(code: code)
+        } else if !isClosed {
+            checkpointer.record(change, machine: machine, now: now)
+        }
         rescheduleTimer()
         return followUp
     }
@@ -297,7 +350,8 @@ actor Room {
     }
 
     private func rescheduleTimer() {
-        let next = machine.nextDeadlineInPlace()
+        var next = machine.nextDeadlineInPlace()
+        if let due = checkpointer.due, due < (next ?? .max) { next = due }
         if let next, next != scheduledDeadline {
             work.yield(.deadline(next))
         }

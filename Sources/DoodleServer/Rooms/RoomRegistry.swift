@@ -1,5 +1,8 @@
 import DoodleCore
+import DoodleStorage
 import Logging
+import NIOCore
+import NIOPosix
 import ServiceLifecycle
 
 /// Hands out invite codes, finds rooms by code, keeps the public rooms' status for the room
@@ -30,12 +33,25 @@ actor RoomRegistry: Service {
     private let drawCode: (@Sendable () -> String)?
     /// Told when a room releases a seat (the player directory forgets the player's room).
     private let seatReleased: @Sendable (PlayerID, String) async -> Void
+    /// Told of each member of a restored room (the player directory learns the player's room).
+    private let seatRestored: @Sendable (PlayerID, String) async -> Void
+    /// Where rooms' checkpoints are read back from at start; nil: rooms keep none.
+    private let checkpoints: (any RoomCheckpointStore)?
+    /// Set once the rooms of checkpoints were restored (at once without checkpoints): until
+    /// then no `hello` is answered, so that no player resumes into a room not yet back.
+    private(set) var isRestored = false
+    private var restoreWaiters: [CheckedContinuation<Void, Never>] = []
 
     init(
         rules: GameRules, packs: [String: WordPack], blocklist: Blocklist, clock: any GameClock, archive: any GameArchive, metrics: ServerMetrics,
-        cluster: ClusterMembership, pendingPublic: PendingPublicRooms? = nil, drawCode: (@Sendable () -> String)? = nil, logger: Logger,
-        seatReleased: @escaping @Sendable (PlayerID, String) async -> Void
+        cluster: ClusterMembership, pendingPublic: PendingPublicRooms? = nil, drawCode: (@Sendable () -> String)? = nil,
+        checkpoints: (any RoomCheckpointStore)? = nil, logger: Logger,
+        seatReleased: @escaping @Sendable (PlayerID, String) async -> Void,
+        seatRestored: @escaping @Sendable (PlayerID, String) async -> Void = { _, _ in }
     ) {
+        self.checkpoints = checkpoints
+        self.isRestored = checkpoints == nil
+        self.seatRestored = seatRestored
         self.pendingPublic = pendingPublic
         self.rules = rules
         self.packs = packs
@@ -53,10 +69,13 @@ actor RoomRegistry: Service {
     nonisolated func run() async {
         await withDiscardingTaskGroup { group in
             group.addTask {
-                // Ends the loop below on shutdown; rooms' timers are cancelled with the group.
+                // Ends the loop below on shutdown; rooms' timers are cancelled with the group,
+                // once every room has written its last checkpoint.
                 try? await gracefulShutdown()
+                await self.writeFinalCheckpoints()
                 self.newRooms.finish()
             }
+            group.addTask { await self.restoreRooms() }
             for await room in newRoomStream {
                 group.addTask { await room.runTimers() }
             }
@@ -78,16 +97,8 @@ actor RoomRegistry: Service {
         let machine = RoomStateMachine(
             code: code, mode: mode, settings: settings, creator: creator, creatorName: creatorName, rules: rules, packs: packs,
             blocklist: blocklist, seed: random.next(), startsOnItsOwn: startsOnItsOwn)
-        let room = Room(
-            machine: machine, creatorQueue: queue, replayCapacity: rules.limits.replayBufferEvents,
-            replayByteLimit: rules.limits.replayBufferBytes, clock: clock, archive: archive, metrics: metrics,
-            logger: logger,
-            onSeatReleased: seatReleased,
-            onExpired: { [weak self] code in await self?.remove(code: code) },
-            onPublicStatus: { [weak self] status in await self?.publicStatusChanged(status) })
-        rooms[code] = room
-        metrics.roomsChanged(rooms.count)
-        newRooms.yield(room)
+        let room = makeRoom(machine, eventLoop: queue.eventLoop, creatorQueue: queue, checkpointer: newCheckpointer())
+        add(room)
         await room.start()
         logger.debug("room created", metadata: ["room": "\(code)", "mode": "\(mode.rawValue)"])
         return room
@@ -112,6 +123,122 @@ actor RoomRegistry: Service {
     }
 
     private static let claimAttempts = 16
+
+    private func makeRoom(_ machine: RoomStateMachine, eventLoop: any EventLoop, creatorQueue: OutboundQueue?, checkpointer: RoomCheckpointer) -> Room {
+        Room(
+            machine: machine, eventLoop: eventLoop, creatorQueue: creatorQueue, checkpointer: checkpointer,
+            replayCapacity: rules.limits.replayBufferEvents, replayByteLimit: rules.limits.replayBufferBytes, clock: clock, archive: archive,
+            metrics: metrics, logger: logger,
+            onSeatReleased: seatReleased,
+            onExpired: { [weak self] code in await self?.remove(code: code) },
+            onPublicStatus: { [weak self] status in await self?.publicStatusChanged(status) })
+    }
+
+    private func add(_ room: Room) {
+        rooms[room.code] = room
+        metrics.roomsChanged(rooms.count)
+        newRooms.yield(room)
+    }
+
+    private var checkpointNodeId: String? { cluster.isClustered ? cluster.nodeID : nil }
+
+    private func newCheckpointer() -> RoomCheckpointer {
+        RoomCheckpointer(archive: checkpoints == nil ? nil : archive, nodeId: checkpointNodeId, intervalMillis: rules.timing.checkpointMillis)
+    }
+
+    // MARK: - Outliving the server
+
+    /// Suspends until the rooms of checkpoints are back (at once after that).
+    func waitUntilRestored() async {
+        guard !isRestored else { return }
+        await withCheckedContinuation { restoreWaiters.append($0) }
+    }
+
+    /// Brings back every room whose checkpoint has no live host (PROTOCOL.md rev 5, "Restore"),
+    /// then lets `hello`s through. A checkpoint that cannot become a room again is deleted,
+    /// logged with its code and why, and counted; the others restore all the same.
+    private func restoreRooms() async {
+        defer {
+            isRestored = true
+            for waiter in restoreWaiters { waiter.resume() }
+            restoreWaiters = []
+        }
+        // In a cluster a node's rooms are claimed through the directory, which this node joins
+        // only once it serves; until hand-over between nodes is built, a cluster node restores
+        // nothing and its rooms' checkpoints wait in the database.
+        guard let checkpoints, !cluster.isClustered else { return }
+        let started = ContinuousClock.now
+        let stored: [StoredRoomCheckpoint]
+        do {
+            stored = try await checkpoints.claimOrphans(for: checkpointNodeId, goneNodes: [])
+        } catch {
+            logger.error("reading rooms' checkpoints failed: no room is restored", metadata: ["error": "\(error)"])
+            return
+        }
+        guard !stored.isEmpty else { return }
+        var restorable: [(checkpoint: RoomCheckpoint, strokes: [DrawingAction])] = []
+        for row in stored {
+            do {
+                restorable.append(try row.decoded())
+            } catch {
+                await drop(code: row.code, because: error)
+            }
+        }
+        let openDrawings = restorable.compactMap(\.checkpoint.openDrawingId)
+        let archived: Set<String>
+        do {
+            archived = try await checkpoints.archivedDrawingIds(openDrawings)
+        } catch {
+            logger.error("reading which open drawings reached the archive failed: no room is restored", metadata: ["error": "\(error)"])
+            return
+        }
+        let now = clock.nowMillis()
+        var restored = 0
+        for (checkpoint, strokes) in restorable where rooms[checkpoint.code] == nil {
+            var machine: RoomStateMachine
+            do {
+                machine = try RoomStateMachine(
+                    restoring: checkpoint, strokes: strokes, rules: rules, packs: packs, blocklist: blocklist, seed: random.next(), now: now)
+            } catch {
+                await drop(code: checkpoint.code, because: error)
+                continue
+            }
+            var effects: [RoomEffect] = []
+            if let open = checkpoint.openDrawingId, archived.contains(open) {
+                effects = machine.endTurnArchivedBeforeRestore(now: now)
+            }
+            let checkpointer = RoomCheckpointer(
+                archive: archive, nodeId: checkpointNodeId, intervalMillis: rules.timing.checkpointMillis, restored: checkpoint,
+                strokeCount: strokes.count)
+            let room = makeRoom(machine, eventLoop: MultiThreadedEventLoopGroup.singleton.next(), creatorQueue: nil, checkpointer: checkpointer)
+            add(room)
+            for member in checkpoint.memberIDs { await seatRestored(member, checkpoint.code) }
+            await room.startRestored(effects: effects)
+            metrics.roomRestored()
+            restored += 1
+        }
+        logger.info(
+            "restored rooms from their checkpoints",
+            metadata: ["rooms": "\(restored)", "dropped": "\(stored.count - restored)", "took": "\(ContinuousClock.now - started)"])
+    }
+
+    private func drop(code: String, because error: any Error) async {
+        logger.error("a room's checkpoint cannot be restored; the room is dropped", metadata: ["room": "\(code)", "reason": "\(error)"])
+        metrics.checkpointDropped()
+        do {
+            try await checkpoints?.delete(code: code)
+        } catch {
+            logger.error("deleting a dropped room's checkpoint failed", metadata: ["room": "\(code)", "error": "\(error)"])
+        }
+    }
+
+    /// On a graceful stop, once no session reaches a room: every room's last checkpoint, which
+    /// the archive writer (stopped after the rooms) writes before it stops.
+    private func writeFinalCheckpoints() async {
+        guard checkpoints != nil else { return }
+        for room in rooms.values { await room.writeFinalCheckpoint() }
+        logger.info("wrote every room's last checkpoint", metadata: ["rooms": "\(rooms.count)"])
+    }
 
     /// After this node's lease lapsed and was started again: each live room takes its code back,
     /// and its players' seats are recorded again (a lapsed lease may have taken them along). A

@@ -1,0 +1,101 @@
+import DoodleCore
+import DoodleStorage
+
+/// When a room writes its checkpoint, and what goes into it (PROTOCOL.md rev 5): at once after a
+/// change of phase, seat, owner, settings or score; within `interval` of strokes, chat and the
+/// like, so a drawer at 20 Hz costs one checkpoint a second, not twenty. Each checkpoint carries
+/// only the open drawing's actions that no earlier one carried.
+///
+/// The room's actor owns it; checkpoints go to the archive writer, which encodes and writes them
+/// off the room's event loop, in order with the room's drawings and games.
+struct RoomCheckpointer: Sendable {
+    /// How much a room's effects changed what its checkpoint holds.
+    enum Change: Comparable, Sendable {
+        case none
+        /// Strokes, chat, hints, reactions, kick votes, a connection's coming and going: written
+        /// within `interval`.
+        case lazy
+        /// Everything a restore must never lose: written now.
+        case immediate
+
+        mutating func note(_ effect: RoomEffect) {
+            let change: Change
+            switch effect {
+            case .send(_, .event(let event, _)):
+                switch event {
+                case .drawing, .chat, .mutedChat, .hint, .reaction, .kickVote, .playerConnection: change = .lazy
+                default: change = .immediate
+                }
+            case .send:
+                change = .none
+            case .saveReaction:
+                change = .lazy
+            case .close, .seatReleased, .saveDrawing, .saveGame:
+                change = .immediate
+            case .chatMasked, .roomExpired:
+                change = .none
+            }
+            if change > self { self = change }
+        }
+    }
+
+    private let archive: (any GameArchive)?
+    private let nodeId: String?
+    private let interval: Int64
+    /// The open drawing whose actions the stored checkpoint has, and how many of them.
+    private var strokeKey: String?
+    private var strokesWritten = 0
+    /// When the lazy changes waiting are to be written; nil when none waits.
+    private(set) var due: Int64?
+    /// Set once the room's checkpoint was removed: a closed room writes none again.
+    private var removed = false
+
+    /// `archive` nil: a room that keeps no checkpoint.
+    init(archive: (any GameArchive)?, nodeId: String?, intervalMillis: Int) {
+        self.archive = archive
+        self.nodeId = nodeId
+        self.interval = Int64(intervalMillis)
+    }
+
+    /// A restored room's: the strokes it was restored with are stored already.
+    init(archive: (any GameArchive)?, nodeId: String?, intervalMillis: Int, restored checkpoint: RoomCheckpoint, strokeCount: Int) {
+        self.init(archive: archive, nodeId: nodeId, intervalMillis: intervalMillis)
+        strokeKey = checkpoint.strokeKey
+        strokesWritten = strokeKey == nil ? 0 : strokeCount
+    }
+
+    mutating func record(_ change: Change, machine: RoomStateMachine, now: Int64) {
+        switch change {
+        case .none:
+            return
+        case .lazy:
+            if due == nil { due = now + interval }
+        case .immediate:
+            write(machine, now: now)
+        }
+    }
+
+    mutating func write(_ machine: RoomStateMachine, now: Int64) {
+        guard let archive, !removed else { return }
+        due = nil
+        let checkpoint = machine.checkpoint(at: now)
+        if checkpoint.strokeKey != strokeKey {
+            strokeKey = checkpoint.strokeKey
+            strokesWritten = 0
+        }
+        var chunks: [RoomCheckpointSave.StrokeChunk] = []
+        if strokeKey != nil, machine.canvasRecordCount > strokesWritten {
+            chunks.append(.init(firstAction: strokesWritten, actions: machine.canvasRecord(from: strokesWritten)))
+            strokesWritten = machine.canvasRecordCount
+        }
+        archive.submit(RoomCheckpointSave(checkpoint: checkpoint, nodeId: nodeId, strokeChunks: chunks))
+    }
+
+    /// The room closed: its checkpoint goes, and none is written after.
+    mutating func remove(code: String) {
+        guard let archive, !removed else { return }
+        removed = true
+        due = nil
+        archive.submitCheckpointRemoval(code: code)
+    }
+}
