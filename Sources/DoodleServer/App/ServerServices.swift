@@ -88,7 +88,10 @@ extension ServerServices {
             add(sender, at: .senders)
         }
         add(httpServer, at: .httpServer)
-        add(ClientDrain(connections: connections.connections, logger: logger), at: .clientDrain)
+        let rooms = games.rooms
+        add(
+            ClientDrain(connections: connections.connections, beforeClosing: { await rooms.stopForShutdown() }, logger: logger),
+            at: .clientDrain)
         let listener = cluster.signalListener(
             players: storage.playerDirectory, pairs: games.pairs, moderation: games.moderation, revocation: games.revocation, logger: logger)
         if let listener { add(listener, at: .clusterSignals) }

@@ -2,8 +2,9 @@ import DoodleCore
 import Logging
 import ServiceLifecycle
 
-/// On graceful shutdown: tell every client to come back later (close 4001), and give the
-/// closes a moment to go out before the HTTP server stops.
+/// On graceful shutdown: stop the rooms (each writes its last checkpoint and takes nothing more,
+/// so that the disconnects the closes cause end no turn), then tell every client to come back
+/// later (close 4001), and give the closes a moment to go out before the HTTP server stops.
 struct ClientDrain: Service, CustomStringConvertible {
     var description: String { "ClientDrain" }
 
@@ -12,10 +13,13 @@ struct ClientDrain: Service, CustomStringConvertible {
     static let timeLimit = Duration.seconds(5)
 
     let connections: LiveConnections
+    /// Run before any client is closed: whatever a client was told is then in a checkpoint.
+    var beforeClosing: @Sendable () async -> Void = {}
     let logger: Logger
 
     func run() async throws {
         try? await gracefulShutdown()
+        await beforeClosing()
         let open = connections.count
         logger.info("shutting down: closing \(open) connections")
         connections.closeAll(.shuttingDown, reason: "server shutting down; reconnect later with your token")

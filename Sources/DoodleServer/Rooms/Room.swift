@@ -105,8 +105,8 @@ actor Room {
         rescheduleTimer()
     }
 
-    /// On a graceful stop, once no session can reach the room any more: everything the
-    /// members were told goes into one last checkpoint. The room takes nothing after it.
+    /// On a graceful stop, before its members are told to go: everything they were told goes
+    /// into one last checkpoint, and the room takes no message, disconnect or timer after it.
     func writeFinalCheckpoint() {
         guard !isClosed else { return }
         writeCheckpoint()
@@ -185,7 +185,7 @@ actor Room {
     /// Re-seats a player on a new connection: replays what it missed after `lastSeq` when the
     /// buffer still holds it, else sends a full `roomState`. False when it holds no seat here.
     func resume(_ player: PlayerID, queue: OutboundQueue, lastSeq: Int?) async -> Bool {
-        guard machine.isMember(player) else { return false }
+        guard !isClosed, machine.isMember(player) else { return false }
         if let old = connections[player], old.id != queue.id {
             connections[player] = nil
         }
@@ -210,17 +210,20 @@ actor Room {
     }
 
     func leave(_ player: PlayerID) async {
+        guard !isClosed else { return }
         await perform(machine.leave(player, now: clock.nowMillis()))
     }
 
     /// The connection `queueID` of `player` ended. Ignored when a newer connection replaced it.
     func disconnected(_ player: PlayerID, queueID: UInt64) async {
-        guard let queue = connections[player], queue.id == queueID else { return }
+        // A stopping server's closes are no departures: the room stays as its checkpoint has it.
+        guard !isClosed, let queue = connections[player], queue.id == queueID else { return }
         connections[player] = nil
         await perform(machine.disconnect(player, now: clock.nowMillis()))
     }
 
     func rename(_ player: PlayerID, to name: String) async {
+        guard !isClosed else { return }
         await perform(machine.rename(player, to: name))
     }
 
@@ -232,12 +235,14 @@ actor Room {
     }
 
     func handle(_ message: PartyMessage, from player: PlayerID) async {
+        guard !isClosed else { return }
         await perform(machine.handle(message, from: player, now: clock.nowMillis()))
     }
 
     /// The same, synchronously, for a caller already on the room's event loop. Whatever would
     /// have to wait (it never does for drawing) is left to the room's task.
     func handleNow(_ message: PartyMessage, from player: PlayerID) {
+        guard !isClosed else { return }
         let now = clock.nowMillis()
         let followUp = performNow(machine.handle(message, from: player, now: now), now: now)
         if !followUp.isEmpty { work.yield(.followUp(followUp)) }

@@ -40,6 +40,8 @@ actor RoomRegistry: Service {
     /// Set once the rooms of checkpoints were restored (at once without checkpoints): until
     /// then no `hello` is answered, so that no player resumes into a room not yet back.
     private(set) var isRestored = false
+    /// Set when the server stops: rooms are frozen at their last checkpoint and none is created.
+    private var isStopping = false
     private var restoreWaiters: [CheckedContinuation<Void, Never>] = []
 
     init(
@@ -93,6 +95,7 @@ actor RoomRegistry: Service {
     func create(
         mode: RoomMode, settings: RoomSettings, creator: PlayerID, creatorName: String, queue: OutboundQueue, startsOnItsOwn: Bool = false
     ) async throws -> Room {
+        guard !isStopping else { throw RoomRegistryError.stopping }
         let code = try await claimNewCode()
         let machine = RoomStateMachine(
             code: code, mode: mode, settings: settings, creator: creator, creatorName: creatorName, rules: rules, packs: packs,
@@ -232,12 +235,19 @@ actor RoomRegistry: Service {
         }
     }
 
-    /// On a graceful stop, once no session reaches a room: every room's last checkpoint, which
-    /// the archive writer (stopped after the rooms) writes before it stops.
-    private func writeFinalCheckpoints() async {
-        guard checkpoints != nil else { return }
+    /// On a graceful stop, before any client is told to go: every room writes its last
+    /// checkpoint (the archive writer, stopped after the rooms, writes it before it stops) and
+    /// takes no message, disconnect or timer after it. No room is created after this.
+    func stopForShutdown() async {
+        isStopping = true
         for room in rooms.values { await room.writeFinalCheckpoint() }
-        logger.info("wrote every room's last checkpoint", metadata: ["rooms": "\(rooms.count)"])
+        if checkpoints != nil { logger.info("wrote every room's last checkpoint", metadata: ["rooms": "\(rooms.count)"]) }
+    }
+
+    /// The same, for a stop that did not go through the client drain first.
+    private func writeFinalCheckpoints() async {
+        guard !isStopping else { return }
+        await stopForShutdown()
     }
 
     /// After this node's lease lapsed and was started again: each live room takes its code back,
@@ -282,11 +292,13 @@ actor RoomRegistry: Service {
 enum RoomRegistryError: Error, CustomStringConvertible {
     case directoryUnavailable(String)
     case noFreeCode
+    case stopping
 
     var description: String {
         switch self {
         case .directoryUnavailable(let reason): "the room directory cannot be reached (\(reason))"
         case .noFreeCode: "no free invite code was found"
+        case .stopping: "the server is stopping"
         }
     }
 }
