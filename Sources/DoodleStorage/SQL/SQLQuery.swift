@@ -94,9 +94,21 @@ struct SQLQuery: Sendable, ExpressibleByStringInterpolation {
 
     /// The statement's text in `dialect`, with its values in the order of their placeholders.
     func rendered(for dialect: SQLDialect) -> (sql: String, values: [SQLValue]) {
+        // Sized once: a statement's text grows piece by piece, and each regrowth copies it all
+        // (a placeholder takes at most 6 bytes, `$65535`; a fragment at most its longest form).
+        var length = 0
+        var valueCount = 0
+        for piece in pieces {
+            switch piece {
+            case .text(let text): length += text.utf8.count
+            case .value: valueCount += 1
+            case .fragment: length += 64
+            }
+        }
         var sql = ""
+        sql.reserveCapacity(length + valueCount * (dialect == .sqlite ? 1 : 6))
         var values: [SQLValue] = []
-        values.reserveCapacity(pieces.count / 2)
+        values.reserveCapacity(valueCount)
         for piece in pieces {
             switch piece {
             case .text(let text):
