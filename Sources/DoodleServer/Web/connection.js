@@ -10,10 +10,14 @@ export const session = {
   name: null,            // our name as the server last said it (welcome, playerRenamed)
   room: null,            // our copy of roomState (party or pair), kept current by room events
   lastSeq: null,         // seq of the newest room event applied to `room`
+  epoch: null,           // the room's life (roomState.epoch): a new one after its server restarted
   clockOffset: 0,        // server clock minus ours, from welcome.serverTime
 };
 
 let ws = null, retries = 0, reconnectTimer = null, syncing = false;
+// Set by a 4001 (the server is stopping) until the next welcome: the tries that fail while it is
+// down are part of its restart, not the page going offline.
+let serverRestarting = false;
 // In a cluster, the node a redirect sent us to (null: the page's own server); the join to
 // repeat there; and how many redirects in a row we followed (a loop stops at MAX_REDIRECTS).
 let nodeURL = null, pendingJoin = null, redirectsInARow = 0;
@@ -87,6 +91,7 @@ export const relabelConnection = () => setConn(connState);
 function receive(msg) {
   if (msg.type === "welcome") {
     retries = 0;
+    serverRestarting = false;
     session.me = msg.playerId;
     session.clockOffset = msg.serverTime - Date.now();
     localStorage.setItem("doodle.token", msg.token);
@@ -99,6 +104,9 @@ function receive(msg) {
   if (msg.type === "redirect") { followRedirect(msg); return; }
   if (msg.type === "roomState") {
     redirectsInARow = 0;
+    // A new epoch: the room came back from its checkpoint. Its state is taken as it is, even
+    // with a seq below ours (a crash may have lost events we saw); the views redraw from it.
+    session.epoch = msg.epoch ?? null;
     session.room = msg; session.lastSeq = msg.seq; syncing = false;
   } else if (typeof msg.seq === "number") {
     if (syncing || !session.room) return;
@@ -129,10 +137,13 @@ export function forgetRoom() { session.room = null; session.lastSeq = null; sync
 
 function closed(code) {
   ws = null;
-  setConn("offline");
+  // A server stopping (a restart, a deploy) keeps every game: no error, the page says so and
+  // comes back to the same address, where the room is restored.
+  if (code === 4001) serverRestarting = true;
+  setConn(serverRestarting ? "restarting" : "offline");
   // Banned (4004), room closed (4005) and replaced (4002: by another tab or device, or this
   // device was signed out) are told by the page in a notice that stays.
-  if ([1002, 4000, 4001].includes(code)) showError(t(`close.${code}`));
+  if ([1002, 4000].includes(code)) showError(t(`close.${code}`));
   onClosedRoom(code);
   // A banned player's next hello is refused as well: trying again would only loop.
   if (code === 1002 || code === 4002 || code === 4004) return;

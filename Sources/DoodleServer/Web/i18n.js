@@ -4,7 +4,7 @@
 
 const en = {
   "tab.party": "Party", "tab.pair": "Pair", "tabs": "Game mode",
-  "conn.offline": "offline", "conn.connecting": "connecting…", "conn.online": "online", "conn.moving": "moving to the room's server…",
+  "conn.offline": "offline", "conn.connecting": "connecting…", "conn.online": "online", "conn.moving": "moving to the room's server…", "conn.restarting": "Server restarting…",
   "name.label": "Your name", "name.save": "Save name", "name.change": "Change name", "name.cancel": "Cancel",
   "sound.label": "Sounds", "lang.label": "Language",
   "welcome.title": "Draw and guess with friends",
@@ -99,7 +99,7 @@ const en = {
   "pair.loading": "Loading…", "pair.hidden": "(word hidden)", "pair.youTo": "You → {name}", "pair.toYou": "{name} → you",
   "status.guessed": "guessed", "status.gaveUp": "given up", "status.closed": "closed (unpaired)", "status.pending": "waiting",
   "close.1002": "This page speaks an unsupported protocol version.", "close.4000": "You were kicked from the room.",
-  "close.4001": "The server is restarting; reconnecting…", "close.4002": "You are playing in another tab or on another device; this one stopped.",
+  "close.4002": "You are playing in another tab or on another device; this one stopped.",
   "close.4004": "You are banned from this server.", "close.4005": "An operator closed the room.",
   "conn.badMessage": "bad message from server: {error}", "conn.redirectLoop": "The servers kept sending this page from one to another; try again in a moment.",
   "api.failed": "{path} answered {status}",
@@ -129,7 +129,7 @@ const en = {
 
 const de = {
   "tab.party": "Party", "tab.pair": "Zu zweit", "tabs": "Spielart",
-  "conn.offline": "offline", "conn.connecting": "verbinde…", "conn.online": "online", "conn.moving": "wechsle zum Server des Raums…",
+  "conn.offline": "offline", "conn.connecting": "verbinde…", "conn.online": "online", "conn.moving": "wechsle zum Server des Raums…", "conn.restarting": "Server startet neu…",
   "name.label": "Dein Name", "name.save": "Name speichern", "name.change": "Name ändern", "name.cancel": "Abbrechen",
   "sound.label": "Töne", "lang.label": "Sprache",
   "welcome.title": "Zeichnen und raten mit Freunden",
@@ -224,7 +224,7 @@ const de = {
   "pair.loading": "Lädt…", "pair.hidden": "(Wort verborgen)", "pair.youTo": "Du → {name}", "pair.toYou": "{name} → dich",
   "status.guessed": "erraten", "status.gaveUp": "aufgegeben", "status.closed": "geschlossen (entkoppelt)", "status.pending": "wartet",
   "close.1002": "Diese Seite spricht eine nicht unterstützte Protokollversion.", "close.4000": "Du wurdest aus dem Raum entfernt.",
-  "close.4001": "Der Server startet neu; verbinde erneut…", "close.4002": "Du spielst in einem anderen Tab oder auf einem anderen Gerät; dieser hier ruht.",
+  "close.4002": "Du spielst in einem anderen Tab oder auf einem anderen Gerät; dieser hier ruht.",
   "close.4004": "Du bist auf diesem Server gesperrt.", "close.4005": "Ein Betreiber hat den Raum geschlossen.",
   "conn.badMessage": "unverständliche Nachricht vom Server: {error}", "conn.redirectLoop": "Die Server haben die Seite hin und her geschickt; versuche es gleich noch einmal.",
   "api.failed": "{path} antwortete {status}",
@@ -254,7 +254,7 @@ const de = {
 
 const fr = {
   "tab.party": "Partie", "tab.pair": "À deux", "tabs": "Mode de jeu",
-  "conn.offline": "hors ligne", "conn.connecting": "connexion…", "conn.online": "en ligne", "conn.moving": "passage au serveur du salon…",
+  "conn.offline": "hors ligne", "conn.connecting": "connexion…", "conn.online": "en ligne", "conn.moving": "passage au serveur du salon…", "conn.restarting": "Redémarrage du serveur…",
   "name.label": "Ton nom", "name.save": "Enregistrer le nom", "name.change": "Changer de nom", "name.cancel": "Annuler",
   "sound.label": "Sons", "lang.label": "Langue",
   "welcome.title": "Dessine et devine avec tes amis",
@@ -349,7 +349,7 @@ const fr = {
   "pair.loading": "Chargement…", "pair.hidden": "(mot caché)", "pair.youTo": "Toi → {name}", "pair.toYou": "{name} → toi",
   "status.guessed": "deviné", "status.gaveUp": "abandonné", "status.closed": "fermé (duo quitté)", "status.pending": "en attente",
   "close.1002": "Cette page parle une version du protocole non prise en charge.", "close.4000": "Tu as été exclu du salon.",
-  "close.4001": "Le serveur redémarre ; reconnexion…", "close.4002": "Tu joues dans un autre onglet ou sur un autre appareil ; celui-ci s'arrête.",
+  "close.4002": "Tu joues dans un autre onglet ou sur un autre appareil ; celui-ci s'arrête.",
   "close.4004": "Tu es banni de ce serveur.", "close.4005": "Un opérateur a fermé le salon.",
   "conn.badMessage": "message incompréhensible du serveur : {error}", "conn.redirectLoop": "Les serveurs se renvoient la page ; réessaie dans un instant.",
   "api.failed": "{path} a répondu {status}",
