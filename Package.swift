@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "doodle-write-floor", targets: ["doodle-write-floor"]),
         .executable(name: "doodle-archive-bench", targets: ["doodle-archive-bench"]),
         .executable(name: "doodle-leaderboard-bench", targets: ["doodle-leaderboard-bench"]),
+        .executable(name: "doodle-restore-bench", targets: ["doodle-restore-bench"]),
         .executable(name: "doodle-render-bench", targets: ["doodle-render-bench"]),
         .executable(name: "doodle-picture-bench", targets: ["doodle-picture-bench"]),
         .executable(name: "doodle-filter-bench", targets: ["doodle-filter-bench"]),
@@ -349,6 +350,18 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "LoadTests/Sources/doodle-leaderboard-bench",
+            swiftSettings: swiftSettings
+        ),
+        // What restoring live rooms from their checkpoints adds to a server's start-up.
+        .executableTarget(
+            name: "doodle-restore-bench",
+            dependencies: [
+                "DoodleServer", "DoodleStorage", "DoodleCore", "BenchDatabaseOptions",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "LoadTests/Sources/doodle-restore-bench",
             swiftSettings: swiftSettings
         ),
         // What handing a pair call to the node hosting the room costs: HTTP uploads to the hosting
