@@ -2,7 +2,6 @@ import DoodleCore
 import DoodleStorage
 import Logging
 import NIOCore
-import NIOPosix
 import ServiceLifecycle
 
 /// Hands out invite codes, finds rooms by code, keeps the public rooms' status for the room
@@ -17,12 +16,12 @@ actor RoomRegistry: Service {
     var quickPlayWaiters: [String: [CheckedContinuation<Void, Never>]] = [:]
     private let newRooms: AsyncStream<Room>.Continuation
     private nonisolated let newRoomStream: AsyncStream<Room>
-    private var random = SystemRandomNumberGenerator()
+    var random = SystemRandomNumberGenerator()
     let rules: GameRules
-    private let packs: [String: WordPack]
-    private let blocklist: Blocklist
+    let packs: [String: WordPack]
+    let blocklist: Blocklist
     let clock: any GameClock
-    private let archive: any GameArchive
+    let archive: any GameArchive
     let logger: Logger
     let metrics: ServerMetrics
     /// Claims each new room's code cluster-wide and releases it when the room closes.
@@ -34,15 +33,15 @@ actor RoomRegistry: Service {
     /// Told when a room releases a seat (the player directory forgets the player's room).
     private let seatReleased: @Sendable (PlayerID, String) async -> Void
     /// Told of each member of a restored room (the player directory learns the player's room).
-    private let seatRestored: @Sendable (PlayerID, String) async -> Void
+    let seatRestored: @Sendable (PlayerID, String) async -> Void
     /// Where rooms' checkpoints are read back from at start; nil: rooms keep none.
-    private let checkpoints: (any RoomCheckpointStore)?
+    let checkpoints: (any RoomCheckpointStore)?
     /// Set once the rooms of checkpoints were restored (at once without checkpoints): until
     /// then no `hello` is answered, so that no player resumes into a room not yet back.
-    private(set) var isRestored = false
+    var isRestored = false
     /// Set when the server stops: rooms are frozen at their last checkpoint and none is created.
     private var isStopping = false
-    private var restoreWaiters: [CheckedContinuation<Void, Never>] = []
+    var restoreWaiters: [CheckedContinuation<Void, Never>] = []
 
     init(
         rules: GameRules, packs: [String: WordPack], blocklist: Blocklist, clock: any GameClock, archive: any GameArchive, metrics: ServerMetrics,
@@ -127,7 +126,7 @@ actor RoomRegistry: Service {
 
     private static let claimAttempts = 16
 
-    private func makeRoom(_ machine: RoomStateMachine, eventLoop: any EventLoop, creatorQueue: OutboundQueue?, checkpointer: RoomCheckpointer) -> Room {
+    func makeRoom(_ machine: RoomStateMachine, eventLoop: any EventLoop, creatorQueue: OutboundQueue?, checkpointer: RoomCheckpointer) -> Room {
         Room(
             machine: machine, eventLoop: eventLoop, creatorQueue: creatorQueue, checkpointer: checkpointer,
             replayCapacity: rules.limits.replayBufferEvents, replayByteLimit: rules.limits.replayBufferBytes, clock: clock, archive: archive,
@@ -137,13 +136,13 @@ actor RoomRegistry: Service {
             onPublicStatus: { [weak self] status in await self?.publicStatusChanged(status) })
     }
 
-    private func add(_ room: Room) {
+    func add(_ room: Room) {
         rooms[room.code] = room
         metrics.roomsChanged(rooms.count)
         newRooms.yield(room)
     }
 
-    private var checkpointNodeId: String? { cluster.isClustered ? cluster.nodeID : nil }
+    var checkpointNodeId: String? { cluster.isClustered ? cluster.nodeID : nil }
 
     private func newCheckpointer() -> RoomCheckpointer {
         RoomCheckpointer(archive: checkpoints == nil ? nil : archive, nodeId: checkpointNodeId, intervalMillis: rules.timing.checkpointMillis)
@@ -155,84 +154,6 @@ actor RoomRegistry: Service {
     func waitUntilRestored() async {
         guard !isRestored else { return }
         await withCheckedContinuation { restoreWaiters.append($0) }
-    }
-
-    /// Brings back every room whose checkpoint has no live host (PROTOCOL.md rev 5, "Restore"),
-    /// then lets `hello`s through. A checkpoint that cannot become a room again is deleted,
-    /// logged with its code and why, and counted; the others restore all the same.
-    private func restoreRooms() async {
-        defer {
-            isRestored = true
-            for waiter in restoreWaiters { waiter.resume() }
-            restoreWaiters = []
-        }
-        // In a cluster a node's rooms are claimed through the directory, which this node joins
-        // only once it serves; until hand-over between nodes is built, a cluster node restores
-        // nothing and its rooms' checkpoints wait in the database.
-        guard let checkpoints, !cluster.isClustered else { return }
-        let started = ContinuousClock.now
-        let stored: [StoredRoomCheckpoint]
-        do {
-            stored = try await checkpoints.claimOrphans(for: checkpointNodeId, goneNodes: [])
-        } catch {
-            logger.error("reading rooms' checkpoints failed: no room is restored", metadata: ["error": "\(error)"])
-            return
-        }
-        guard !stored.isEmpty else { return }
-        var restorable: [(checkpoint: RoomCheckpoint, strokes: [DrawingAction])] = []
-        for row in stored {
-            do {
-                restorable.append(try row.decoded())
-            } catch {
-                await drop(code: row.code, because: error)
-            }
-        }
-        let openDrawings = restorable.compactMap(\.checkpoint.openDrawingId)
-        let archived: Set<String>
-        do {
-            archived = try await checkpoints.archivedDrawingIds(openDrawings)
-        } catch {
-            logger.error("reading which open drawings reached the archive failed: no room is restored", metadata: ["error": "\(error)"])
-            return
-        }
-        let now = clock.nowMillis()
-        var restored = 0
-        for (checkpoint, strokes) in restorable where rooms[checkpoint.code] == nil {
-            var machine: RoomStateMachine
-            do {
-                machine = try RoomStateMachine(
-                    restoring: checkpoint, strokes: strokes, rules: rules, packs: packs, blocklist: blocklist, seed: random.next(), now: now)
-            } catch {
-                await drop(code: checkpoint.code, because: error)
-                continue
-            }
-            var effects: [RoomEffect] = []
-            if let open = checkpoint.openDrawingId, archived.contains(open) {
-                effects = machine.endTurnArchivedBeforeRestore(now: now)
-            }
-            let checkpointer = RoomCheckpointer(
-                archive: archive, nodeId: checkpointNodeId, intervalMillis: rules.timing.checkpointMillis, restored: checkpoint,
-                strokeCount: strokes.count)
-            let room = makeRoom(machine, eventLoop: MultiThreadedEventLoopGroup.singleton.next(), creatorQueue: nil, checkpointer: checkpointer)
-            add(room)
-            for member in checkpoint.memberIDs { await seatRestored(member, checkpoint.code) }
-            await room.startRestored(effects: effects)
-            metrics.roomRestored()
-            restored += 1
-        }
-        logger.info(
-            "restored rooms from their checkpoints",
-            metadata: ["rooms": "\(restored)", "dropped": "\(stored.count - restored)", "took": "\(ContinuousClock.now - started)"])
-    }
-
-    private func drop(code: String, because error: any Error) async {
-        logger.error("a room's checkpoint cannot be restored; the room is dropped", metadata: ["room": "\(code)", "reason": "\(error)"])
-        metrics.checkpointDropped()
-        do {
-            try await checkpoints?.delete(code: code)
-        } catch {
-            logger.error("deleting a dropped room's checkpoint failed", metadata: ["room": "\(code)", "error": "\(error)"])
-        }
     }
 
     /// On a graceful stop, before any client is told to go: every room writes its last

@@ -25,25 +25,38 @@ struct SQLRoomCheckpointStore: RoomCheckpointStore {
             } else {
                 claimed = try session.rows("SELECT code, mode, format, state, stroke_key FROM room_checkpoint ORDER BY code")
             }
-            return try claimed.map { row in
+            return try Self.withStrokes(claimed, in: session)
+        }
+    }
+
+    /// The claimed rows with their open drawings' strokes, read in one statement per 500 rooms
+    /// rather than one per room: on PostgreSQL each statement is a round trip, and a server may
+    /// restore a thousand rooms before it serves.
+    private static func withStrokes(_ claimed: [SQLRow], in session: SQLSession) throws -> [StoredRoomCheckpoint] {
+        var keys: [String: String] = [:]
+        for row in claimed {
+            if let key: String = try row("stroke_key") { keys[try row("code")] = key }
+        }
+        var chunks: [String: [StoredRoomCheckpoint.Chunk]] = [:]
+        for codes in Array(keys.keys).sorted().chunks(of: 500) {
+            let rows = try session.rows(
+                """
+                SELECT s.code, s.stroke_key, s.first_action, s.action_count, s.actions FROM room_checkpoint_stroke AS s
+                WHERE s.code IN (\(list: Array(codes))) ORDER BY s.code, s.first_action
+                """)
+            for row in rows {
                 let code: String = try row("code")
-                let strokeKey: String? = try row("stroke_key")
-                var chunks: [StoredRoomCheckpoint.Chunk] = []
-                if let strokeKey {
-                    chunks = try session.rows(
-                        """
-                        SELECT first_action, action_count, actions FROM room_checkpoint_stroke
-                        WHERE code = \(code) AND stroke_key = \(strokeKey) ORDER BY first_action
-                        """
-                    ).map { chunk in
-                        StoredRoomCheckpoint.Chunk(
-                            firstAction: try chunk("first_action"), actionCount: try chunk("action_count"), record: try chunk("actions"))
-                    }
-                }
-                return StoredRoomCheckpoint(
-                    code: code, mode: try row("mode"), format: try row("format"), state: try row("state"), strokeKey: strokeKey,
-                    chunks: chunks)
+                // Only the chunks of the drawing the state names; others are a finished turn's.
+                guard try row("stroke_key", as: String.self) == keys[code] else { continue }
+                chunks[code, default: []].append(
+                    StoredRoomCheckpoint.Chunk(firstAction: try row("first_action"), actionCount: try row("action_count"), record: try row("actions")))
             }
+        }
+        return try claimed.map { row in
+            let code: String = try row("code")
+            return StoredRoomCheckpoint(
+                code: code, mode: try row("mode"), format: try row("format"), state: try row("state"), strokeKey: try row("stroke_key"),
+                chunks: chunks[code] ?? [])
         }
     }
 
