@@ -69,7 +69,10 @@ struct RoomCheckpointer: Sendable {
         case .none:
             return
         case .lazy:
-            if due == nil { due = now + interval }
+            // Due at the next multiple of the interval, the same instant for every room: the
+            // rooms' checkpoints reach the archive writer together and share one transaction,
+            // where each at its own moment would be a transaction of its own.
+            if due == nil { due = (now / interval + 1) * interval }
         case .immediate:
             write(machine, now: now)
         }
