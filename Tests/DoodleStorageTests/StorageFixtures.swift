@@ -134,17 +134,19 @@ enum StorageFixtures {
         maxPlayers: 8, rounds: 3, drawSeconds: 80, chooseSeconds: 15, revealSeconds: 5, wordChoices: 3, hints: 2,
         wordPack: "en", customWords: ["secret"], customWordsOnly: false, lateJoin: true)
 
-    /// The limits of the real GameRules/rules.json, for feeding a real DrawingBoard.
-    static let limits: LimitRules = {
+    /// The real GameRules/rules.json, for feeding a real DrawingBoard or state machine.
+    static let rules: GameRules = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
         let path = url.appendingPathComponent("GameRules/rules.json").path
         do {
-            return try RulesLoader.decodeRules(Data(contentsOf: URL(fileURLWithPath: path)), path: path).limits
+            return try RulesLoader.decodeRules(Data(contentsOf: URL(fileURLWithPath: path)), path: path)
         } catch {
             preconditionFailure("cannot load \(path): \(error)")
         }
     }()
+
+    static var limits: LimitRules { rules.limits }
 }
 
 /// The back ends every behaviour test runs on.

@@ -15,9 +15,10 @@ public struct RoomCheckpoint: Sendable, Codable, Equatable {
     public let code: String
     public let mode: RoomMode
     /// Milliseconds since 1970 when it was taken: a restore moves every deadline by the time
-    /// the room spent without a host.
-    public let savedAt: Int64
-    public let seq: Int
+    /// the room spent without a host. Kept beside the state in the database too, so that a
+    /// checkpoint that changed nothing else rewrites only it and `seq`.
+    public var savedAt: Int64
+    public var seq: Int
     var settings: RoomSettings
     var ownerId: PlayerID?
     var startsOnItsOwn: Bool
@@ -65,6 +66,15 @@ public struct RoomCheckpoint: Sendable, Codable, Equatable {
     public var openDrawingId: String? {
         guard let turn, !turn.settled, phase == .drawing else { return nil }
         return turn.drawingId
+    }
+
+    /// Whether `other` holds the same room but for `seq` and `savedAt`: what a checkpoint taken
+    /// while only strokes came in looks like, whose state need not be written again.
+    public func hasSameState(as other: RoomCheckpoint) -> Bool {
+        var aligned = self
+        aligned.seq = other.seq
+        aligned.savedAt = other.savedAt
+        return aligned == other
     }
 
     /// Every player seated or watching: whose place the restored room must be known as.

@@ -49,6 +49,8 @@ struct RoomCheckpointer: Sendable {
     private(set) var due: Int64?
     /// Set once the room's checkpoint was removed: a closed room writes none again.
     private var removed = false
+    /// The state last handed over, to tell whether the next one changed more than `seq`.
+    private var lastWritten: RoomCheckpoint?
 
     /// `archive` nil: a room that keeps no checkpoint.
     init(archive: (any GameArchive)?, nodeId: String?, intervalMillis: Int) {
@@ -60,6 +62,8 @@ struct RoomCheckpointer: Sendable {
     /// A restored room's: the strokes it was restored with are stored already.
     init(archive: (any GameArchive)?, nodeId: String?, intervalMillis: Int, restored checkpoint: RoomCheckpoint, strokeCount: Int) {
         self.init(archive: archive, nodeId: nodeId, intervalMillis: intervalMillis)
+        // Nothing is taken as written: the restored room's first checkpoint names this node
+        // and the new epoch in full.
         strokeKey = checkpoint.strokeKey
         strokesWritten = strokeKey == nil ? 0 : strokeCount
     }
@@ -91,7 +95,9 @@ struct RoomCheckpointer: Sendable {
             chunks.append(.init(firstAction: strokesWritten, actions: machine.canvasRecord(from: strokesWritten)))
             strokesWritten = machine.canvasRecordCount
         }
-        archive.submit(RoomCheckpointSave(checkpoint: checkpoint, nodeId: nodeId, strokeChunks: chunks))
+        let unchanged = lastWritten.map(checkpoint.hasSameState(as:)) ?? false
+        lastWritten = checkpoint
+        archive.submit(RoomCheckpointSave(checkpoint: checkpoint, nodeId: nodeId, strokeChunks: chunks, stateUnchanged: unchanged))
     }
 
     /// The room closed: its checkpoint goes, and none is written after.

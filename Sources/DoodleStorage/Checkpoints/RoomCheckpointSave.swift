@@ -22,11 +22,16 @@ public struct RoomCheckpointSave: Sendable {
     public var nodeId: String?
     /// New strokes of `checkpoint.strokeKey`, oldest first.
     public var strokeChunks: [StrokeChunk]
+    /// The state is the room's previous save's but for `seq` and `savedAt` (only strokes came
+    /// in): its row keeps its encoded state and gets the new `seq` and `saved_at` alone. Encoding
+    /// the state with Foundation's `JSONEncoder` was most of what a checkpoint cost.
+    public var stateUnchanged: Bool
 
-    public init(checkpoint: RoomCheckpoint, nodeId: String?, strokeChunks: [StrokeChunk]) {
+    public init(checkpoint: RoomCheckpoint, nodeId: String?, strokeChunks: [StrokeChunk], stateUnchanged: Bool = false) {
         self.checkpoint = checkpoint
         self.nodeId = nodeId
         self.strokeChunks = strokeChunks
+        self.stateUnchanged = stateUnchanged
     }
 
     /// This save and a newer one of the same room as one: the newer state, and the strokes of
@@ -36,13 +41,16 @@ public struct RoomCheckpointSave: Sendable {
         if checkpoint.strokeKey == newer.checkpoint.strokeKey {
             merged.strokeChunks = strokeChunks + newer.strokeChunks
         }
+        // The newer one's value holds the whole state either way; its row needs it encoded
+        // unless neither save changed it.
+        merged.stateUnchanged = stateUnchanged && newer.stateUnchanged
         return merged
     }
 
     func prepared() throws -> PreparedCheckpoint {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let state = try encoder.encode(checkpoint)
+        let state = stateUnchanged ? nil : try encoder.encode(checkpoint)
         let chunks = strokeChunks.filter { !$0.actions.isEmpty }.map { chunk in
             PreparedCheckpoint.Chunk(firstAction: chunk.firstAction, actionCount: chunk.actions.count, record: Data(StrokeCodec.encode(chunk.actions)))
         }
@@ -64,7 +72,8 @@ struct PreparedCheckpoint: Sendable {
     var mode: String
     var format: Int
     var nodeId: String?
-    var state: Data
+    /// Nil when only `seq` and `savedAt` changed.
+    var state: Data?
     var strokeKey: String?
     var seq: Int
     var savedAt: Int64

@@ -21,9 +21,9 @@ struct SQLRoomCheckpointStore: RoomCheckpointStore {
                 guard !codes.isEmpty else { return [] }
                 try session.execute("UPDATE room_checkpoint SET node_id = \(nodeId) WHERE code IN (\(list: codes))")
                 claimed = try session.rows(
-                    "SELECT code, mode, format, state, stroke_key FROM room_checkpoint WHERE code IN (\(list: codes)) ORDER BY code")
+                    "SELECT code, mode, format, state, seq, saved_at, stroke_key FROM room_checkpoint WHERE code IN (\(list: codes)) ORDER BY code")
             } else {
-                claimed = try session.rows("SELECT code, mode, format, state, stroke_key FROM room_checkpoint ORDER BY code")
+                claimed = try session.rows("SELECT code, mode, format, state, seq, saved_at, stroke_key FROM room_checkpoint ORDER BY code")
             }
             return try Self.withStrokes(claimed, in: session)
         }
@@ -55,7 +55,8 @@ struct SQLRoomCheckpointStore: RoomCheckpointStore {
         return try claimed.map { row in
             let code: String = try row("code")
             return StoredRoomCheckpoint(
-                code: code, mode: try row("mode"), format: try row("format"), state: try row("state"), strokeKey: try row("stroke_key"),
+                code: code, mode: try row("mode"), format: try row("format"), state: try row("state"), seq: try row("seq"),
+                savedAt: try row("saved_at"), strokeKey: try row("stroke_key"),
                 chunks: chunks[code] ?? [])
         }
     }

@@ -14,6 +14,9 @@ public struct StoredRoomCheckpoint: Sendable {
     public let mode: String
     public let format: Int
     let state: Data
+    /// The row's own: newer than the state's when later checkpoints changed nothing else.
+    let seq: Int
+    let savedAt: Int64
     let strokeKey: String?
     /// The chunks stored under `strokeKey`, by `firstAction`.
     let chunks: [Chunk]
@@ -25,12 +28,15 @@ public struct StoredRoomCheckpoint: Sendable {
         guard let mode = RoomMode(rawValue: mode) else { throw .corrupt("mode '\(self.mode)' is unknown") }
         guard format == RoomCheckpoint.currentFormat else { throw .unknownFormat(format) }
         guard mode == .party else { throw .unsupportedMode(mode) }
-        let checkpoint: RoomCheckpoint
+        var checkpoint: RoomCheckpoint
         do {
             checkpoint = try JSONDecoder().decode(RoomCheckpoint.self, from: state)
         } catch {
             throw .corrupt("its state does not decode (\(error))")
         }
+        guard seq >= checkpoint.seq, savedAt >= checkpoint.savedAt else { throw .corrupt("its row is older than its state") }
+        checkpoint.seq = seq
+        checkpoint.savedAt = savedAt
         guard checkpoint.code == code else { throw .corrupt("its state names room \(checkpoint.code)") }
         var strokes: [DrawingAction] = []
         guard checkpoint.strokeKey == strokeKey, strokeKey != nil else { return (checkpoint, []) }
