@@ -31,6 +31,10 @@ actor Room {
     private let work: AsyncStream<Work>.Continuation
     private nonisolated let workStream: AsyncStream<Work>
     private var scheduledDeadline: Int64?
+    /// The deadlines a sleeper waits for: a deadline scheduled again while its sleeper still
+    /// waits gets no second one. (Without this, each checkpoint due before the phase's end
+    /// left one more sleeper waiting for that end.)
+    private var sleepingUntil: Set<Int64> = []
     private var isClosed = false
     /// What reaches the room's checkpoint, and when.
     private var checkpointer: RoomCheckpointer
@@ -132,7 +136,7 @@ actor Room {
                         } catch {
                             return
                         }
-                        await self.fireTimers()
+                        await self.fireTimers(for: deadline)
                     }
                 case .followUp(let followUp):
                     group.addTask { await self.finish(followUp) }
@@ -157,7 +161,8 @@ actor Room {
         return true
     }
 
-    private func fireTimers() async {
+    private func fireTimers(for deadline: Int64) async {
+        sleepingUntil.remove(deadline)
         guard !isClosed else { return }
         await perform(machine.tick(now: clock.nowMillis()))
         if let due = checkpointer.due, due <= clock.nowMillis() {
@@ -357,7 +362,7 @@ actor Room {
     private func rescheduleTimer() {
         var next = machine.nextDeadlineInPlace()
         if let due = checkpointer.due, due < (next ?? .max) { next = due }
-        if let next, next != scheduledDeadline {
+        if let next, next != scheduledDeadline, sleepingUntil.insert(next).inserted {
             work.yield(.deadline(next))
         }
         scheduledDeadline = next
