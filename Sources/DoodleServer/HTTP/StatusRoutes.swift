@@ -27,7 +27,7 @@ struct StatusRoutes {
     func register(on router: Router<DoodleRequestContext>) {
         router.get("/v1/health") { _, _ -> EditedResponse<Health> in
             // Listening already, but the rooms of the last run are not back: not ready to serve.
-            guard await registry.isRestored else { return EditedResponse(status: .serviceUnavailable, response: Health(status: "starting")) }
+            guard registry.isRestored else { return EditedResponse(status: .serviceUnavailable, response: Health(status: "starting")) }
             return EditedResponse(status: .ok, response: Health(status: "ok"))
         }
         router.get("/metrics") { _, _ in

@@ -43,8 +43,8 @@ actor Room {
     /// room's previous life is gone, and a client told of events a crash lost must drop them).
     private var awaitingFirstResume: Set<PlayerID> = []
 
-    /// A new room on its creator's event loop, or (`creatorQueue` nil) a room restored from its
-    /// checkpoint on `eventLoop`, whose members are all away until they resume.
+    /// A new room on its creator's event loop (`creatorQueue`'s), or (`creatorQueue` nil) a room
+    /// restored from its checkpoint, whose members are all away until they resume.
     init(
         machine: RoomStateMachine, eventLoop: any EventLoop, creatorQueue: OutboundQueue?, checkpointer: RoomCheckpointer,
         replayCapacity: Int, replayByteLimit: Int, clock: any GameClock,
@@ -54,7 +54,7 @@ actor Room {
         onPublicStatus: @escaping @Sendable (PublicRoomStatus) async -> Void
     ) {
         self.code = machine.code
-        self.eventLoop = creatorQueue?.eventLoop ?? eventLoop
+        self.eventLoop = eventLoop
         self.machine = machine
         self.checkpointer = checkpointer
         self.replay = ReplayBuffer(capacity: replayCapacity, byteCapacity: replayByteLimit)
@@ -114,13 +114,12 @@ actor Room {
     func writeFinalCheckpoint() {
         guard !isClosed else { return }
         writeCheckpoint()
-        isClosed = true
-        work.finish()
+        close()
     }
 
-    private func writeCheckpoint() {
+    private func writeCheckpoint(now: Int64? = nil) {
         guard !isClosed else { return }
-        checkpointer.write(machine, now: clock.nowMillis())
+        checkpointer.write(machine, now: now ?? clock.nowMillis())
     }
 
     /// Runs the room's timers and follow-ups until the room is closed. One sleeper per
@@ -334,8 +333,8 @@ actor Room {
         }
         if followUp.expired {
             checkpointer.remove(code: code)
-        } else if !isClosed {
-            checkpointer.record(change, machine: machine, now: now)
+        } else if checkpointer.shouldWriteNow(after: change, now: now) {
+            writeCheckpoint(now: now)
         }
         rescheduleTimer()
         return followUp

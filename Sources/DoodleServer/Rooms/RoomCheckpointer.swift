@@ -68,17 +68,21 @@ struct RoomCheckpointer: Sendable {
         strokesWritten = strokeKey == nil ? 0 : strokeCount
     }
 
-    mutating func record(_ change: Change, machine: RoomStateMachine, now: Int64) {
+    /// Takes note of what a call changed; true when the checkpoint is to be written now. It
+    /// takes no machine: the room passes its machine only to `write`, so a stroke (a lazy
+    /// change) never hands the whole value over.
+    mutating func shouldWriteNow(after change: Change, now: Int64) -> Bool {
         switch change {
         case .none:
-            return
+            return false
         case .lazy:
             // Due at the next multiple of the interval, the same instant for every room: the
             // rooms' checkpoints reach the archive writer together and share one transaction,
             // where each at its own moment would be a transaction of its own.
             if due == nil { due = (now / interval + 1) * interval }
+            return false
         case .immediate:
-            write(machine, now: now)
+            return true
         }
     }
 

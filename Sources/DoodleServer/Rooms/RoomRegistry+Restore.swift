@@ -3,6 +3,7 @@ import DoodleStorage
 import Foundation
 import Logging
 import NIOPosix
+import Synchronization
 
 /// Bringing back the rooms of checkpoints at start (PROTOCOL.md rev 5, "Restore").
 extension RoomRegistry {
@@ -17,7 +18,7 @@ extension RoomRegistry {
     /// counted; the others restore all the same.
     func restoreRooms() async {
         defer {
-            isRestored = true
+            restored.store(true, ordering: .releasing)
             for waiter in restoreWaiters { waiter.resume() }
             restoreWaiters = []
         }

@@ -3,6 +3,7 @@ import DoodleStorage
 import Logging
 import NIOCore
 import ServiceLifecycle
+import Synchronization
 
 /// Hands out invite codes, finds rooms by code, keeps the public rooms' status for the room
 /// list and quick play, and runs every room's timers inside its own task group for as long as
@@ -37,8 +38,9 @@ actor RoomRegistry: Service {
     /// Where rooms' checkpoints are read back from at start; nil: rooms keep none.
     let checkpoints: (any RoomCheckpointStore)?
     /// Set once the rooms of checkpoints were restored (at once without checkpoints): until
-    /// then no `hello` is answered, so that no player resumes into a room not yet back.
-    var isRestored = false
+    /// then no `hello` is answered, so that no player resumes into a room not yet back. Read
+    /// without a hop to the registry: every `hello` and health check asks.
+    nonisolated let restored: Atomic<Bool>
     /// Set when the server stops: rooms are frozen at their last checkpoint and none is created.
     private var isStopping = false
     var restoreWaiters: [CheckedContinuation<Void, Never>] = []
@@ -51,7 +53,7 @@ actor RoomRegistry: Service {
         seatRestored: @escaping @Sendable (PlayerID, String) async -> Void = { _, _ in }
     ) {
         self.checkpoints = checkpoints
-        self.isRestored = checkpoints == nil
+        self.restored = Atomic(checkpoints == nil)
         self.seatRestored = seatRestored
         self.pendingPublic = pendingPublic
         self.rules = rules
@@ -150,8 +152,17 @@ actor RoomRegistry: Service {
 
     // MARK: - Outliving the server
 
+    nonisolated var isRestored: Bool { restored.load(ordering: .acquiring) }
+
     /// Suspends until the rooms of checkpoints are back (at once after that).
-    func waitUntilRestored() async {
+    nonisolated func waitUntilRestored() async {
+        guard !isRestored else { return }
+        await waitForRestore()
+    }
+
+    private func waitForRestore() async {
+        // The restore sets the flag and resumes the waiters on this actor: checked again here,
+        // no waiter can miss it.
         guard !isRestored else { return }
         await withCheckedContinuation { restoreWaiters.append($0) }
     }
