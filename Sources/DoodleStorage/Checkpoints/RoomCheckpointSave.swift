@@ -52,7 +52,7 @@ public struct RoomCheckpointSave: Sendable {
         encoder.outputFormatting = .sortedKeys
         let state = stateUnchanged ? nil : try encoder.encode(checkpoint)
         let chunks = strokeChunks.filter { !$0.actions.isEmpty }.map { chunk in
-            PreparedCheckpoint.Chunk(firstAction: chunk.firstAction, actionCount: chunk.actions.count, record: Data(StrokeCodec.encode(chunk.actions)))
+            CheckpointStrokeRecord(firstAction: chunk.firstAction, actionCount: chunk.actions.count, record: Data(StrokeCodec.encode(chunk.actions)))
         }
         return PreparedCheckpoint(
             code: checkpoint.code, mode: checkpoint.mode.rawValue, format: checkpoint.format, nodeId: nodeId, state: state,
@@ -62,12 +62,6 @@ public struct RoomCheckpointSave: Sendable {
 
 /// A checkpoint encoded, ready for its rows.
 struct PreparedCheckpoint: Sendable {
-    struct Chunk: Sendable {
-        var firstAction: Int
-        var actionCount: Int
-        var record: Data
-    }
-
     var code: String
     var mode: String
     var format: Int
@@ -77,5 +71,5 @@ struct PreparedCheckpoint: Sendable {
     var strokeKey: String?
     var seq: Int
     var savedAt: Int64
-    var chunks: [Chunk]
+    var chunks: [CheckpointStrokeRecord]
 }

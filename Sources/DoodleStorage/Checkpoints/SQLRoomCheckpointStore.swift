@@ -37,7 +37,7 @@ struct SQLRoomCheckpointStore: RoomCheckpointStore {
         for row in claimed {
             if let key: String = try row("stroke_key") { keys[try row("code")] = key }
         }
-        var chunks: [String: [StoredRoomCheckpoint.Chunk]] = [:]
+        var chunks: [String: [CheckpointStrokeRecord]] = [:]
         for codes in Array(keys.keys).sorted().chunks(of: 500) {
             let rows = try session.rows(
                 """
@@ -49,7 +49,7 @@ struct SQLRoomCheckpointStore: RoomCheckpointStore {
                 // Only the chunks of the drawing the state names; others are a finished turn's.
                 guard try row("stroke_key", as: String.self) == keys[code] else { continue }
                 chunks[code, default: []].append(
-                    StoredRoomCheckpoint.Chunk(firstAction: try row("first_action"), actionCount: try row("action_count"), record: try row("actions")))
+                    CheckpointStrokeRecord(firstAction: try row("first_action"), actionCount: try row("action_count"), record: try row("actions")))
             }
         }
         return try claimed.map { row in

@@ -4,12 +4,6 @@ import Foundation
 /// A checkpoint as read back from the database, before it is trusted: `decoded()` turns it into
 /// the room's state and its open drawing's record, or says why it cannot be.
 public struct StoredRoomCheckpoint: Sendable {
-    struct Chunk: Sendable {
-        var firstAction: Int
-        var actionCount: Int
-        var record: Data
-    }
-
     public let code: String
     public let mode: String
     public let format: Int
@@ -19,7 +13,7 @@ public struct StoredRoomCheckpoint: Sendable {
     let savedAt: Int64
     let strokeKey: String?
     /// The chunks stored under `strokeKey`, by `firstAction`.
-    let chunks: [Chunk]
+    let chunks: [CheckpointStrokeRecord]
 
     /// The state and the strokes. The chunks must follow each other without a gap from action
     /// 0: a chunk whose save was lost leaves the strokes after it unusable, so the record stops
@@ -53,4 +47,12 @@ public struct StoredRoomCheckpoint: Sendable {
         }
         return (checkpoint, strokes)
     }
+}
+
+/// A run of an open drawing's record as `room_checkpoint_stroke` holds it, written or read:
+/// actions `firstAction ..< firstAction + actionCount`, encoded by the stroke codec.
+struct CheckpointStrokeRecord: Sendable {
+    var firstAction: Int
+    var actionCount: Int
+    var record: Data
 }
