@@ -76,14 +76,3 @@ struct CrashRestoreTests {
         }
     }
 }
-
-extension DoodleClient {
-    /// `count` connections to `url` at once.
-    static func withConnections<T>(_ count: Int, to url: String, _ body: ([DoodleConnection]) async throws -> T) async throws -> T {
-        func open(_ opened: [DoodleConnection]) async throws -> T {
-            if opened.count == count { return try await body(opened) }
-            return try await withConnection(to: url, logger: TestServer.logger) { connection in try await open(opened + [connection]) }
-        }
-        return try await open([])
-    }
-}

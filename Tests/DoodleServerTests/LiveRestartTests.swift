@@ -53,11 +53,13 @@ struct LiveRestartTests {
 
     @Test("a graceful restart mid-turn: same drawer, word, canvas, scores and time left, a new epoch, and the game plays on")
     func gracefulRestartMidTurn() async throws {
+        try await ChildDatabase.with(.sqlite) { scratch in
+            try await gracefulRestartMidTurn(database: scratch.location)
+        }
+    }
+
+    private func gracefulRestartMidTurn(database: String) async throws {
         let clock = ManualGameClock()
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-restart-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let database = scratch.appendingPathComponent("doodle.sqlite").path
 
         let scene = try await TestServer.with(database: database, clock: clock) { server in
             try await server.withConnections(3) { players in
@@ -118,11 +120,13 @@ struct LiveRestartTests {
 
     @Test("a room nobody resumes after a restore closes when its graces run out, and its checkpoint goes with it")
     func unresumedRoomCloses() async throws {
+        try await ChildDatabase.with(.sqlite) { scratch in
+            try await unresumedRoomCloses(database: scratch.location)
+        }
+    }
+
+    private func unresumedRoomCloses(database: String) async throws {
         let clock = ManualGameClock()
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-restart-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let database = scratch.appendingPathComponent("doodle.sqlite").path
 
         let code = try await TestServer.with(database: database, clock: clock) { server in
             try await server.withConnections(2) { players in

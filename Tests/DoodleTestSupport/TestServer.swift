@@ -100,14 +100,7 @@ public struct TestServer: Sendable {
 
     /// Opens `count` connections at once and runs `body` with all of them.
     public func withConnections<T>(_ count: Int, _ body: ([DoodleConnection]) async throws -> T) async throws -> T {
-        try await open(count, [], body)
-    }
-
-    private func open<T>(_ count: Int, _ opened: [DoodleConnection], _ body: ([DoodleConnection]) async throws -> T) async throws -> T {
-        if opened.count == count { return try await body(opened) }
-        return try await DoodleClient.withConnection(to: webSocketURL, logger: Self.logger) { connection in
-            try await open(count, opened + [connection], body)
-        }
+        try await DoodleClient.withConnections(count, to: webSocketURL, body)
     }
 
     /// `count` players, each with a hello done; the first creates a room with `settings` and
@@ -138,3 +131,16 @@ public enum TestServerError: Error {
     case didNotStart
     case badRules
 }
+
+extension DoodleClient {
+    /// `count` connections to `url` at once (a test server's, or a child process's), all open
+    /// for the length of `body`.
+    public static func withConnections<T>(_ count: Int, to url: String, _ body: ([DoodleConnection]) async throws -> T) async throws -> T {
+        func open(_ opened: [DoodleConnection]) async throws -> T {
+            if opened.count == count { return try await body(opened) }
+            return try await withConnection(to: url, logger: TestServer.logger) { connection in try await open(opened + [connection]) }
+        }
+        return try await open([])
+    }
+}
+
