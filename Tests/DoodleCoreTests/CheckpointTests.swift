@@ -167,6 +167,13 @@ import Testing
         #expect(throws: RoomRestoreError.strokesRefused) {
             try restored(h, strokes: [.strokePoints(strokeId: 9, points: [1, 1])])
         }
+        var farFuture = try stored(h.machine, at: Int64.max - 1)
+        farFuture.savedAt = Int64.max - 1
+        #expect(throws: RoomRestoreError.corrupt("it was saved at \(Int64.max - 1)")) {
+            try RoomStateMachine(
+                restoring: farFuture, strokes: [], rules: Fixtures.rules(), packs: ["en": Fixtures.pack()], blocklist: Fixtures.blocklist,
+                seed: 1, now: h.now)
+        }
         var checkpoint = try stored(h.machine, at: h.now)
         checkpoint.format = 99
         #expect(throws: RoomRestoreError.unknownFormat(99)) {

@@ -52,8 +52,20 @@ extension RoomStateMachine {
         self.init(
             code: checkpoint.code, mode: checkpoint.mode, settings: settings, creator: creator.id, creatorName: creator.name,
             rules: rules, packs: packs, blocklist: blocklist, seed: seed, startsOnItsOwn: checkpoint.startsOnItsOwn)
+        // Times come from the database: bounded before any arithmetic, so a corrupt row is a
+        // dropped room, never a trap at start-up. (A clock a little behind another node's may
+        // see a save from its future: no gap then.)
+        guard checkpoint.savedAt >= 0, checkpoint.savedAt <= now + 86_400_000 else { throw .corrupt("it was saved at \(checkpoint.savedAt)") }
         let gap = max(0, now - checkpoint.savedAt)
-        func moved(_ time: Int64?) -> Int64? { time.map { $0 + gap } }
+        func moved(_ time: Int64) throws(RoomRestoreError) -> Int64 {
+            let (sum, overflow) = time.addingReportingOverflow(gap)
+            guard !overflow else { throw .corrupt("a time of \(time) cannot move by \(gap) ms") }
+            return sum
+        }
+        func movedIfSet(_ time: Int64?) throws(RoomRestoreError) -> Int64? {
+            guard let time else { return nil }
+            return try moved(time)
+        }
         ownerId = checkpoint.ownerId
         locked = checkpoint.locked
         seq = checkpoint.seq
@@ -73,12 +85,12 @@ extension RoomStateMachine {
         banned = Set(checkpoint.banned)
         kickVotes = checkpoint.kickVotes.mapValues(Set.init)
         phase = checkpoint.phase
-        phaseDeadline = moved(checkpoint.phaseDeadline)
+        phaseDeadline = try movedIfSet(checkpoint.phaseDeadline)
         round = checkpoint.round
         drawerQueue = checkpoint.drawerQueue
         offeredWords = Set(checkpoint.offeredWords)
         game = checkpoint.game
-        emptySince = moved(checkpoint.emptySince)
+        emptySince = try movedIfSet(checkpoint.emptySince)
         mutes = checkpoint.mutes.mapValues(Set.init)
         chatHistory = checkpoint.chatHistory
         lastSavedDrawingId = checkpoint.lastSavedDrawingId
@@ -90,9 +102,9 @@ extension RoomStateMachine {
                 turn.normalizedWord = GuessNormalizer.normalize(word)
                 turn.hint = HintMask(word: word, revealed: Set(stored.revealed))
             }
-            turn.drawingStartedAt = stored.drawingStartedAt + gap
+            turn.drawingStartedAt = try moved(stored.drawingStartedAt)
             turn.drawingId = stored.drawingId
-            turn.revealTimes = stored.revealTimes.map { $0 + gap }
+            turn.revealTimes = try stored.revealTimes.map { time throws(RoomRestoreError) in try moved(time) }
             turn.guesses = stored.guesses
             turn.settled = stored.settled
             turn.savedDrawingId = stored.savedDrawingId
