@@ -71,6 +71,7 @@ struct DiscardingArchive: GameArchive {
     func submit(_ game: FinishedGame) {}
     func submit(_ reaction: DrawingReaction) {}
     func submit(_ checkpoint: RoomCheckpointSave) {}
-    func submitCheckpointRemoval(code: String) {}
+    func submitCheckpointRemoval(code: String, nodeId: String?) {}
+    func flush() async -> Bool { true }
     var statistics: ArchiveWriterStatistics { ArchiveWriterStatistics() }
 }

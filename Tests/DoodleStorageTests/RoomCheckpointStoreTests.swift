@@ -50,7 +50,7 @@ struct RoomCheckpointStoreTests {
                     stateUnchanged: true))
                 #expect(await writer.flush())
             }
-            let stored = try await storage.checkpoints.claimOrphans(for: nil, goneNodes: [])
+            let stored = try await storage.checkpoints.claimOrphans(for: nil, liveNodes: [])
             #expect(stored.map(\.code) == ["K7PQ2M"])
             let (checkpoint, strokes) = try #require(try stored.first?.decoded())
             #expect(checkpoint == laterCheckpoint)
@@ -71,13 +71,13 @@ struct RoomCheckpointStoreTests {
                 writer.submit(RoomCheckpointSave(checkpoint: older.checkpoint(at: StorageFixtures.start + 1_000), nodeId: nil, strokeChunks: []))
                 #expect(await writer.flush())
             }
-            let (kept, _) = try #require(try await storage.checkpoints.claimOrphans(for: nil, goneNodes: []).first?.decoded())
+            let (kept, _) = try #require(try await storage.checkpoints.claimOrphans(for: nil, liveNodes: []).first?.decoded())
             #expect(kept.seq == newer.seq)
             try await StorageFixtures.withRunningWriter(storage) { writer in
-                writer.submitCheckpointRemoval(code: "K7PQ2M")
+                writer.submitCheckpointRemoval(code: "K7PQ2M", nodeId: nil)
                 #expect(await writer.flush())
             }
-            #expect(try await storage.checkpoints.claimOrphans(for: nil, goneNodes: []).isEmpty)
+            #expect(try await storage.checkpoints.claimOrphans(for: nil, liveNodes: []).isEmpty)
         }
     }
 
@@ -89,11 +89,48 @@ struct RoomCheckpointStoreTests {
                 writer.submit(RoomCheckpointSave(checkpoint: room.checkpoint(at: StorageFixtures.start), nodeId: "n_gone", strokeChunks: []))
                 #expect(await writer.flush())
             }
-            #expect(try await storage.checkpoints.claimOrphans(for: "n_a", goneNodes: []).isEmpty, "its node is alive")
-            #expect(try await storage.checkpoints.claimOrphans(for: "n_a", goneNodes: ["n_gone"]).map(\.code) == ["K7PQ2M"])
-            #expect(try await storage.checkpoints.claimOrphans(for: "n_b", goneNodes: ["n_gone"]).isEmpty, "n_a has it now")
+            #expect(try await storage.checkpoints.hasCheckpoint(code: "K7PQ2M"))
+            #expect(try await !storage.checkpoints.hasCheckpoint(code: "ABCDEF"))
+            #expect(try await storage.checkpoints.claimOrphans(for: "n_a", liveNodes: ["n_gone"]).isEmpty, "its node is alive")
+            #expect(try await storage.checkpoints.claimOrphans(for: "n_a", liveNodes: ["n_b"]).map(\.code) == ["K7PQ2M"])
+            #expect(try await storage.checkpoints.claimOrphans(for: "n_b", liveNodes: ["n_a"]).isEmpty, "n_a has it now")
+            #expect(try await storage.checkpoints.claimOrphans(for: "n_a", liveNodes: ["n_b"]).isEmpty, "n_a's own live rooms are not orphans")
             #expect(try await storage.checkpoints.release(nodeId: "n_a") == ["K7PQ2M"])
-            #expect(try await storage.checkpoints.claimOrphans(for: "n_b", goneNodes: []).map(\.code) == ["K7PQ2M"], "released")
+            #expect(try await storage.checkpoints.claimOrphans(for: "n_b", liveNodes: ["n_a"]).map(\.code) == ["K7PQ2M"], "released")
+        }
+    }
+
+    @Test("a node's saves and removal change nothing of a room another node adopted, or of one it released", arguments: Backend.allCases)
+    func adoptedRowIsFenced(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, _ in
+            let first = Self.room(strokes: 1...1)
+            let later = Self.room(strokes: 2...3, onto: first)
+            try await StorageFixtures.withRunningWriter(storage) { writer in
+                writer.submit(RoomCheckpointSave(
+                    checkpoint: first.checkpoint(at: StorageFixtures.start), nodeId: "n_a",
+                    strokeChunks: [.init(firstAction: 0, actions: first.canvasRecord(from: 0))]))
+                #expect(await writer.flush())
+            }
+            // n_a's lease ran out and n_b adopted the room; then n_a, back, writes on as if it still had it.
+            #expect(try await storage.checkpoints.claimOrphans(for: "n_b", liveNodes: []).map(\.code) == ["K7PQ2M"])
+            try await StorageFixtures.withRunningWriter(storage) { writer in
+                writer.submit(RoomCheckpointSave(
+                    checkpoint: later.checkpoint(at: StorageFixtures.start + 1_000), nodeId: "n_a",
+                    strokeChunks: [.init(firstAction: first.canvasRecordCount, actions: later.canvasRecord(from: first.canvasRecordCount))]))
+                #expect(await writer.flush())
+                writer.submitCheckpointRemoval(code: "K7PQ2M", nodeId: "n_a")
+                #expect(await writer.flush())
+            }
+            #expect(try await storage.checkpoints.release(nodeId: "n_b") == ["K7PQ2M"], "the row is still there, n_b's")
+            let (kept, strokes) = try #require(try await storage.checkpoints.claimOrphans(for: "n_c", liveNodes: []).first?.decoded())
+            #expect(kept.seq == first.seq, "n_a's late save did not overwrite n_b's room")
+            #expect(strokes == first.canvasRecord(from: 0), "nor add strokes to it")
+            // n_c holds it now; n_c's own removal goes through.
+            try await StorageFixtures.withRunningWriter(storage) { writer in
+                writer.submitCheckpointRemoval(code: "K7PQ2M", nodeId: "n_c")
+                #expect(await writer.flush())
+            }
+            #expect(try await !storage.checkpoints.hasCheckpoint(code: "K7PQ2M"))
         }
     }
 }

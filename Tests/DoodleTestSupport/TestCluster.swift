@@ -25,6 +25,8 @@ public struct TestCluster: Sendable {
     }
 
     public let nodes: [Node]
+    /// The SQLite file every node stores to, for a test that reads what was stored.
+    public let databasePath: String
     public let directory: InProcessRoomDirectory
     public let signals: InProcessClusterSignals
     public let leaseClock: ManualGameClock
@@ -79,7 +81,7 @@ public struct TestCluster: Sendable {
                 if portsByNode.count == count { break }
             }
             let cluster = TestCluster(
-                nodes: (0..<count).map { Node(port: portsByNode[$0] ?? 0) }, directory: directory, signals: signals, leaseClock: leaseClock,
+                nodes: (0..<count).map { Node(port: portsByNode[$0] ?? 0) }, databasePath: databasePath, directory: directory, signals: signals, leaseClock: leaseClock,
                 lease: lease, stops: stopStreams.map(\.continuation), stopped: stoppedStreams.map(\.stream))
             let outcome: Result<T, any Error>
             do {
@@ -135,6 +137,21 @@ public struct TestCluster: Sendable {
                 }
                 try await Task.sleep(for: .milliseconds(5))
             }
+        }
+    }
+
+    /// Waits until the cluster's database holds a checkpoint of `code`'s room, from which a live
+    /// node adopts it when its node dies: the archive writer stores it within milliseconds of
+    /// the room's change. Fails the test after 5 s.
+    public func waitForCheckpoint(of code: String) async throws {
+        let storage = try await Storage.open(location: databasePath, logger: TestServer.logger)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while try await !storage.checkpoints.hasCheckpoint(code: code) {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("no checkpoint of \(code) was stored")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(10))
         }
     }
 }

@@ -33,7 +33,7 @@ struct BenchCheckpoints {
     /// Deletes the checkpoints of `codes`: the same database, with no room to restore.
     func clear(codes: [String], databasePath: String, logger: Logger) async throws {
         try await withWriter(databasePath: databasePath, logger: logger) { writer in
-            for code in codes { writer.submitCheckpointRemoval(code: code) }
+            for code in codes { writer.submitCheckpointRemoval(code: code, nodeId: nil) }
             guard await writer.flush() else { throw BenchCheckpointsError.notSaved }
         }
     }

@@ -48,8 +48,10 @@ struct BotPlayer: Sendable {
                 // with it: back to the first server, which says so once the node's lease runs out.
                 redirectsInARow = 0
                 if brain.welcomes == welcomesBefore { url = self.url }
+                // Kicked, replaced, banned or its room closed by an operator: coming back would
+                // only be refused again, or find no room.
                 if case DoodleClientError.connectionClosed(let closure) = error,
-                    let code = closure.closeCode, [.kicked, .replaced, .protocolError].contains(code)
+                    let code = closure.closeCode, [.kicked, .replaced, .protocolError, .banned, .roomClosed].contains(code)
                 {
                     brain.fail("the server ended the connection: \(closure)")
                     break

@@ -39,8 +39,8 @@ public func buildApplication(
         logger: logger
     ).router()
     let server = httpServer(
-        configuration, router: router, connections: connections, addresses: addresses, tls: tls, cluster: cluster, metrics: metrics,
-        logger: logger, onServerRunning: onServerRunning)
+        configuration, router: router, connections: connections, addresses: addresses, tls: tls, cluster: cluster, rooms: games.rooms,
+        metrics: metrics, logger: logger, onServerRunning: onServerRunning)
     let services = ServerServices(
         configuration, folder: folder, storage: storage, cluster: cluster, pictures: pictures, games: games, connections: connections,
         accounts: accounts, httpServer: server, metrics: metrics, clock: clock, logger: logger)
@@ -48,11 +48,11 @@ public func buildApplication(
 }
 
 /// The Hummingbird application: the HTTP server on the configured address, every connection set
-/// up by ``GameServerChannel``. Once it listens, a node of a cluster joins it before the server
-/// says it runs.
+/// up by ``GameServerChannel``. Once it listens, a node of a cluster joins it and adopts the
+/// rooms that have no host before the server says it runs.
 private func httpServer(
     _ configuration: ServerConfiguration, router: Router<DoodleRequestContext>, connections: GameConnectionFactory, addresses: ClientAddress,
-    tls: NIOSSLContext?, cluster: ClusterParts, metrics: ServerMetrics, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void
+    tls: NIOSSLContext?, cluster: ClusterParts, rooms: RoomRegistry, metrics: ServerMetrics, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void
 ) -> some Service {
     let admission = ConnectionAdmission(limit: connections.context.rules.limits.connectionsPerAddress, addresses: addresses, metrics: metrics)
     let host = configuration.host
@@ -63,6 +63,7 @@ private func httpServer(
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             await cluster.join(boundPort: port, logger: logger)
+            await rooms.adoptAfterJoining()
             logger.info("listening on \(host):\(port)\(tlsNote)")
             await onServerRunning(port)
         },

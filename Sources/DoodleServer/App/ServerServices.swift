@@ -93,7 +93,7 @@ extension ServerServices {
             ClientDrain(connections: connections.connections, beforeClosing: { await rooms.stopForShutdown() }, logger: logger),
             at: .clientDrain)
         let listener = cluster.signalListener(
-            players: storage.playerDirectory, pairs: games.pairs, moderation: games.moderation, revocation: games.revocation, logger: logger)
+            players: storage.playerDirectory, pairs: games.pairs, rooms: games.rooms, moderation: games.moderation, revocation: games.revocation, logger: logger)
         if let listener { add(listener, at: .clusterSignals) }
         if let lease = cluster.nodeLease(registry: games.rooms, pairs: games.pairs) { add(lease, at: .nodeLease) }
     }

@@ -11,8 +11,10 @@ public protocol GameArchive: Sendable {
     func submit(_ reaction: DrawingReaction)
     /// A live room's checkpoint, stored after everything the room submitted before it.
     func submit(_ checkpoint: RoomCheckpointSave)
-    /// A closed room's checkpoint goes.
-    func submitCheckpointRemoval(code: String)
+    /// A closed room's checkpoint goes, if it is still the checkpoint of node `nodeId`'s room.
+    func submitCheckpointRemoval(code: String, nodeId: String?)
+    /// Waits until everything submitted before is saved; false if some of it could not be.
+    func flush() async -> Bool
     /// How the archive is doing, for `/metrics`.
     var statistics: ArchiveWriterStatistics { get }
 }

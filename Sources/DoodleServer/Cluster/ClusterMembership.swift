@@ -19,7 +19,9 @@ actor ClusterMembership {
     /// This node's public address, known once it listens.
     private(set) var url: String?
     /// Whether the directory holds a live lease of this node: only then may it claim codes.
-    private var registered = false
+    private(set) var registered = false
+    /// Set once the node has left on a graceful stop: its renewals register it no more.
+    private var departed = false
 
     /// - Parameter sharedDirectory: the settings' directory, resolved
     ///   (``ClusterSettings/resolvedDirectory(storage:)``); nil when the node runs alone.
@@ -57,7 +59,7 @@ actor ClusterMembership {
 
     @discardableResult
     private func registerNow() async -> Bool {
-        guard let url else { return false }
+        guard let url, !departed else { return false }
         do {
             try await directory.register(ClusterNode(id: nodeID, url: url), leaseMilliseconds: lease.leaseMilliseconds)
             registered = true
@@ -71,16 +73,22 @@ actor ClusterMembership {
 
     /// Renews the lease every renewal interval until the task is cancelled. A lease found
     /// lapsed (the node was paused or cut off for a whole lease) is started again, and then
-    /// `leaseRestarted` runs: the rooms here must take their codes back.
-    nonisolated func renewUntilCancelled(leaseRestarted: @Sendable () async -> Void) async {
+    /// `leaseRestarted` runs: the rooms here must take their codes back. After each renewal
+    /// `renewed` is told (it must not wait: the node then looks for rooms whose host's lease ran
+    /// out, which may take a restore's time).
+    nonisolated func renewUntilCancelled(leaseRestarted: @Sendable () async -> Void, renewed: @Sendable () -> Void) async {
+        var due = leaseClock.nowMillis() + lease.renewalMilliseconds
         while true {
-            let due = leaseClock.nowMillis() + lease.renewalMilliseconds
             do {
                 try await leaseClock.sleep(untilMillis: due)
             } catch {
                 return
             }
             if await renewOnce() { await leaseRestarted() }
+            renewed()
+            // On the interval's beat, not from when the work after a renewal ended: time spent
+            // there would push every later renewal back. A node that fell behind renews at once.
+            due = max(due + lease.renewalMilliseconds, leaseClock.nowMillis())
         }
     }
 
@@ -114,6 +122,7 @@ actor ClusterMembership {
     /// for the lease to run out.
     func leave() async {
         registered = false
+        departed = true
         do {
             try await directory.releaseAll(nodeID)
             logger.info("left the cluster", metadata: ["node": "\(nodeID)"])
@@ -238,6 +247,22 @@ actor ClusterMembership {
     /// - Throws: what sending throws: the caller says the revocation did not reach every node.
     func announceDeviceRevoked(player: PlayerID, tokenHash: String) async throws {
         try await signals?.broadcast(ClusterSignal(.deviceRevoked(player: player, tokenHash: tokenHash)), from: nodeID)
+    }
+
+    /// The nodes alive now, this one included while its lease is.
+    func liveNodeIDs() async throws -> Set<String> {
+        try await directory.liveNodeIDs()
+    }
+
+    /// This node handed its rooms over: the other nodes adopt them now. Unheard (no signals, or
+    /// sending failed), they adopt them at their next lease renewal.
+    func announceRoomsReleased() async {
+        guard let signals else { return }
+        do {
+            try await signals.broadcast(ClusterSignal(.roomsReleased(nodeID: nodeID)), from: nodeID)
+        } catch {
+            logger.error("announcing this node's released rooms failed; other nodes adopt them at their next renewal", metadata: ["error": "\(error)"])
+        }
     }
 
     /// The lease in whole seconds, rounded up: after this long a silent node is surely gone.

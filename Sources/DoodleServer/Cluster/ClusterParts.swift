@@ -50,11 +50,11 @@ struct ClusterParts: Sendable {
 
     /// The service that hears the other nodes, where they can be heard.
     func signalListener(
-        players: PlayerDirectory, pairs: PairRegistry, moderation: LiveModeration, revocation: DeviceRevocation, logger: Logger
+        players: PlayerDirectory, pairs: PairRegistry, rooms: RoomRegistry, moderation: LiveModeration, revocation: DeviceRevocation, logger: Logger
     ) -> ClusterSignalListener? {
         guard let signals = membership.signals, let forwarding else { return nil }
         return ClusterSignalListener(
-            nodeID: membership.nodeID, signals: signals, players: players, pairs: pairs, forwarding: forwarding, latestHeads: latestHeads,
+            nodeID: membership.nodeID, signals: signals, players: players, pairs: pairs, rooms: rooms, forwarding: forwarding, latestHeads: latestHeads,
             moderation: moderation, revocation: revocation, listening: listeningContinuation, logger: logger)
     }
 

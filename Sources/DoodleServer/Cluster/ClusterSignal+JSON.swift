@@ -14,6 +14,7 @@ import DoodleStorage
 /// {"kind":"playerBanned","player":"p_…"}
 /// {"kind":"drawingDeleted","drawingId":"d_…","pairId":"pr_…","players":["p_…"]}
 /// {"kind":"deviceRevoked","player":"p_…","tokenHash":"9f86d0…"}
+/// {"kind":"roomsReleased","node":"n_…"}
 /// ```
 extension ClusterSignal: Codable {
     private enum Key: String, CodingKey {
@@ -48,6 +49,8 @@ extension ClusterSignal: Codable {
                     players: try c.decode([PlayerID].self, forKey: .players)))
         case "deviceRevoked":
             self.init(.deviceRevoked(player: try c.decode(PlayerID.self, forKey: .player), tokenHash: try c.decode(String.self, forKey: .tokenHash)))
+        case "roomsReleased":
+            self.init(.roomsReleased(nodeID: try c.decode(String.self, forKey: .node)))
         case let kind:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "unknown signal kind '\(kind)'")
         }
@@ -89,6 +92,9 @@ extension ClusterSignal: Codable {
             try c.encode("deviceRevoked", forKey: .kind)
             try c.encode(player, forKey: .player)
             try c.encode(tokenHash, forKey: .tokenHash)
+        case .roomsReleased(let nodeID):
+            try c.encode("roomsReleased", forKey: .kind)
+            try c.encode(nodeID, forKey: .node)
         }
     }
 }

@@ -6,7 +6,7 @@ import ServiceLifecycle
 /// answered; answers to the calls this node handed over reach their callers; widget heads
 /// changed elsewhere are forgotten here; operators' decisions taken on another node (a room to
 /// close here, a ban, a deleted drawing) are carried out here, and so are devices their players
-/// removed there. Cancelled (a crash, as far as the cluster can tell) or
+/// removed there; the rooms a stopping node handed over are adopted. Cancelled (a crash, as far as the cluster can tell) or
 /// shut down, the node stops listening and what is sent to it from then on is lost, as for a
 /// dead process.
 ///
@@ -19,6 +19,7 @@ struct ClusterSignalListener: Service, CustomStringConvertible {
     let signals: any ClusterSignals
     let players: PlayerDirectory
     let pairs: PairRegistry
+    let rooms: RoomRegistry
     let forwarding: PairForwarding
     let latestHeads: LatestHeadCache
     let moderation: LiveModeration
@@ -57,6 +58,9 @@ struct ClusterSignalListener: Service, CustomStringConvertible {
                         await moderation.forgetDrawingHere(drawingId, pairId: pairId, players: players)
                     case .deviceRevoked(let player, let tokenHash):
                         await revocation.revokeHere(tokenHash: tokenHash, of: player)
+                    case .roomsReleased:
+                        // On its own, as a call: restoring rooms reads the database.
+                        calls.addTask { await rooms.adoptOrphans() }
                     }
                 }
                 calls.cancelAll()

@@ -55,6 +55,9 @@ public struct ClusterSignal: Sendable, Equatable {
         /// stored): every node forgets the token and closes the connection made with it (4002),
         /// and forgets what it keeps of the player's widget head.
         case deviceRevoked(player: PlayerID, tokenHash: String)
+        /// Node `nodeID` is stopping and has released its rooms' checkpoints: a live node adopts
+        /// them now rather than at its next lease renewal.
+        case roomsReleased(nodeID: String)
     }
 
     let body: Body

@@ -1,10 +1,12 @@
 import ServiceLifecycle
 
 /// Keeps this node in the cluster while it runs: renews its lease (registering it again if it
-/// lapsed, or if the first registration, when the server began to listen, failed), and on
-/// graceful shutdown releases its rooms at once. Cancelled without a graceful shutdown (a
-/// crash, as far as the cluster can tell) it releases nothing, and its rooms go when the lease
-/// runs out.
+/// lapsed, or if the first registration, when the server began to listen, failed), adopts after
+/// each renewal the rooms of nodes whose lease ran out, and on graceful shutdown hands its rooms
+/// over (PROTOCOL.md rev 5, "Handing over"): their last checkpoints written and released, its
+/// lease, codes and seats gone at once, and the other nodes told to adopt them now. Cancelled
+/// without a graceful shutdown (a crash, as far as the cluster can tell) it releases nothing,
+/// and its rooms are adopted when the lease runs out.
 struct NodeLease: Service, CustomStringConvertible {
     var description: String { "NodeLease" }
 
@@ -15,12 +17,26 @@ struct NodeLease: Service, CustomStringConvertible {
 
     func run() async {
         await cancelWhenGracefulShutdown { [membership, registry, pairs] in
-            await membership.renewUntilCancelled(leaseRestarted: {
-                await registry.reclaimCodes()
-                await pairs.reclaimKeys()
-            })
+            let (renewals, renewed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+            await withDiscardingTaskGroup { group in
+                // Adopting rooms may take a restore's time: the lease is renewed on time meanwhile.
+                group.addTask {
+                    for await _ in renewals { await registry.adoptOrphans() }
+                }
+                await membership.renewUntilCancelled(
+                    leaseRestarted: {
+                        await registry.reclaimCodes()
+                        await pairs.reclaimKeys()
+                    },
+                    renewed: { renewed.yield() })
+                renewed.finish()
+            }
         }
         if Task.isCancelled { return }
+        // In this order: a room's code is free for another node only once its checkpoint is
+        // final and released, so the node that adopts it restores the room as it stopped.
+        await registry.handOver()
         await membership.leave()
+        await membership.announceRoomsReleased()
     }
 }

@@ -352,8 +352,12 @@ struct ClientSession: Sendable {
             return enteredPair(await context.pairs.join(player.id, name: player.name, code: code, queue: queue, inPartyRoom: inPartyRoom), ref: "joinRoom")
         }
         guard let target = await context.registry.room(code: code) else {
-            return await joinElsewhere(player, code: code)
+            return await joinElsewhere(player, code: code, spectate: spectate)
         }
+        await join(player, target, spectate: spectate)
+    }
+
+    private mutating func join(_ player: PlayerDirectory.Player, _ target: Room, spectate: Bool) async {
         guard case .lobby = place else {
             return send(error: ProtocolError(.alreadyInRoom, "leave your room before joining another", ref: "joinRoom"))
         }
@@ -385,13 +389,18 @@ struct ClientSession: Sendable {
     }
 
     /// A party code no room here has: another node's room (the client is redirected there, no
-    /// seat taken), or no room at all.
-    private mutating func joinElsewhere(_ player: PlayerDirectory.Player, code: String) async {
+    /// seat taken), a room waiting in its checkpoint for a node to adopt it (adopted now, here
+    /// or by another node), or no room at all.
+    private mutating func joinElsewhere(_ player: PlayerDirectory.Player, code: String, spectate: Bool) async {
         let notFound = ProtocolError(.roomNotFound, "no room has that code", ref: "joinRoom")
         guard context.cluster.isClustered else { return send(error: notFound) }
-        let host: ClusterNode?
+        var host: ClusterNode?
         do {
             host = try await context.cluster.remoteHost(of: code)
+            if host == nil, await context.registry.adoptIfWaiting(code: code) {
+                if let adopted = await context.registry.room(code: code) { return await join(player, adopted, spectate: spectate) }
+                host = try await context.cluster.remoteHost(of: code)
+            }
         } catch {
             logger.error("looking up a room in the directory failed", metadata: ["room": "\(code)", "error": "\(error)"])
             return send(error: ProtocolError(.internal, "the room could not be looked up just now; try again", ref: "joinRoom"))

@@ -109,6 +109,6 @@ struct RoomCheckpointer: Sendable {
         guard let archive, !removed else { return }
         removed = true
         due = nil
-        archive.submitCheckpointRemoval(code: code)
+        archive.submitCheckpointRemoval(code: code, nodeId: nodeId)
     }
 }

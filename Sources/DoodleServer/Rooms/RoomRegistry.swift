@@ -42,8 +42,14 @@ actor RoomRegistry: Service {
     /// without a hop to the registry: every `hello` and health check asks.
     nonisolated let restored: Atomic<Bool>
     /// Set when the server stops: rooms are frozen at their last checkpoint and none is created.
-    private var isStopping = false
+    private(set) var isStopping = false
     var restoreWaiters: [CheckedContinuation<Void, Never>] = []
+    /// An adoption of rooms without a host is running (`RoomRegistry+Restore`); one asked for
+    /// meanwhile sets `adoptAgain`, and the running one looks once more.
+    var isAdopting = false
+    var adoptAgain = false
+    /// Callers that asked while an adoption ran, and wait for it to end.
+    var adoptionWaiters: [CheckedContinuation<Void, Never>] = []
 
     init(
         rules: GameRules, packs: [String: WordPack], blocklist: Blocklist, clock: any GameClock, archive: any GameArchive, metrics: ServerMetrics,
@@ -118,7 +124,13 @@ actor RoomRegistry: Service {
             // Alone, the local map is the whole truth: no hop to the directory.
             guard cluster.isClustered else { return code }
             do {
-                if try await cluster.claim(code: code), rooms[code] == nil { return code }
+                guard try await cluster.claim(code: code) else { continue }
+                // A code whose room waits in a checkpoint for a node to adopt it is not free.
+                if try await checkpoints?.hasCheckpoint(code: code) == true {
+                    await cluster.release(code: code)
+                    continue
+                }
+                if rooms[code] == nil { return code }
             } catch {
                 throw RoomRegistryError.directoryUnavailable("\(error)")
             }
@@ -171,14 +183,33 @@ actor RoomRegistry: Service {
     /// checkpoint (the archive writer, stopped after the rooms, writes it before it stops) and
     /// takes no message, disconnect or timer after it. No room is created after this.
     func stopForShutdown() async {
+        // A node of a cluster has done this at its hand-over, before the client drain asks.
+        guard !isStopping else { return }
         isStopping = true
         for room in rooms.values { await room.writeFinalCheckpoint() }
         if checkpoints != nil { logger.info("wrote every room's last checkpoint", metadata: ["rooms": "\(rooms.count)"]) }
     }
 
+    /// A node of a cluster stopping gracefully hands its rooms over: each room's last checkpoint
+    /// is written, then every checkpoint of this node is released for a live node to adopt.
+    /// Called before the node leaves the directory, so that no node adopts a room from a
+    /// checkpoint older than the stop.
+    func handOver() async {
+        await stopForShutdown()
+        guard let checkpoints, let nodeId = checkpointNodeId else { return }
+        if await !archive.flush() {
+            logger.error("some rooms' last checkpoints could not be written; they are handed over as last stored")
+        }
+        do {
+            let released = try await checkpoints.release(nodeId: nodeId)
+            logger.info("handed this node's rooms over", metadata: ["rooms": "\(released.count)"])
+        } catch {
+            logger.error("releasing this node's rooms failed; they are adopted when its lease runs out", metadata: ["error": "\(error)"])
+        }
+    }
+
     /// The same, for a stop that did not go through the client drain first.
     private func writeFinalCheckpoints() async {
-        guard !isStopping else { return }
         await stopForShutdown()
     }
 

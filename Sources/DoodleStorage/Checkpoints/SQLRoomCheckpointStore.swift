@@ -5,16 +5,16 @@ import Foundation
 struct SQLRoomCheckpointStore: RoomCheckpointStore {
     let database: any SQLDatabase
 
-    func claimOrphans(for nodeId: String?, goneNodes: [String]) async throws -> [StoredRoomCheckpoint] {
+    func claimOrphans(for nodeId: String?, liveNodes: Set<String>) async throws -> [StoredRoomCheckpoint] {
         try await database.write { session in
             let claimed: [SQLRow]
             if let nodeId {
-                let gone: SQLQuery = goneNodes.isEmpty ? "" : " OR node_id IN (\(list: goneNodes))"
+                let live = liveNodes.union([nodeId]).sorted()
                 // FOR UPDATE SKIP LOCKED: a row another node is claiming right now is that node's.
                 let orphans = try session.rows(
                     """
                     SELECT code FROM room_checkpoint
-                    WHERE node_id IS NULL OR node_id = \(nodeId)\(gone)
+                    WHERE node_id IS NULL OR node_id NOT IN (\(list: live))
                     ORDER BY code \(.forUpdateSkippingLocked(of: "room_checkpoint"))
                     """)
                 let codes: [String] = try orphans.map { try $0("code") }
@@ -23,9 +23,17 @@ struct SQLRoomCheckpointStore: RoomCheckpointStore {
                 claimed = try session.rows(
                     "SELECT code, mode, format, state, seq, saved_at, stroke_key FROM room_checkpoint WHERE code IN (\(list: codes)) ORDER BY code")
             } else {
+                // Rooms a cluster node left behind become the lone server's, which writes as no node.
+                try session.execute("UPDATE room_checkpoint SET node_id = NULL WHERE node_id IS NOT NULL")
                 claimed = try session.rows("SELECT code, mode, format, state, seq, saved_at, stroke_key FROM room_checkpoint ORDER BY code")
             }
             return try Self.withStrokes(claimed, in: session)
+        }
+    }
+
+    func hasCheckpoint(code: String) async throws -> Bool {
+        try await database.read { session in
+            try session.rows("SELECT 1 AS found FROM room_checkpoint WHERE code = \(code)").isEmpty == false
         }
     }
 
@@ -77,6 +85,15 @@ struct SQLRoomCheckpointStore: RoomCheckpointStore {
     func delete(code: String) async throws {
         try await database.write { session in
             try CheckpointTable.delete(code: code, in: session)
+        }
+    }
+
+    func release(codes: [String], nodeId: String) async throws {
+        guard !codes.isEmpty else { return }
+        try await database.write { session in
+            for chunk in codes.chunks(of: 500) {
+                try session.execute("UPDATE room_checkpoint SET node_id = NULL WHERE node_id = \(nodeId) AND code IN (\(list: Array(chunk)))")
+            }
         }
     }
 

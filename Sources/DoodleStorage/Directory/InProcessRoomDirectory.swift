@@ -111,6 +111,11 @@ public actor InProcessRoomDirectory: RoomDirectory {
 
     /// When the lease of the node with `nodeID` runs out, if it is registered (for tests that
     /// watch renewals happen).
+    public func liveNodeIDs() -> Set<String> {
+        let now = now()
+        return Set(nodes.filter { $0.value.expiresAt > now }.keys)
+    }
+
     public func leaseExpiry(of nodeID: String) -> Int64? {
         nodes[nodeID]?.expiresAt
     }

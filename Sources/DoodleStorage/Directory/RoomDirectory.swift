@@ -105,6 +105,9 @@ import DoodleCore
 /// JOIN room_directory d ON d.code = s.code AND d.node_id = s.node_id
 /// JOIN cluster_node n ON n.id = s.node_id
 /// WHERE s.player_id = $1 AND n.expires_at > now();
+///
+/// -- liveNodeIDs(): whose rooms' checkpoints are not orphans
+/// SELECT id FROM cluster_node WHERE expires_at > now();
 /// ```
 public protocol RoomDirectory: Sendable {
     /// Starts `node`'s lease, or starts it again after it lapsed.
@@ -145,6 +148,10 @@ public protocol RoomDirectory: Sendable {
 
     /// Public rooms on live nodes, most connected players first, then the oldest.
     func publicRooms(wordPack: String?, phase: Phase?, limit: Int) async throws -> [ListedPublicRoom]
+
+    /// The nodes whose lease is alive now: a room checkpointed by any other node has no host
+    /// and is for a live node to adopt.
+    func liveNodeIDs() async throws -> Set<String>
 }
 
 /// A public room as the directory lists it: its status, when it opened, and where it lives.

@@ -32,4 +32,7 @@ public struct SingleNodeDirectory: RoomDirectory {
     public func publish(_ statuses: [PublicRoomStatus], unpublish: [String], by nodeID: String) async throws {}
 
     public func publicRooms(wordPack: String?, phase: Phase?, limit: Int) async throws -> [ListedPublicRoom] { [] }
+
+    /// A lone node claims every checkpoint at start and adopts nothing later.
+    public func liveNodeIDs() async throws -> Set<String> { [] }
 }

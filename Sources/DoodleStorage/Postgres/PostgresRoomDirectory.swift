@@ -56,6 +56,12 @@ public struct PostgresRoomDirectory: RoomDirectory {
         }
     }
 
+    public func liveNodeIDs() async throws -> Set<String> {
+        try await run("listing the live nodes") { session in
+            Set(try await session.rows("SELECT id FROM cluster_node WHERE expires_at > now()").map { row in try row("id", as: String.self) })
+        }
+    }
+
     public func host(of code: String) async throws -> ClusterNode? {
         try await run("looking up room code \(code)") { session in
             try await session.row(

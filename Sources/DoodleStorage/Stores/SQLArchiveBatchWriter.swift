@@ -74,8 +74,8 @@ struct ArchiveTransaction {
                 try PlayerTable.upsertSession(playerSession, in: session, playerIsDeleted: try isDeleted(playerSession.playerId))
             case .checkpoint(let checkpoint):
                 try CheckpointTable.write(checkpoint, in: session)
-            case .checkpointRemoval(let code):
-                try CheckpointTable.delete(code: code, in: session)
+            case .checkpointRemoval(let code, let nodeId):
+                try CheckpointTable.delete(code: code, by: nodeId, in: session)
             }
         }
         // A member who deleted itself meanwhile took its reactions with it.

@@ -75,9 +75,10 @@ public final class ArchiveWriter: Service, Sendable {
         enqueue(.checkpoint(checkpoint))
     }
 
-    /// Queues the removal of a closed room's checkpoint.
-    public func submitCheckpointRemoval(code: String) {
-        enqueue(.checkpointRemoval(code: code))
+    /// Queues the removal of the checkpoint of a room that closed on the node `nodeId` (nil
+    /// for a server alone on its database): removed only while the row is still that node's.
+    public func submitCheckpointRemoval(code: String, nodeId: String?) {
+        enqueue(.checkpointRemoval(code: code, nodeId: nodeId))
     }
 
     /// Queues a player session; the player repository uses this when a direct write fails.

@@ -10,8 +10,8 @@ enum PendingWrite: Sendable {
     case reaction(DrawingReaction)
     /// A live room's checkpoint; a newer one of the same room replaces it while it waits.
     case checkpoint(RoomCheckpointSave)
-    /// A room that closed: its checkpoint goes.
-    case checkpointRemoval(code: String)
+    /// A room that closed on the node `nodeId` (nil alone): its checkpoint goes.
+    case checkpointRemoval(code: String, nodeId: String?)
 
     /// For logs: what is being saved.
     var label: String {
@@ -21,7 +21,7 @@ enum PendingWrite: Sendable {
         case .session(let session): "session of \(session.playerId)"
         case .reaction(let reaction): "reaction of \(reaction.playerId) to \(reaction.drawingId)"
         case .checkpoint(let save): "checkpoint of room \(save.checkpoint.code)"
-        case .checkpointRemoval(let code): "removal of room \(code)'s checkpoint"
+        case .checkpointRemoval(let code, _): "removal of room \(code)'s checkpoint"
         }
     }
 
@@ -29,7 +29,7 @@ enum PendingWrite: Sendable {
     var checkpointCode: String? {
         switch self {
         case .checkpoint(let save): save.checkpoint.code
-        case .checkpointRemoval(let code): code
+        case .checkpointRemoval(let code, _): code
         default: nil
         }
     }
@@ -50,8 +50,8 @@ enum PendingWrite: Sendable {
             return .reaction(reaction)
         case .checkpoint(let save):
             return .checkpoint(try save.prepared())
-        case .checkpointRemoval(let code):
-            return .checkpointRemoval(code: code)
+        case .checkpointRemoval(let code, let nodeId):
+            return .checkpointRemoval(code: code, nodeId: nodeId)
         }
     }
 }
@@ -84,5 +84,5 @@ enum PreparedWrite: Sendable {
     case session(PlayerSession)
     case reaction(DrawingReaction)
     case checkpoint(PreparedCheckpoint)
-    case checkpointRemoval(code: String)
+    case checkpointRemoval(code: String, nodeId: String?)
 }

@@ -126,46 +126,6 @@ struct ClusterTests {
         }
     }
 
-    @Test("a killed node's rooms leave the directory within the lease; the other nodes' rooms are unaffected", .timeLimit(.minutes(1)))
-    func deadNodeLosesItsCodes() async throws {
-        try await TestCluster.with(nodes: 3) { cluster in
-            let (a, b, c) = (cluster.nodes[0], cluster.nodes[1], cluster.nodes[2])
-            try await DoodleClient.withConnection(to: b.url, logger: Self.logger) { keeper in
-                try await keeper.hello(name: "Keeper")
-                let kept = try await keeper.createRoom()
-                let nodeB = try await cluster.nodeID(hosting: kept.code)
-                let (lost, nodeA, victimToken) = try await DoodleClient.withConnection(to: a.url, logger: Self.logger) { victim in
-                    let welcome = try await victim.hello(name: "Victim")
-                    let room = try await victim.createRoom()
-                    return (room.code, try await cluster.nodeID(hosting: room.code), welcome.token)
-                }
-                let nodeC = try await DoodleClient.withConnection(to: c.url, logger: Self.logger) { other in
-                    try await other.hello(name: "Other")
-                    return try await cluster.nodeID(hosting: try await other.createRoom().code)
-                }
-                await cluster.stop(0, .kill)
-                // Two renewals: 10 s of 15. The dead node still counts; its codes are still taken.
-                for _ in 0..<2 { try await cluster.advanceOneRenewal(alive: [nodeB, nodeC]) }
-                #expect(try await cluster.directory.host(of: lost)?.id == nodeA)
-                // The third: the lease has run out, 15 s after the node's last renewal.
-                try await cluster.advanceOneRenewal(alive: [nodeB, nodeC])
-                #expect(try await cluster.directory.host(of: lost) == nil)
-                #expect(try await cluster.directory.host(of: kept.code)?.id == nodeB)
-                // Its player, back on another node, is a player without a seat: a clear answer, no hang.
-                try await DoodleClient.withConnection(to: c.url, logger: Self.logger) { back in
-                    try await back.hello(name: "Victim", token: victimToken, lastSeq: 0)
-                    await expectError(.roomNotFound) { try await back.joinRoom(code: lost) }
-                    let joined = try await DoodleClient.withJoinedConnection(to: c.url, name: "Guest", code: kept.code, logger: Self.logger) {
-                        _, _, room, redirects in
-                        #expect(redirects == 1)
-                        return room
-                    }
-                    #expect(joined.players.map(\.name) == ["Keeper", "Guest"])
-                }
-            }
-        }
-    }
-
     @Test("a node whose lease lapsed registers again and takes back the codes nobody took meanwhile", .timeLimit(.minutes(1)))
     func lapsedLeaseReclaimsCodes() async throws {
         try await TestCluster.with(nodes: 2) { cluster in
@@ -211,8 +171,8 @@ struct ClusterTests {
         }
     }
 
-    @Test("a graceful shutdown releases the node's rooms at once, without waiting for the lease", .timeLimit(.minutes(1)))
-    func gracefulShutdownReleases() async throws {
+    @Test("a graceful shutdown hands the node's rooms to the live node at once, without waiting for the lease", .timeLimit(.minutes(1)))
+    func gracefulShutdownHandsOver() async throws {
         try await TestCluster.with(nodes: 2) { cluster in
             let code = try await DoodleClient.withConnection(to: cluster.nodes[0].url, logger: Self.logger) { owner in
                 try await owner.hello(name: "Ada")
@@ -220,12 +180,15 @@ struct ClusterTests {
                 #expect(try await cluster.directory.host(of: room.code) != nil)
                 return room.code
             }
+            let nodeA = try await cluster.nodeID(hosting: code)
             await cluster.stop(0, .graceful)
             #expect(cluster.leaseClock.nowMillis() == 1_700_000_000_000, "no lease time has passed")
-            #expect(try await cluster.directory.host(of: code) == nil)
-            try await DoodleClient.withConnection(to: cluster.nodes[1].url, logger: Self.logger) { late in
-                try await late.hello(name: "Late")
-                await expectError(.roomNotFound) { try await late.joinRoom(code: code) }
+            let host = try #require(try await ClusterHandOverTests.waitForHost(of: code, other: nodeA, in: cluster))
+            #expect(host.url == cluster.nodes[1].url)
+            try await DoodleClient.withJoinedConnection(to: cluster.nodes[1].url, name: "Late", code: code, logger: Self.logger) {
+                _, _, joined, redirects in
+                #expect(redirects == 0)
+                #expect(joined.players.map(\.name) == ["Ada", "Late"])
             }
         }
     }

@@ -93,21 +93,28 @@ struct PostgresClusterTests {
         }
     }
 
-    @Test("a node killed with SIGKILL: its rooms leave the directory within the lease; the other node plays on", .timeLimit(.minutes(1)))
+    @Test("a node killed with SIGKILL: the other node adopts its room within the lease, the room's player resumes there, and the other node's own room plays on", .timeLimit(.minutes(1)))
     func killedNode() async throws {
         let lease: Int64 = 3_000
         try await PostgresNodes.with(count: 2, leaseMilliseconds: lease) { cluster in
             let (a, b) = (cluster.nodes[0], cluster.nodes[1])
-            let lost = try await DoodleClient.withConnection(to: a.webSocketURL, logger: Self.logger) { victim in
-                try await victim.hello(name: "Victim")
-                return try await victim.createRoom().code
+            let (lost, victim) = try await DoodleClient.withConnection(to: a.webSocketURL, logger: Self.logger) { victim in
+                let welcome = try await victim.hello(name: "Victim")
+                return (try await victim.createRoom().code, welcome)
             }
             try await DoodleClient.withConnection(to: b.webSocketURL, logger: Self.logger) { keeper in
                 try await keeper.hello(name: "Keeper")
                 let kept = try await keeper.createRoom()
                 #expect(try await Self.isListed(lost, askingNode: b), "A's room is known to B before the kill")
-                try await cluster.killAndWatch(a, hosting: lost, while: [kept.code], leaseMilliseconds: lease)
-                #expect(try await !Self.isListed(lost, askingNode: b), "B answers room_not_found for A's room")
+                try await cluster.killAndWatchAdoption(a, hosting: lost, while: [kept.code], leaseMilliseconds: lease)
+                try await DoodleClient.withConnection(to: b.webSocketURL, logger: Self.logger) { back in
+                    let welcome = try await back.hello(name: "Victim", token: victim.token, lastSeq: 0)
+                    #expect(welcome.playerId == victim.playerId)
+                    let state = try await back.receiveFirst { message -> RoomSnapshot? in
+                        if case .roomState(let state) = message { state } else { nil }
+                    }
+                    #expect(state.code == lost, "the victim is back in its room, now on B")
+                }
                 // B's room is untouched: still hosted there, and a newcomer joins it.
                 try await DoodleClient.withJoinedConnection(to: b.webSocketURL, name: "Guest", code: kept.code, logger: Self.logger) {
                     _, _, joined, redirects in

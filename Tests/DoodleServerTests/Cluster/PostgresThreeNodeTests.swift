@@ -17,7 +17,7 @@ struct PostgresThreeNodeTests {
     static let answerTimeout = Duration.seconds(15)
 
     @Test(
-        "a room on node 1 is played from nodes 2 and 3; node 2 killed with SIGKILL leaves the directory within the lease, nodes 1 and 3 play on",
+        "a room on node 1 is played from nodes 2 and 3; node 2 killed with SIGKILL has its room adopted within the lease, nodes 1 and 3 play on",
         .timeLimit(.minutes(1)))
     func threeNodes() async throws {
         try await PostgresNodes.with(count: 3, leaseMilliseconds: Self.lease) { cluster in
@@ -47,8 +47,9 @@ struct PostgresThreeNodeTests {
                         let guessers = Self.others(of: drawerId, players, ids)
                         try await Self.drawStroke(1, by: drawer, seenBy: guessers)
 
-                        try await cluster.killAndWatch(two, hosting: doomed, while: [first.code, third.code], leaseMilliseconds: Self.lease)
-                        #expect(try await HTTPProbe.status(one.httpBase + "/v1/rooms/\(doomed)") == 404, "node 1 no longer sends anyone to node 2")
+                        let adopter = try await cluster.killAndWatchAdoption(two, hosting: doomed, while: [first.code, third.code], leaseMilliseconds: Self.lease)
+                        let sentTo = try await HTTPProbe.json(one.httpBase + "/v1/rooms/\(doomed)")["url"] as? String
+                        #expect(sentTo != two.webSocketURL, "node 1 no longer sends anyone to node 2 (the room is on \(adopter) now)")
 
                         // Node 1 plays on: the next stroke reaches both guessers, whose right guesses end the turn.
                         try await Self.drawStroke(2, by: drawer, seenBy: guessers)
