@@ -38,12 +38,13 @@ def name_player(page, name):
 def open_player(browser):
     """Opens the page in a fresh browser context (its own localStorage, so its own player) at
     the desktop size of the outside review (1280×800) or on a phone, in the browser language
-    `locale` (Playwright's default when None). With `named`, names the player and waits until
+    `locale` (Playwright's default when None), from the server at `base` (else the one
+    .ci/browser started). With `named`, names the player and waits until
     the server welcomed it; without, leaves the page as a first visitor sees it. Uncaught page
     errors fail the test."""
     contexts, errors = [], []
 
-    def open_player(name, path="/", phone=False, locale=None, named=True):
+    def open_player(name, path="/", phone=False, locale=None, named=True, base=None):
         options = {"viewport": DESKTOP}
         if phone:
             options = {"viewport": PHONE, "has_touch": True, "is_mobile": True, "device_scale_factor": 3}
@@ -54,7 +55,7 @@ def open_player(browser):
         page = context.new_page()
         page.on("pageerror", lambda error: errors.append(f"{name}: {error}"))
         page.on("dialog", lambda dialog: dialog.accept())
-        page.goto(BASE_URL + path)
+        page.goto((base or BASE_URL) + path)
         if named:
             name_player(page, name)
         return page

@@ -118,6 +118,53 @@ struct LiveRestartTests {
         }
     }
 
+    @Test("a public room after a restart: listed again once its players are back, its watcher resumes as a watcher, and quick play seats a newcomer in it")
+    func publicRoomWithWatcherAfterRestart() async throws {
+        try await ChildDatabase.with(.sqlite) { scratch in
+            try await publicRoomWithWatcherAfterRestart(database: scratch.location)
+        }
+    }
+
+    private func publicRoomWithWatcherAfterRestart(database: String) async throws {
+        let clock = ManualGameClock()
+        let (code, tokens, ids) = try await TestServer.with(database: database, clock: clock) { server in
+            try await server.withConnections(3) { people in
+                var tokens: [String] = []
+                var ids: [PlayerID] = []
+                for (index, name) in ["Ann", "Ben", "Wes"].enumerated() {
+                    let welcome = try await people[index].hello(name: name)
+                    tokens.append(welcome.token)
+                    ids.append(welcome.playerId)
+                }
+                let room = try await people[0].quickPlay(wordPack: "de")
+                #expect(try await people[1].quickPlay(wordPack: "de").code == room.code)
+                _ = try await people[2].joinRoom(code: room.code, spectate: true)
+                await server.shutDown()
+                for person in people { _ = try await person.waitForClose() }
+                return (room.code, tokens, ids)
+            }
+        }
+        try await TestServer.with(database: database, clock: clock) { server in
+            try await server.withConnections(4) { people in
+                var states: [RoomSnapshot] = []
+                for (index, name) in ["Ann", "Ben", "Wes"].enumerated() {
+                    _ = try await people[index].hello(name: name, token: tokens[index], lastSeq: 0)
+                    states.append(try await people[index].receiveFirst { message -> RoomSnapshot? in
+                        if case .roomState(let state) = message { state } else { nil }
+                    })
+                }
+                #expect(states.allSatisfy { $0.code == code })
+                #expect(states[2].players.map(\.id) == Array(ids.prefix(2)), "the players kept their seats")
+                #expect(states[2].spectators.map(\.id) == [ids[2]], "the watcher is still a watcher")
+                let listed = try #require(try await HTTPProbe.json(server.httpBase + "/v1/rooms?wordPack=de")["rooms"] as? [[String: Any]])
+                #expect(listed.compactMap { $0["code"] as? String } == [code], "the restored room is public again")
+                #expect(listed.first?["players"] as? Int == 2)
+                try await people[3].hello(name: "Nia")
+                #expect(try await people[3].quickPlay(wordPack: "de").code == code, "quick play finds the restored room")
+            }
+        }
+    }
+
     @Test("a room nobody resumes after a restore closes when its graces run out, and its checkpoint goes with it")
     func unresumedRoomCloses() async throws {
         try await ChildDatabase.with(.sqlite) { scratch in
