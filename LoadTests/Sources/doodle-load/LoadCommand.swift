@@ -105,6 +105,16 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Login flood: accounts registered first, which the wrong-password half goes to.") var loginFloodAccounts = 4
     @Option(help: "Login flood: client addresses the logins claim (X-Forwarded-For), 1–512.") var loginFloodAddresses = 256
 
+    @Flag(
+        help: """
+            Restart during load: the fixed load's rooms draw while the server (one of its own) is stopped with SIGTERM and \
+            started again, then killed with -9 and started again; reports players resumed, time to resume, strokes lost and \
+            turns ended twice. --window is the drawing time before, between and after the stops.
+            """)
+    var restartDuring = false
+    @Option(help: "Restart during load: seconds the server stays stopped.") var restartDownSeconds = 1.0
+    @Option(help: "Restart during load: the server's timing.checkpointMillis, which bounds what kill -9 may lose.") var checkpointMillis = 1000
+
     @Option(help: "Where to write the JSON report.") var json = "LoadTests/results/last-run.json"
     @Option(help: "The Markdown summary a full run rewrites.") var latest = "LoadTests/results/LATEST.md"
     @Option(help: "The GameRules folder for the server the tool starts.") var rules = "./GameRules"
@@ -132,6 +142,16 @@ struct LoadCommand: AsyncParsableCommand {
             || canvasMemory != nil || quickPlay.quickPlay || servers != nil
         {
             throw ValidationError("--login-flood runs alone (with the fixed drawing load's options): leave out the other scenarios")
+        }
+        if restartDuring {
+            if server != nil || servers != nil { throw ValidationError("--restart-during stops and starts a server of its own; leave out --server and --servers") }
+            let plan = StrokePlan(messagesPerSecond: rate, pointsPerBatch: points, strokeLength: strokeLength)
+            if let violation = RestartScenario.Configuration(rooms: rooms, players: players, plan: plan, phaseSeconds: window).violation {
+                throw ValidationError(violation)
+            }
+            guard restartDownSeconds >= 0, restartDownSeconds <= 60, (1...60_000).contains(checkpointMillis) else {
+                throw ValidationError("--restart-down-seconds must be 0–60 and --checkpoint-millis 1–60000")
+            }
         }
         if quickPlay.quickPlay {
             if let violation = quickPlay.configuration.violation { throw ValidationError(violation) }
@@ -186,6 +206,15 @@ struct LoadCommand: AsyncParsableCommand {
 
         if quickPlay.quickPlay {
             try await runQuickPlay(runner: runner, machine: report.machine)
+            return
+        }
+        if restartDuring {
+            let configuration = RestartScenario.Configuration(
+                rooms: rooms, players: players, plan: plan, phaseSeconds: self.window,
+                downSeconds: restartDownSeconds)
+            let result = try await runner.restartDuring(configuration)
+            StandardOutput.write(conditions(report.machine) + result.text + "\n")
+            if let failure = result.failure(checkpointMillis: checkpointMillis) { throw LoadFailure("restart during load: \(failure)") }
             return
         }
         if let flood = loginFloodConfiguration {

@@ -106,6 +106,20 @@ struct Runner {
 
     // MARK: - Servers
 
+    /// `--restart-during`: a server of its own on a fixed port and a scratch SQLite file,
+    /// stopped and started again under the rooms' load.
+    func restartDuring(_ configuration: RestartScenario.Configuration) async throws -> RestartResult {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-load-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let serverRules = try LoadRules.folder(copying: rules, into: scratch)
+        let database = scratch.appendingPathComponent("doodle.sqlite").path
+        let restartable = try RestartableServer(
+            executable: ServerProcess.executableDirectory.appendingPathComponent("doodle-server"),
+            arguments: ["--rules", serverRules, "--database", database, "--log-level", "info"], logger: logger)
+        defer { try? FileManager.default.removeItem(atPath: restartable.logPath) }
+        return try await RestartScenario(configuration: configuration, server: restartable, logger: logger).run()
+    }
+
     private func withDoodle<T: Sendable>(
         extraArguments: [String] = [], _ body: (String, (@Sendable () -> ProcessSample?)?) async throws -> T
     ) async throws -> T {
