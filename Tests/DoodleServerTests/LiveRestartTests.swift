@@ -51,6 +51,21 @@ struct LiveRestartTests {
         return Scene(tokens: tokens, ids: ids, word: word, states: states)
     }
 
+    /// Each player of `scene` says `hello` with its token and the `seq` it last saw, as the same
+    /// player; returns the `roomState` each gets (the first resume after a restore is a full
+    /// one, whatever `lastSeq` said).
+    static func resume(_ players: [DoodleConnection], from scene: Scene) async throws -> [RoomSnapshot] {
+        var states: [RoomSnapshot] = []
+        for (index, player) in players.enumerated() {
+            let welcome = try await player.hello(name: "Player\(index + 1)", token: scene.tokens[index], lastSeq: scene.states[index].seq)
+            #expect(welcome.playerId == scene.ids[index])
+            states.append(try await player.receiveFirst { message -> RoomSnapshot? in
+                if case .roomState(let state) = message { state } else { nil }
+            })
+        }
+        return states
+    }
+
     @Test("a graceful restart mid-turn: same drawer, word, canvas, scores and time left, a new epoch, and the game plays on")
     func gracefulRestartMidTurn() async throws {
         try await ChildDatabase.with(.sqlite) { scratch in
@@ -79,15 +94,7 @@ struct LiveRestartTests {
 
         try await TestServer.with(database: database, clock: clock) { server in
             try await server.withConnections(3) { players in
-                var after: [RoomSnapshot] = []
-                for (index, player) in players.enumerated() {
-                    let welcome = try await player.hello(name: "Player\(index + 1)", token: scene.tokens[index], lastSeq: before[index].seq)
-                    #expect(welcome.playerId == scene.ids[index])
-                    // The first resume after a restore is a full roomState, whatever lastSeq said.
-                    after.append(try await player.receiveFirst { message -> RoomSnapshot? in
-                        if case .roomState(let state) = message { state } else { nil }
-                    })
-                }
+                let after = try await Self.resume(players, from: scene)
                 for (index, state) in after.enumerated() {
                     #expect(state.epoch != nil)
                     #expect(state.epoch != before[index].epoch, "a restored room is a new epoch")

@@ -79,9 +79,10 @@ actor RoomRegistry: Service {
         await withDiscardingTaskGroup { group in
             group.addTask {
                 // Ends the loop below on shutdown; rooms' timers are cancelled with the group,
-                // once every room has written its last checkpoint.
+                // once every room has written its last checkpoint (at once if the client drain
+                // or a hand-over has had them written already).
                 try? await gracefulShutdown()
-                await self.writeFinalCheckpoints()
+                await self.stopForShutdown()
                 self.newRooms.finish()
             }
             group.addTask { await self.restoreRooms() }
@@ -206,11 +207,6 @@ actor RoomRegistry: Service {
         } catch {
             logger.error("releasing this node's rooms failed; they are adopted when its lease runs out", metadata: ["error": "\(error)"])
         }
-    }
-
-    /// The same, for a stop that did not go through the client drain first.
-    private func writeFinalCheckpoints() async {
-        await stopForShutdown()
     }
 
     /// After this node's lease lapsed and was started again: each live room takes its code back,

@@ -33,14 +33,7 @@ struct ClusterHandOverTests {
             }
             let before = scene.states
             try await DoodleClient.withConnections(3, to: b.url) { players in
-                var after: [RoomSnapshot] = []
-                for (index, player) in players.enumerated() {
-                    let welcome = try await player.hello(name: "Player\(index + 1)", token: scene.tokens[index], lastSeq: before[index].seq)
-                    #expect(welcome.playerId == scene.ids[index])
-                    after.append(try await player.receiveFirst { message -> RoomSnapshot? in
-                        if case .roomState(let state) = message { state } else { nil }
-                    })
-                }
+                let after = try await LiveRestartTests.resume(players, from: scene)
                 for (index, state) in after.enumerated() {
                     #expect(state.epoch != before[index].epoch, "a room handed over is a new epoch")
                     #expect(state.code == before[index].code, "the room keeps its code")

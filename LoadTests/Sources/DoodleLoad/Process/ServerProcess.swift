@@ -35,16 +35,7 @@ public enum ServerProcess {
         let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-load-\(UUID().uuidString).log").path
         FileManager.default.createFile(atPath: logPath, contents: nil)
         guard let log = FileHandle(forWritingAtPath: logPath) else { throw LoadError.serverDidNotStart("cannot write \(logPath)") }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardOutput = log
-        process.standardError = log
-        do {
-            try process.run()
-        } catch {
-            throw LoadError.serverDidNotStart("\(executable.lastPathComponent): \(error)")
-        }
+        let process = try launch(executable, arguments: arguments, log: log)
         let pid = process.processIdentifier
         defer { try? log.close() }
         let outcome: Result<T, any Error>
@@ -58,6 +49,21 @@ public enum ServerProcess {
         await stop(process)
         if case .success = outcome { try? FileManager.default.removeItem(atPath: logPath) }
         return try outcome.get()
+    }
+
+    /// Starts `executable` with its output and errors to `log`.
+    static func launch(_ executable: URL, arguments: [String], log: FileHandle) throws -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = log
+        process.standardError = log
+        do {
+            try process.run()
+        } catch {
+            throw LoadError.serverDidNotStart("\(executable.lastPathComponent): \(error)")
+        }
+        return process
     }
 
     /// Polls the log for the listening line: at most 30 s, every 50 ms.

@@ -43,16 +43,7 @@ public final class RestartableServer: Sendable {
         guard let log = FileHandle(forWritingAtPath: logPath) else { throw LoadError.serverDidNotStart("cannot write \(logPath)") }
         log.seekToEndOfFile()
         let before = (try? String(contentsOfFile: logPath, encoding: .utf8))?.utf8.count ?? 0
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--host", "127.0.0.1", "--port", "\(port)"] + arguments
-        process.standardOutput = log
-        process.standardError = log
-        do {
-            try process.run()
-        } catch {
-            throw LoadError.serverDidNotStart("\(executable.lastPathComponent): \(error)")
-        }
+        let process = try ServerProcess.launch(executable, arguments: ["--host", "127.0.0.1", "--port", "\(port)"] + arguments, log: log)
         try? log.close()
         running.withLock { $0 = process }
         for _ in 0..<600 {
