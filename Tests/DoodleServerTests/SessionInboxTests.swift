@@ -28,11 +28,12 @@ struct SessionInboxTests {
         let archive = DiscardingArchive()
         let metrics = ServerMetrics()
         let alone = ClusterMembership(settings: nil, directory: nil, signals: nil, logger: logger)
+        let players = PlayerDirectory()
         let context = SessionContext(
-            rules: rules, packs: packs, blocklist: blocklist, playerDirectory: PlayerDirectory(),
+            rules: rules, packs: packs, blocklist: blocklist, playerDirectory: players,
             registry: RoomRegistry(
                 rules: rules, packs: packs, blocklist: blocklist, clock: SystemGameClock(), archive: archive, metrics: metrics, cluster: alone, logger: logger,
-                seatReleased: { _, _ in }),
+                seats: SeatIndex(players: players, cluster: alone)),
             pairs: PairRegistry(
                 pairs: Storage(sqlite: database).pairRepository(), rules: rules, suggestionWords: [],
                 clock: SystemGameClock(), metrics: metrics, latestHeads: LatestHeadCache(capacity: 16), logger: logger),

@@ -16,18 +16,14 @@ struct LiveGames: Sendable {
     ) {
         let players = storage.playerDirectory
         let membership = cluster.membership
+        let seats = SeatIndex(players: players, cluster: membership)
         rooms = RoomRegistry(
             rules: folder.rules, packs: folder.packs, blocklist: folder.blocklist, clock: clock, archive: storage.archive, metrics: metrics,
             cluster: membership, pendingPublic: cluster.pendingPublic, drawCode: drawPartyCode, checkpoints: storage.storage.checkpoints,
-            logger: logger,
-            seatReleased: { player, code in
-                await players.seatReleased(player, room: code)
-                if membership.isClustered { await membership.seatReleased(player, room: code) }
-            },
-            seatRestored: { player, code in await players.seatTaken(player, room: code) })
+            logger: logger, seats: seats)
         pairs = PairRegistry(
             pairs: storage.pairRepository, rules: folder.rules, suggestionWords: folder.packs[folder.rules.defaultSettings.wordPack]?.words ?? [],
-            clock: clock, metrics: metrics, latestHeads: cluster.latestHeads, logger: logger, hosting: cluster.pairHosting)
+            clock: clock, metrics: metrics, latestHeads: cluster.latestHeads, logger: logger, hosting: cluster.pairHosting(seats: seats))
         moderation = LiveModeration(
             registry: rooms, players: players, pairs: pairs, pictures: pictures.cache, latestHeads: cluster.latestHeads, cluster: membership,
             logger: logger)

@@ -34,9 +34,10 @@ struct ClusterParts: Sendable {
         (listening, listeningContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
 
-    /// How pair rooms learn whether they are hosted here, where nodes can reach each other.
-    var pairHosting: PairHosting? {
-        forwarding.map { PairHosting(membership: membership, forwarding: $0) }
+    /// How pair rooms learn whether they are hosted here, where nodes can reach each other;
+    /// they record their partners' places in `seats`.
+    func pairHosting(seats: SeatIndex) -> PairHosting? {
+        forwarding.map { PairHosting(membership: membership, forwarding: $0, seats: seats) }
     }
 
     /// What sends this node's changes to the directory and the other nodes: they stop after

@@ -291,7 +291,7 @@ struct ClientSession: Sendable {
             logger.error("creating a room failed", metadata: ["error": "\(error)"])
             return send(error: ProtocolError(.internal, "no room could be opened just now; try again", ref: "createRoom"))
         }
-        await seated(player, in: room)
+        seated(in: room)
     }
 
     /// `report`: files a report about a member (now or earlier) of the player's party room, with
@@ -326,11 +326,9 @@ struct ClientSession: Sendable {
         send(.reported(reportId: reportId))
     }
 
-    /// The player holds a seat in `room` now, or watches it: the directories learn where it is,
-    /// so a later `hello` (here or on another node) finds it (a watcher resumes as one).
-    private mutating func seated(_ player: PlayerDirectory.Player, in room: Room) async {
-        await context.playerDirectory.seatTaken(player.id, room: room.code)
-        if context.cluster.isClustered { await context.cluster.seatTaken(player.id, room: room.code) }
+    /// The player holds a seat in `room` now, or watches it (the room recorded it for a later
+    /// `hello`, ``SeatIndex``): this connection's messages go there.
+    private mutating func seated(in room: Room) {
         storedPlace = .party(room)
     }
 
@@ -364,7 +362,7 @@ struct ClientSession: Sendable {
         if let error = await target.join(player.id, name: player.name, spectate: spectate, queue: queue) {
             return send(error: error.withRef("joinRoom"))
         }
-        await seated(player, in: target)
+        seated(in: target)
     }
 
     /// A seat in a public room of the pack: the fullest that takes the player, or a new one; with
@@ -381,7 +379,7 @@ struct ClientSession: Sendable {
         case .refused(let error):
             send(error: error.withRef("quickPlay"))
         case .seated(let room):
-            await seated(player, in: room)
+            seated(in: room)
         case .elsewhere(let node, let code):
             // No seat is taken here: the client joins the room on its node with `joinRoom`.
             redirect(to: node, code: code)

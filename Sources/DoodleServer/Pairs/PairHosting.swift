@@ -10,6 +10,7 @@ import DoodleStorage
 struct PairHosting: Sendable {
     let membership: ClusterMembership
     let forwarding: PairForwarding
+    let seats: SeatIndex
 
     static func key(ofPair pairId: String) -> String { "pair:\(pairId)" }
 
@@ -41,10 +42,10 @@ struct PairHosting: Sendable {
 
     /// A resume of `player` on another node is redirected here while the room is hosted here.
     func seatTaken(_ player: PlayerID, key: String) async {
-        await membership.seatTaken(player, room: key)
+        await seats.pairPlaceTaken(player, key: key)
     }
 
     func seatReleased(_ player: PlayerID, key: String) async {
-        await membership.seatReleased(player, room: key)
+        await seats.pairPlaceReleased(player, key: key)
     }
 }

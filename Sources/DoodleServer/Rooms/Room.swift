@@ -22,7 +22,8 @@ actor Room {
     private let archive: any GameArchive
     private let metrics: ServerMetrics
     private let logger: Logger
-    private let onSeatReleased: @Sendable (PlayerID, String) async -> Void
+    /// Where the room records the seats it takes and frees, for the `hello`s that resume them.
+    private let seats: SeatIndex
     private let onExpired: @Sendable (String) async -> Void
     /// Told when a public room's counts, phase or openness change (and once when it turns private).
     private let onPublicStatus: @Sendable (PublicRoomStatus) async -> Void
@@ -49,7 +50,7 @@ actor Room {
         machine: RoomStateMachine, eventLoop: any EventLoop, creatorQueue: OutboundQueue?, checkpointer: RoomCheckpointer,
         replayCapacity: Int, replayByteLimit: Int, clock: any GameClock,
         archive: any GameArchive, metrics: ServerMetrics, logger: Logger,
-        onSeatReleased: @escaping @Sendable (PlayerID, String) async -> Void,
+        seats: SeatIndex,
         onExpired: @escaping @Sendable (String) async -> Void,
         onPublicStatus: @escaping @Sendable (PublicRoomStatus) async -> Void
     ) {
@@ -63,7 +64,7 @@ actor Room {
         self.archive = archive
         self.metrics = metrics
         self.logger = logger
-        self.onSeatReleased = onSeatReleased
+        self.seats = seats
         self.onExpired = onExpired
         self.onPublicStatus = onPublicStatus
         (workStream, work) = AsyncStream.makeStream(of: Work.self, bufferingPolicy: .unbounded)
@@ -97,6 +98,7 @@ actor Room {
     /// Sends the creator its first `roomState`, and writes the room's first checkpoint.
     func start() async {
         await perform(machine.creationEffects())
+        if let creator = machine.memberIDs.first { await seats.taken(creator, room: code) }
         writeCheckpoint()
     }
 
@@ -104,6 +106,8 @@ actor Room {
     /// and carries out `effects`, what the restore itself decided (a turn found archived ends).
     /// Its first checkpoint in this life names this node and the new epoch.
     func startRestored(effects: [RoomEffect]) async {
+        // Watchers too: a watcher resumes as one, on any node.
+        for member in machine.memberIDs { await seats.taken(member, room: code) }
         await perform(effects)
         writeCheckpoint()
         rescheduleTimer()
@@ -181,7 +185,10 @@ actor Room {
             return error
         case .success(let effects):
             connections[player] = queue
+            // Frames first: an await before them would let another call's frames reach this
+            // player ahead of its own `roomState`.
             await perform(effects)
+            await seats.taken(player, room: code)
             return nil
         }
     }
@@ -255,6 +262,12 @@ actor Room {
     /// Players and watchers: everyone whose place the directories record.
     func memberIDs() -> [PlayerID] {
         machine.memberIDs
+    }
+
+    /// The cluster forgot this room's seats while this node's lease had lapsed: they are
+    /// recorded there again, watchers' places too.
+    func recordSeatsAgain() async {
+        await seats.recordedAgain(machine.memberIDs, room: code)
     }
 
     /// What a report about `player` filed from this room carries; nil if it never was in it.
@@ -342,7 +355,7 @@ actor Room {
 
     private func finish(_ followUp: FollowUp) async {
         if let status = followUp.status { await onPublicStatus(status) }
-        for player in followUp.released { await onSeatReleased(player, code) }
+        for player in followUp.released { await seats.released(player, room: code) }
         if followUp.expired {
             logger.debug("room expired", metadata: ["room": "\(code)"])
             await onExpired(code)

@@ -146,11 +146,6 @@ extension RoomRegistry {
                 strokeCount: strokeCount)
             let room = makeRoom(machine, eventLoop: MultiThreadedEventLoopGroup.singleton.next(), creatorQueue: nil, checkpointer: checkpointer)
             add(room)
-            for member in checkpoint.memberIDs {
-                await seatRestored(member, checkpoint.code)
-                // Watchers too: a resume on another node is sent here.
-                if cluster.isClustered { await cluster.seatTaken(member, room: checkpoint.code) }
-            }
             await room.startRestored(effects: effects)
             metrics.roomRestored()
             restored += 1

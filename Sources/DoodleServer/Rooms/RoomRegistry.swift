@@ -31,10 +31,8 @@ actor RoomRegistry: Service {
     let pendingPublic: PendingPublicRooms?
     /// Replaces the random draw of codes (``ClusterSettings/drawPartyCode``).
     private let drawCode: (@Sendable () -> String)?
-    /// Told when a room releases a seat (the player directory forgets the player's room).
-    private let seatReleased: @Sendable (PlayerID, String) async -> Void
-    /// Told of each member of a restored room (the player directory learns the player's room).
-    let seatRestored: @Sendable (PlayerID, String) async -> Void
+    /// Where rooms record the seats they take and free.
+    private let seats: SeatIndex
     /// Where rooms' checkpoints are read back from at start; nil: rooms keep none.
     let checkpoints: (any RoomCheckpointStore)?
     /// Set once the rooms of checkpoints were restored (at once without checkpoints): until
@@ -54,13 +52,10 @@ actor RoomRegistry: Service {
     init(
         rules: GameRules, packs: [String: WordPack], blocklist: Blocklist, clock: any GameClock, archive: any GameArchive, metrics: ServerMetrics,
         cluster: ClusterMembership, pendingPublic: PendingPublicRooms? = nil, drawCode: (@Sendable () -> String)? = nil,
-        checkpoints: (any RoomCheckpointStore)? = nil, logger: Logger,
-        seatReleased: @escaping @Sendable (PlayerID, String) async -> Void,
-        seatRestored: @escaping @Sendable (PlayerID, String) async -> Void = { _, _ in }
+        checkpoints: (any RoomCheckpointStore)? = nil, logger: Logger, seats: SeatIndex
     ) {
         self.checkpoints = checkpoints
         self.restored = Atomic(checkpoints == nil)
-        self.seatRestored = seatRestored
         self.pendingPublic = pendingPublic
         self.rules = rules
         self.packs = packs
@@ -71,7 +66,7 @@ actor RoomRegistry: Service {
         self.cluster = cluster
         self.drawCode = drawCode
         self.logger = logger
-        self.seatReleased = seatReleased
+        self.seats = seats
         (newRoomStream, newRooms) = AsyncStream.makeStream(of: Room.self)
     }
 
@@ -146,7 +141,7 @@ actor RoomRegistry: Service {
             machine: machine, eventLoop: eventLoop, creatorQueue: creatorQueue, checkpointer: checkpointer,
             replayCapacity: rules.limits.replayBufferEvents, replayByteLimit: rules.limits.replayBufferBytes, clock: clock, archive: archive,
             metrics: metrics, logger: logger,
-            onSeatReleased: seatReleased,
+            seats: seats,
             onExpired: { [weak self] code in await self?.remove(code: code) },
             onPublicStatus: { [weak self] status in await self?.publicStatusChanged(status) })
     }
@@ -224,8 +219,7 @@ actor RoomRegistry: Service {
                 await cluster.release(code: code)
                 continue
             }
-            // Watchers too: a watcher's place is recorded like a seat, so that it resumes anywhere.
-            for player in await room.memberIDs() { await cluster.seatTaken(player, room: code) }
+            await room.recordSeatsAgain()
             // The lapsed lease took the room's listing along: it is published again.
             if let entry = publicRooms[code] { pendingPublic?.add(entry.status) }
         }
