@@ -273,6 +273,12 @@ actor ClusterMembership {
         guard isClustered, let seat = try await directory.seat(of: player), seat.node.id != nodeID else { return nil }
         return seat
     }
+
+    /// The room `player` held a seat in on a node that died, while no node has adopted it yet.
+    func seatWithoutHost(of player: PlayerID) async throws -> String? {
+        guard isClustered else { return nil }
+        return try await directory.seatWithoutHost(of: player)
+    }
 }
 
 enum ClusterMembershipError: Error, CustomStringConvertible {

@@ -218,19 +218,43 @@ struct ClientSession: Sendable {
         self.token = session.token
         logger[metadataKey: "player"] = "\(session.player.id)"
         send(.welcome(Welcome(playerId: session.player.id, name: name, token: session.token, serverTime: context.clock.nowMillis())))
-        if let code = session.roomCode, let room = await context.registry.room(code: code),
-            await room.resume(session.player.id, queue: queue, lastSeq: lastSeq)
-        {
-            storedPlace = .party(room)
-            await room.rename(session.player.id, to: name)
-            return
-        }
+        if let code = session.roomCode, await resume(session.player.id, name: name, in: code, lastSeq: lastSeq) { return }
         if let seat = await remoteSeat(of: session.player.id) {
             // The seat is on another node: the client goes there with its token and `lastSeq`.
             return redirect(to: seat.node, code: PairHosting.redirectCode(forKey: seat.code))
         }
+        if await resumeAdopted(session.player.id, name: name, lastSeq: lastSeq) { return }
         if let ticket = await context.pairs.resume(session.player.id, name: name, queue: queue, lastSeq: lastSeq) {
             storedPlace = .pair(ticket)
+        }
+    }
+
+    /// Re-seats the player in the room `code` here, if it holds a seat in it.
+    private mutating func resume(_ player: PlayerID, name: String, in code: String, lastSeq: Int?) async -> Bool {
+        guard let room = await context.registry.room(code: code), await room.resume(player, queue: queue, lastSeq: lastSeq) else { return false }
+        storedPlace = .party(room)
+        await room.rename(player, to: name)
+        return true
+    }
+
+    /// The player's seat was on a node that died, and no node has adopted its room yet (its
+    /// lease ran out since the last renewal): the room is adopted now, here or by another node,
+    /// and the player resumes in it or is sent to it. Without this, a `hello` in that gap would
+    /// find no seat and start afresh, and the game would go on without the player.
+    private mutating func resumeAdopted(_ player: PlayerID, name: String, lastSeq: Int?) async -> Bool {
+        guard context.cluster.isClustered else { return false }
+        do {
+            guard let code = try await context.cluster.seatWithoutHost(of: player), await context.registry.adoptIfWaiting(code: code) else {
+                return false
+            }
+            if await resume(player, name: name, in: code, lastSeq: lastSeq) { return true }
+            // Adopted by another node: its restore recorded the seat there.
+            guard let host = try await context.cluster.remoteHost(of: code) else { return false }
+            redirect(to: host, code: code)
+            return true
+        } catch {
+            logger.error("looking up a seat without a host failed", metadata: ["error": "\(error)"])
+            return false
         }
     }
 

@@ -87,6 +87,11 @@ public actor InProcessRoomDirectory: RoomDirectory {
         return SeatLocation(code: seat.code, node: node)
     }
 
+    public func seatWithoutHost(of player: String) -> String? {
+        guard let seat = seats[player], nodes[seat.nodeID] != nil, !isAlive(seat.nodeID, at: now()) else { return nil }
+        return seat.code
+    }
+
     public func publish(_ statuses: [PublicRoomStatus], unpublish: [String], by nodeID: String) {
         for status in statuses where rooms[status.code] == nodeID {
             if let row = publicRooms[status.code] {

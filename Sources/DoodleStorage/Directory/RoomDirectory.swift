@@ -106,6 +106,11 @@ import DoodleCore
 /// JOIN cluster_node n ON n.id = s.node_id
 /// WHERE s.player_id = $1 AND n.expires_at > now();
 ///
+/// -- seatWithoutHost(player) -> code?: the seat's node died without a word (its rows outlive
+/// -- its lease), so the room waits in its checkpoint for a node to adopt it
+/// SELECT s.code FROM seat_directory s JOIN cluster_node n ON n.id = s.node_id
+/// WHERE s.player_id = $1 AND n.expires_at <= now();
+///
 /// -- liveNodeIDs(): whose rooms' checkpoints are not orphans
 /// SELECT id FROM cluster_node WHERE expires_at > now();
 /// ```
@@ -141,6 +146,10 @@ public protocol RoomDirectory: Sendable {
 
     /// Where `player` holds a seat, if it holds one on a live node.
     func seat(of player: String) async throws -> SeatLocation?
+
+    /// The code of the room `player` held a seat in on a node whose lease ran out, if it did:
+    /// that room has no host until a live node adopts it from its checkpoint.
+    func seatWithoutHost(of player: String) async throws -> String?
 
     /// Records the status of public rooms the node with `nodeID` hosts (each only while the
     /// node holds its code), and forgets those in `unpublish` (rooms turned private).

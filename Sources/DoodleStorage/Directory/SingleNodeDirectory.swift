@@ -28,6 +28,8 @@ public struct SingleNodeDirectory: RoomDirectory {
     /// Seats are the player directory's business on a lone node.
     public func seat(of player: String) async throws -> SeatLocation? { nil }
 
+    public func seatWithoutHost(of player: String) async throws -> String? { nil }
+
     /// The room registry lists a lone node's public rooms itself.
     public func publish(_ statuses: [PublicRoomStatus], unpublish: [String], by nodeID: String) async throws {}
 

@@ -104,6 +104,16 @@ public struct PostgresRoomDirectory: RoomDirectory {
         }
     }
 
+    public func seatWithoutHost(of player: String) async throws -> String? {
+        try await run("looking up the hostless seat of \(player)") { session in
+            try await session.value(
+                """
+                SELECT s.code FROM seat_directory s JOIN cluster_node n ON n.id = s.node_id
+                WHERE s.player_id = \(player) AND n.expires_at <= now()
+                """, as: String.self)
+        }
+    }
+
     public func publish(_ statuses: [PublicRoomStatus], unpublish: [String], by nodeID: String) async throws {
         guard !statuses.isEmpty || !unpublish.isEmpty else { return }
         // One transaction a batch: a flush costs one round of statements, not one per room.

@@ -127,6 +127,35 @@ struct ClusterHandOverTests {
         }
     }
 
+    @Test("a resume for a seat on a dead node between the end of its lease and the next renewal adopts the room at once, and the player is back in its seat", .timeLimit(.minutes(1)))
+    func resumeAdoptsAWaitingRoom() async throws {
+        try await TestCluster.with(nodes: 2) { cluster in
+            let (a, b) = (cluster.nodes[0], cluster.nodes[1])
+            let (code, token, playerId, nodeA) = try await DoodleClient.withConnection(to: a.url, logger: Self.logger) { owner in
+                let welcome = try await owner.hello(name: "Ada")
+                let code = try await owner.createRoom().code
+                let nodeA = try #require(try await cluster.directory.host(of: code))
+                try await cluster.waitForCheckpoint(of: code)
+                await cluster.stop(0, .kill)
+                return (code, welcome.token, welcome.playerId, nodeA)
+            }
+            // The lease runs out, as far as the directory can tell, with the dead node's rows
+            // still in it (a kill leaves them), and no renewal has come to adopt the room.
+            try await cluster.directory.register(nodeA, leaseMilliseconds: 0)
+            #expect(try await cluster.directory.host(of: code) == nil)
+            try await DoodleClient.withConnection(to: b.url, logger: Self.logger) { back in
+                let welcome = try await back.hello(name: "Ada", token: token, lastSeq: 0)
+                #expect(welcome.playerId == playerId)
+                let state = try await back.receiveFirst { message -> RoomSnapshot? in
+                    if case .roomState(let state) = message { state } else { nil }
+                }
+                #expect(state.code == code)
+                #expect(state.players.map(\.id) == [playerId], "back in the seat, not in the lobby")
+            }
+            #expect(try await cluster.directory.host(of: code)?.url == b.url)
+        }
+    }
+
     @Test("a lobby handed over keeps its owner, lock and settings; unlocked, a newcomer joins it on the live node", .timeLimit(.minutes(1)))
     func lobbyHandOver() async throws {
         try await TestCluster.with(nodes: 2) { cluster in
