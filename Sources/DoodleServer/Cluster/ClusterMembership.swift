@@ -265,6 +265,30 @@ actor ClusterMembership {
         }
     }
 
+    /// Waits until a live node hosts each of `codes` (rooms this node handed over), at most
+    /// `limit`, and not at all once no live node is left to adopt them (the whole cluster
+    /// stopping); looks every 20 ms, each time only for the codes still without a host.
+    func waitUntilHosted(_ codes: [String], within limit: Duration) async {
+        guard isClustered, !codes.isEmpty else { return }
+        let deadline = ContinuousClock.now + limit
+        var waiting = codes
+        do {
+            while !waiting.isEmpty, ContinuousClock.now < deadline {
+                guard try await !directory.liveNodeIDs().isEmpty else { return }
+                var stillWaiting: [String] = []
+                for code in waiting where try await directory.host(of: code) == nil { stillWaiting.append(code) }
+                waiting = stillWaiting
+                if !waiting.isEmpty { try await Task.sleep(for: .milliseconds(20)) }
+            }
+        } catch {
+            logger.warning("could not see whether this node's rooms have new hosts", metadata: ["error": "\(error)"])
+            return
+        }
+        if !waiting.isEmpty {
+            logger.warning("rooms handed over have no new host yet; their players find them once one adopts them", metadata: ["rooms": "\(waiting.count)"])
+        }
+    }
+
     /// The lease in whole seconds, rounded up: after this long a silent node is surely gone.
     nonisolated var leaseSeconds: Int { Int((lease.leaseMilliseconds + 999) / 1000) }
 

@@ -190,17 +190,21 @@ actor RoomRegistry: Service {
     /// is written, then every checkpoint of this node is released for a live node to adopt.
     /// Called before the node leaves the directory, so that no node adopts a room from a
     /// checkpoint older than the stop.
-    func handOver() async {
+    /// - Returns: the codes of the rooms released.
+    @discardableResult
+    func handOver() async -> [String] {
         await stopForShutdown()
-        guard let checkpoints, let nodeId = checkpointNodeId else { return }
+        guard let checkpoints, let nodeId = checkpointNodeId else { return [] }
         if await !archive.flush() {
             logger.error("some rooms' last checkpoints could not be written; they are handed over as last stored")
         }
         do {
             let released = try await checkpoints.release(nodeId: nodeId)
             logger.info("handed this node's rooms over", metadata: ["rooms": "\(released.count)"])
+            return released
         } catch {
             logger.error("releasing this node's rooms failed; they are adopted when its lease runs out", metadata: ["error": "\(error)"])
+            return []
         }
     }
 

@@ -127,6 +127,31 @@ struct ClusterHandOverTests {
         }
     }
 
+    @Test("a player who reconnects to a live node the moment its stopping node lets it go (4001) is back in its seat there", .timeLimit(.minutes(1)))
+    func resumeRightAfterHandOver() async throws {
+        try await TestCluster.with(nodes: 2) { cluster in
+            let (a, b) = (cluster.nodes[0], cluster.nodes[1])
+            try await DoodleClient.withConnection(to: a.url, logger: Self.logger) { owner in
+                let welcome = try await owner.hello(name: "Ada")
+                let code = try await owner.createRoom().code
+                async let stop: Void = cluster.stop(0, .graceful)
+                #expect(try await owner.waitForClose().closeCode == .shuttingDown)
+                // At once, without waiting for the directory to name a new host: the stopping
+                // node let its clients go only once the room had one.
+                try await DoodleClient.withConnection(to: b.url, logger: Self.logger) { back in
+                    let again = try await back.hello(name: "Ada", token: welcome.token, lastSeq: 0)
+                    #expect(again.playerId == welcome.playerId)
+                    let state = try await back.receiveFirst { message -> RoomSnapshot? in
+                        if case .roomState(let state) = message { state } else { nil }
+                    }
+                    #expect(state.code == code)
+                    #expect(state.players.map(\.id) == [welcome.playerId], "back in the seat, not in the lobby")
+                }
+                await stop
+            }
+        }
+    }
+
     @Test("a resume for a seat on a dead node between the end of its lease and the next renewal adopts the room at once, and the player is back in its seat", .timeLimit(.minutes(1)))
     func resumeAdoptsAWaitingRoom() async throws {
         try await TestCluster.with(nodes: 2) { cluster in
