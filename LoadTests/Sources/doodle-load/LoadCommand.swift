@@ -113,6 +113,13 @@ struct LoadCommand: AsyncParsableCommand {
             """)
     var restartDuring = false
     @Option(help: "Restart during load: seconds the server stays stopped.") var restartDownSeconds = 1.0
+    @Option(
+        help: """
+            Restart during load, two nodes: run the two nodes of a cluster on this PostgreSQL database (postgres://…; an empty \
+            database, which the nodes migrate). The node hosting the rooms is stopped with SIGTERM (its rooms move to the other), \
+            then the other with -9 (its rooms are adopted when its 3 s lease runs out); the players reconnect to the node left.
+            """)
+    var restartCluster: String?
     @Option(help: "Restart during load: the server's timing.checkpointMillis, which bounds what kill -9 may lose.") var checkpointMillis = 1000
 
     @Option(help: "Where to write the JSON report.") var json = "LoadTests/results/last-run.json"
@@ -151,6 +158,12 @@ struct LoadCommand: AsyncParsableCommand {
             }
             guard restartDownSeconds >= 0, restartDownSeconds <= 60, (1...60_000).contains(checkpointMillis) else {
                 throw ValidationError("--restart-down-seconds must be 0–60 and --checkpoint-millis 1–60000")
+            }
+        }
+        if let restartCluster {
+            guard restartDuring else { throw ValidationError("--restart-cluster goes with --restart-during") }
+            guard restartCluster.hasPrefix("postgres://") || restartCluster.hasPrefix("postgresql://") else {
+                throw ValidationError("--restart-cluster takes a postgres:// URL")
             }
         }
         if quickPlay.quickPlay {
@@ -212,7 +225,7 @@ struct LoadCommand: AsyncParsableCommand {
             let configuration = RestartScenario.Configuration(
                 rooms: rooms, players: players, plan: plan, phaseSeconds: self.window,
                 downSeconds: restartDownSeconds)
-            let result = try await runner.restartDuring(configuration)
+            let result = try await runner.restartDuring(configuration, clusterDatabase: restartCluster)
             StandardOutput.write(conditions(report.machine) + result.text + "\n")
             if let failure = result.failure(checkpointMillis: checkpointMillis) { throw LoadFailure("restart during load: \(failure)") }
             return

@@ -107,17 +107,24 @@ struct Runner {
     // MARK: - Servers
 
     /// `--restart-during`: a server of its own on a fixed port and a scratch SQLite file,
-    /// stopped and started again under the rooms' load.
-    func restartDuring(_ configuration: RestartScenario.Configuration) async throws -> RestartResult {
+    /// stopped and started again under the rooms' load; with `clusterDatabase`, two nodes of a
+    /// cluster on that PostgreSQL database, each stopped in turn.
+    func restartDuring(_ configuration: RestartScenario.Configuration, clusterDatabase: String?) async throws -> RestartResult {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-load-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let serverRules = try LoadRules.folder(copying: rules, into: scratch)
-        let database = scratch.appendingPathComponent("doodle.sqlite").path
-        let restartable = try RestartableServer(
-            executable: ServerProcess.executableDirectory.appendingPathComponent("doodle-server"),
-            arguments: ["--rules", serverRules, "--database", database, "--log-level", "info"], logger: logger)
-        defer { try? FileManager.default.removeItem(atPath: restartable.logPath) }
-        return try await RestartScenario(configuration: configuration, server: restartable, logger: logger).run()
+        let executable = ServerProcess.executableDirectory.appendingPathComponent("doodle-server")
+        let servers: [RestartableServer]
+        if let clusterDatabase {
+            // A short lease, so that a killed node's rooms are adopted 3 s after its last renewal.
+            let arguments = ["--rules", serverRules, "--database", clusterDatabase, "--log-level", "info", "--node-lease-ms", "3000"]
+            servers = try (0..<2).map { _ in try RestartableServer(executable: executable, arguments: arguments, clusterNode: true, logger: logger) }
+        } else {
+            let database = scratch.appendingPathComponent("doodle.sqlite").path
+            servers = [try RestartableServer(executable: executable, arguments: ["--rules", serverRules, "--database", database, "--log-level", "info"], logger: logger)]
+        }
+        defer { for server in servers { try? FileManager.default.removeItem(atPath: server.logPath) } }
+        return try await RestartScenario(configuration: configuration, servers: servers, logger: logger).run()
     }
 
     private func withDoodle<T: Sendable>(

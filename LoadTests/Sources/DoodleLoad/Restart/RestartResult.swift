@@ -7,7 +7,8 @@ public struct RestartResult: Sendable {
         public var players: Int
         public var resumed: Int
         public var newEpochs: Int
-        /// From the server listening again to a player's `roomState`, milliseconds.
+        /// From the server listening again to a player's `roomState` (for a cluster, from the
+        /// stop of the node that hosted the room), milliseconds.
         public var resumeP50: Double
         public var resumeP99: Double
         public var resumeMax: Double
@@ -15,9 +16,13 @@ public struct RestartResult: Sendable {
         /// rooms together, and the most in one room.
         public var lostMessages: Int
         public var lostMostInARoom: Int
-        /// How long the server took from the stop to listening again (its restore included).
+        /// How long the server took from the stop to listening again (its restore included);
+        /// nil for a cluster, which never stopped as a whole.
         public var downFor: Duration?
     }
+
+    /// Whether the run was of two nodes of a cluster, a node stopped at each stop.
+    public var cluster: Bool
 
     public var rooms: Int
     public var playersPerRoom: Int
@@ -29,7 +34,8 @@ public struct RestartResult: Sendable {
     public var turnEndedNever: Int
     public var failures: [String]
 
-    init(configuration: RestartScenario.Configuration, rooms records: [RestartRoomRecord], timeline: RestartTimeline.Snapshot) {
+    init(configuration: RestartScenario.Configuration, rooms records: [RestartRoomRecord], timeline: RestartTimeline.Snapshot, cluster: Bool) {
+        self.cluster = cluster
         rooms = configuration.rooms
         playersPerRoom = configuration.players
         rate = configuration.plan.messagesPerSecond
@@ -47,7 +53,7 @@ public struct RestartResult: Sendable {
                     how: stop.0, players: configuration.rooms * configuration.players, resumed: times.count,
                     newEpochs: resumes.filter(\.newEpoch).count, resumeP50: percentile(0.5), resumeP99: percentile(0.99),
                     resumeMax: times.last ?? 0, lostMessages: lost.reduce(0, +), lostMostInARoom: lost.max() ?? 0,
-                    downFor: number < timeline.restarts.count ? timeline.restarts[number] - stop.1 : nil))
+                    downFor: !cluster && number < timeline.restarts.count ? timeline.restarts[number] - stop.1 : nil))
         }
         self.stops = stops
         let ends = records.flatMap(\.turnEnds)
@@ -76,13 +82,19 @@ public struct RestartResult: Sendable {
     }
 
     public var text: String {
-        var lines = ["restart during load: \(rooms) rooms × \(playersPerRoom) players, drawers at \(rate) messages/s"]
+        var lines = [
+            "restart during load\(cluster ? ", two nodes" : ""): \(rooms) rooms × \(playersPerRoom) players, drawers at \(rate) messages/s"
+        ]
         for (number, stop) in stops.enumerated() {
             let down = stop.downFor.map { String(format: "%.2f s", Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18) } ?? "-"
-            lines.append(
-                "  stop \(number + 1) (\(stop.how.rawValue)): server down \(down) (stop, wait, start, restore); "
-                    + "resumed \(stop.resumed)/\(stop.players), new epoch \(stop.newEpochs); "
+            let what =
+                cluster
+                ? "the rooms' node stopped, they moved to the other; " + "resumed \(stop.resumed)/\(stop.players), new epoch \(stop.newEpochs); "
+                    + String(format: "time to resume after the stop p50 %.0f ms, p99 %.0f ms, max %.0f ms; ", stop.resumeP50, stop.resumeP99, stop.resumeMax)
+                : "server down \(down) (stop, wait, start, restore); " + "resumed \(stop.resumed)/\(stop.players), new epoch \(stop.newEpochs); "
                     + String(format: "time to resume after listening p50 %.0f ms, p99 %.0f ms, max %.0f ms; ", stop.resumeP50, stop.resumeP99, stop.resumeMax)
+            lines.append(
+                "  stop \(number + 1) (\(stop.how.rawValue)): " + what
                     + "drawers' applied messages lost \(stop.lostMessages) (most in one room \(stop.lostMostInARoom))")
         }
         lines.append("  last turn: ended once for \(turnEndedOnce), twice for \(turnEndedTwice), never for \(turnEndedNever)")

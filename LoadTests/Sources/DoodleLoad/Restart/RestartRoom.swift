@@ -30,7 +30,6 @@ public struct RestartResume: Sendable {
 struct RestartRoom: Sendable {
     let index: Int
     let configuration: RestartScenario.Configuration
-    let url: String
     let timeline: RestartTimeline
     let logger: Logger
 
@@ -85,7 +84,7 @@ struct RestartRoom: Sendable {
     /// Opens `count` connections, nested.
     private func withConnections<T>(_ count: Int, _ opened: [DoodleConnection], _ body: ([DoodleConnection]) async throws -> T) async throws -> T {
         if opened.count == count { return try await body(opened) }
-        return try await DoodleClient.withConnection(to: url, configuration: Self.clientConfiguration, logger: logger) { connection in
+        return try await DoodleClient.withConnection(to: timeline.url, configuration: Self.clientConfiguration, logger: logger) { connection in
             try await withConnections(count, opened + [connection], body)
         }
     }
@@ -144,21 +143,41 @@ struct RestartRoom: Sendable {
         case failed(String)
     }
 
+    /// What a `hello` that resumes the seat is answered with.
+    private enum ResumeAnswer {
+        case state(RoomSnapshot)
+        /// The seat is on another node (a cluster): the player goes there.
+        case redirect(String)
+    }
+
     /// Reconnects with backoff (the server is down for a while) until `hello` and the room's
-    /// `roomState` come back, then plays the session on that connection.
+    /// `roomState` come back, then plays the session on that connection. A `redirect` is
+    /// followed at once; a redirect to a node that does not answer (it was killed, and its
+    /// lease has not run out) sends the player back to its address, after the backoff.
     private func resume(
         _ seat: Seat, after stop: Int, drawer: Bool, progress: DrawerProgress, outcome: inout PlayerOutcome
     ) async -> SessionEnd? {
         let giveUp = ContinuousClock.now + .seconds(60)
         var delay = Duration.milliseconds(50)
+        var redirectedTo: String?
         while ContinuousClock.now < giveUp {
             do {
                 var resumed: RestartResume?
                 var lost: Int?
+                let url = redirectedTo ?? timeline.url
+                redirectedTo = nil
                 let end = try await DoodleClient.withConnection(to: url, configuration: Self.clientConfiguration, logger: logger) { connection in
                     _ = try await connection.hello(name: seat.name, token: seat.token, lastSeq: seat.lastSeq, timeout: .seconds(15))
-                    let state = try await connection.receiveFirst(timeout: .seconds(15)) { message -> RoomSnapshot? in
-                        if case .roomState(let state) = message { state } else { nil }
+                    let answer = try await connection.receiveFirst(timeout: .seconds(15)) { message -> ResumeAnswer? in
+                        switch message {
+                        case .roomState(let state): .state(state)
+                        case .redirect(let redirect): .redirect(redirect.url)
+                        default: nil
+                        }
+                    }
+                    guard case .state(let state) = answer else {
+                        if case .redirect(let next) = answer { redirectedTo = next }
+                        return (SessionEnd?.none, PlayerOutcome())
                     }
                     let arrived = ContinuousClock.now
                     resumed = RestartResume(took: timeline.restart(after: stop).map { arrived - $0 }, newEpoch: state.epoch != seat.epoch)
@@ -167,13 +186,14 @@ struct RestartRoom: Sendable {
                     var inner = PlayerOutcome()
                     let next = Seat(name: seat.name, token: seat.token, lastSeq: state.seq, epoch: state.epoch)
                     let end = await playSession(connection, seat: next, drawer: drawer, progress: progress, outcome: &inner)
-                    return (end, inner)
+                    return (Optional(end), inner)
                 }
+                guard let ended = end.0 else { continue }
                 outcome.resumes.append(resumed ?? RestartResume())
                 if let lost { outcome.lost.append(lost) }
                 outcome.turnEnds += end.1.turnEnds
                 outcome.sent += end.1.sent
-                return end.0
+                return ended
             } catch {
                 try? await Task.sleep(for: delay)
                 delay = min(delay * 2, .milliseconds(400))

@@ -9,6 +9,12 @@ import Synchronization
 /// with -9 and started again. Every player reconnects to the same address with its token, as
 /// the browser client does; the scenario counts who came back, how long it took, how many of
 /// the drawer's strokes the restored canvas lacks, and, at the end, whether the turn ends once.
+///
+/// With two servers (the nodes of a cluster) the rooms start on the first. Each stop is of the
+/// node that hosts them: the first with SIGTERM (it hands them over), the second with -9 (the
+/// other node adopts them when its lease runs out). The players reconnect to the other node,
+/// as nginx sends them to a node that answers, and follow its redirects; the stopped node is
+/// started again before the next stop.
 public struct RestartScenario: Sendable {
     public struct Configuration: Sendable {
         public var rooms: Int
@@ -41,37 +47,71 @@ public struct RestartScenario: Sendable {
     }
 
     let configuration: Configuration
-    let server: RestartableServer
+    /// One server, or the two nodes of a cluster.
+    let servers: [RestartableServer]
     let logger: Logger
 
-    public init(configuration: Configuration, server: RestartableServer, logger: Logger) {
+    public init(configuration: Configuration, servers: [RestartableServer], logger: Logger) {
         self.configuration = configuration
-        self.server = server
+        self.servers = servers
         self.logger = logger
     }
+
+    var isCluster: Bool { servers.count > 1 }
 
     /// The one word of every room (`wordChoices` 1), which the guessers guess at the end.
     static let word = "loadtest"
 
     public func run() async throws -> RestartResult {
-        try await server.start()
-        let timeline = RestartTimeline()
+        for server in servers { try await server.start() }
+        let timeline = RestartTimeline(url: servers[0].webSocketURL)
         let rooms = await withTaskGroup(of: RestartRoomRecord.self) { group in
             for index in 0..<configuration.rooms {
-                group.addTask { [configuration, server, logger] in
-                    await RestartRoom(index: index, configuration: configuration, url: server.webSocketURL, timeline: timeline, logger: logger).run()
+                group.addTask { [configuration, logger] in
+                    await RestartRoom(index: index, configuration: configuration, timeline: timeline, logger: logger).run()
                 }
             }
-            group.addTask { [configuration, server, logger] in
-                await Self.conduct(configuration, server: server, timeline: timeline, logger: logger)
+            group.addTask { [configuration, servers, logger] in
+                if servers.count > 1 {
+                    await Self.conductCluster(configuration, nodes: servers, timeline: timeline, logger: logger)
+                } else {
+                    await Self.conduct(configuration, server: servers[0], timeline: timeline, logger: logger)
+                }
                 return RestartRoomRecord(index: -1)
             }
             var rooms: [RestartRoomRecord] = []
             for await record in group where record.index >= 0 { rooms.append(record) }
             return rooms
         }
-        await server.stop(.graceful)
-        return RestartResult(configuration: configuration, rooms: rooms.sorted { $0.index < $1.index }, timeline: timeline.snapshot())
+        for server in servers { await server.stop(.graceful) }
+        return RestartResult(
+            configuration: configuration, rooms: rooms.sorted { $0.index < $1.index }, timeline: timeline.snapshot(), cluster: isCluster)
+    }
+
+    /// Two nodes: the stop number `n` is of node `n % 2`, which hosts every room by then (they
+    /// start on node 0 and move with each stop). The players' address is the other node's from
+    /// the moment of the stop, and their time to resume counts from it: the cluster as a whole
+    /// never stopped. The stopped node starts again (a new node to the cluster) before the next.
+    private static func conductCluster(_ configuration: Configuration, nodes: [RestartableServer], timeline: RestartTimeline, logger: Logger) async {
+        await timeline.waitUntilReady(rooms: configuration.rooms, deadline: .now + .seconds(60))
+        for (number, stop) in configuration.stops.enumerated() {
+            try? await Task.sleep(for: .seconds(configuration.phaseSeconds))
+            let (victim, other) = (nodes[number % 2], nodes[(number + 1) % 2])
+            timeline.moveTo(other.webSocketURL)
+            timeline.stopping(stop)
+            timeline.restarted()
+            logger.info("stopping the node hosting the rooms", metadata: ["how": "\(stop.rawValue)", "port": "\(victim.port)"])
+            await victim.stop(stop)
+            try? await Task.sleep(for: .seconds(configuration.downSeconds))
+            do {
+                try await victim.start()
+            } catch {
+                timeline.failed("the stopped node did not start again: \(error)")
+                return
+            }
+        }
+        try? await Task.sleep(for: .seconds(configuration.phaseSeconds))
+        timeline.finish()
     }
 
     /// Waits until every room draws, then stops and starts the server as configured, a phase
@@ -109,6 +149,15 @@ final class RestartTimeline: Sendable {
     }
 
     private let state = Mutex(Snapshot())
+    /// Where a player (re)connects now: the one server, or the node not being stopped.
+    private let address: Mutex<String>
+
+    init(url: String) {
+        address = Mutex(url)
+    }
+
+    var url: String { address.withLock { $0 } }
+    func moveTo(_ url: String) { address.withLock { $0 = url } }
 
     func snapshot() -> Snapshot { state.withLock { $0 } }
     var isFinishing: Bool { state.withLock { $0.finishing || $0.failure != nil } }
@@ -121,7 +170,8 @@ final class RestartTimeline: Sendable {
     func finish() { state.withLock { $0.finishing = true } }
     func failed(_ reason: String) { state.withLock { $0.failure = reason } }
 
-    /// The instant the server started listening again after stop number `stop` (0-based).
+    /// The instant the server started listening again after stop number `stop` (0-based); for
+    /// a cluster, the instant of the stop.
     func restart(after stop: Int) -> ContinuousClock.Instant? {
         state.withLock { stop < $0.restarts.count ? $0.restarts[stop] : nil }
     }

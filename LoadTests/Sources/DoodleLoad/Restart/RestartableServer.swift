@@ -25,8 +25,14 @@ public final class RestartableServer: Sendable {
 
     public var webSocketURL: String { "ws://127.0.0.1:\(port)/v1/ws" }
 
-    /// - Parameter arguments: the server's options but `--host` and `--port`.
-    public init(executable: URL, arguments: [String], logger: Logger) throws {
+    /// Whether the server is a node of a cluster, at its own address (`--node-url`).
+    private let clusterNode: Bool
+
+    /// - Parameter arguments: the server's options but `--host`, `--port` and `--node-url`.
+    /// - Parameter clusterNode: the server is a node of a cluster (`arguments` name its
+    ///   PostgreSQL database), whose address is this port's.
+    public init(executable: URL, arguments: [String], clusterNode: Bool = false, logger: Logger) throws {
+        self.clusterNode = clusterNode
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw LoadError.serverDidNotStart("\(executable.path) is not built (swift build -c release)")
         }
@@ -43,7 +49,8 @@ public final class RestartableServer: Sendable {
         guard let log = FileHandle(forWritingAtPath: logPath) else { throw LoadError.serverDidNotStart("cannot write \(logPath)") }
         log.seekToEndOfFile()
         let before = (try? String(contentsOfFile: logPath, encoding: .utf8))?.utf8.count ?? 0
-        let process = try ServerProcess.launch(executable, arguments: ["--host", "127.0.0.1", "--port", "\(port)"] + arguments, log: log)
+        let address = ["--host", "127.0.0.1", "--port", "\(port)"] + (clusterNode ? ["--node-url", webSocketURL] : [])
+        let process = try ServerProcess.launch(executable, arguments: address + arguments, log: log)
         try? log.close()
         running.withLock { $0 = process }
         for _ in 0..<600 {
