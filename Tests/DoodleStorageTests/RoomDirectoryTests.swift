@@ -178,6 +178,27 @@ struct RoomDirectoryTests {
         }
     }
 
+    @Test("a node registering at another node's URL ends that node's lease at once: its codes are free, its seats without a host", arguments: DirectoryBackend.allCases)
+    func registeringAtTheSameURLEndsTheEarlierLease(_ backend: DirectoryBackend) async throws {
+        try await DirectoryHarness.with(backend) { harness in
+            let directory = harness.directory
+            try await registerAll(on: harness)
+            #expect(try await directory.claim(code: "AAAAAA", for: nodeA.id))
+            #expect(try await directory.claim(code: "BBBBBB", for: nodeB.id))
+            try await directory.seatTaken(player: "p_1", code: "AAAAAA", nodeID: nodeA.id)
+            // A started again by its supervisor: a new node at the same address.
+            let restartedA = ClusterNode(id: "n_a2", url: nodeA.url)
+            try await directory.register(restartedA, leaseMilliseconds: harness.lease)
+            #expect(try await directory.host(of: "AAAAAA") == nil, "the earlier node's code has no host")
+            #expect(try await directory.seat(of: "p_1") == nil)
+            #expect(try await directory.seatWithoutHost(of: "p_1") == "AAAAAA", "its room waits to be adopted")
+            #expect(try await directory.liveNodeIDs() == [restartedA.id, nodeB.id, nodeC.id])
+            #expect(try await !directory.renew(nodeA.id, leaseMilliseconds: harness.lease), "the earlier node's lease is over")
+            #expect(try await directory.claim(code: "AAAAAA", for: restartedA.id))
+            #expect(try await directory.host(of: "BBBBBB") == nodeB, "a node at another address keeps its lease")
+        }
+    }
+
     @Test("the single-node directory: every claim is this node's, nothing is elsewhere")
     func singleNode() async throws {
         let alone = SingleNodeDirectory()

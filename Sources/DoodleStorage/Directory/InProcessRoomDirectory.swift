@@ -32,7 +32,9 @@ public actor InProcessRoomDirectory: RoomDirectory {
     }
 
     public func register(_ node: ClusterNode, leaseMilliseconds: Int64) {
-        nodes[node.id] = NodeRow(url: node.url, expiresAt: now() + leaseMilliseconds)
+        let now = now()
+        for (id, row) in nodes where id != node.id && row.url == node.url && row.expiresAt > now { nodes[id]?.expiresAt = now }
+        nodes[node.id] = NodeRow(url: node.url, expiresAt: now + leaseMilliseconds)
     }
 
     public func renew(_ nodeID: String, leaseMilliseconds: Int64) -> Bool {

@@ -11,7 +11,11 @@ import DoodleCore
 /// and a claim takes them over, so no sweeper has to run for the directory to be right.
 ///
 /// A node is one process start (``ClusterNode/id`` is fresh each time), so a node that restarts
-/// at the same URL does not bring back the rooms it lost.
+/// at the same URL does not bring back the rooms it lost. It does end its earlier self's lease
+/// at once: a node registering at a URL ends the lease of any other node registered there,
+/// since one address is served by one process, and one that starts there finds the last gone
+/// (a crashed node started again by its supervisor). Its rooms are adopted then, not a lease
+/// later, and a redirect to that address no longer names a node that is not there.
 ///
 /// **Cluster-wide uniqueness of invite codes comes from ``claim(code:for:)``**: it is one atomic
 /// step in which exactly one of any number of simultaneous claimers of a code wins, never a
@@ -49,7 +53,9 @@ import DoodleCore
 /// written on PostgreSQL 15 against the scenarios of `RoomDirectoryTests`, and 20 concurrent
 /// claims of one code from two nodes returned exactly one row:
 /// ```sql
-/// -- register(node, lease): start (or restart) the node's lease
+/// -- register(node, lease): start (or restart) the node's lease, ending that of an earlier
+/// -- node at its URL
+/// WITH ended AS (UPDATE cluster_node SET expires_at = now() WHERE url = $2 AND id <> $1 AND expires_at > now())
 /// INSERT INTO cluster_node (id, url, expires_at) VALUES ($1, $2, now() + $lease * interval '1 ms')
 /// ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, expires_at = EXCLUDED.expires_at;
 ///
@@ -115,7 +121,8 @@ import DoodleCore
 /// SELECT id FROM cluster_node WHERE expires_at > now();
 /// ```
 public protocol RoomDirectory: Sendable {
-    /// Starts `node`'s lease, or starts it again after it lapsed.
+    /// Starts `node`'s lease, or starts it again after it lapsed; the lease of another node at
+    /// the same URL ends.
     func register(_ node: ClusterNode, leaseMilliseconds: Int64) async throws
 
     /// Extends the lease of the node with `nodeID` by a full lease from now.

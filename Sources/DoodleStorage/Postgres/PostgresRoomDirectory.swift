@@ -15,6 +15,9 @@ public struct PostgresRoomDirectory: RoomDirectory {
         try await run("registering node \(node.id)") { session in
             try await session.execute(
                 """
+                WITH ended AS (
+                    UPDATE cluster_node SET expires_at = now() WHERE url = \(node.url) AND id <> \(node.id) AND expires_at > now()
+                )
                 INSERT INTO cluster_node (id, url, expires_at) VALUES (\(node.id), \(node.url), now() + \(leaseMilliseconds) * interval '1 ms')
                 ON CONFLICT (id) DO UPDATE SET url = EXCLUDED.url, expires_at = EXCLUDED.expires_at
                 """)
