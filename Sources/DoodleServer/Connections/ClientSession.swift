@@ -229,6 +229,9 @@ struct ClientSession: Sendable {
         }
     }
 
+    /// How long a resume waits for the node adopting its room to be named in the directory.
+    static let adopterWait: Duration = .seconds(2)
+
     /// Re-seats the player in the room `code` here, if it holds a seat in it.
     private mutating func resume(_ player: PlayerID, name: String, in code: String, lastSeq: Int?) async -> Bool {
         guard let room = await context.registry.room(code: code), await room.resume(player, queue: queue, lastSeq: lastSeq) else { return false }
@@ -247,11 +250,18 @@ struct ClientSession: Sendable {
             guard let code = try await context.cluster.seatWithoutHost(of: player), await context.registry.adoptIfWaiting(code: code) else {
                 return false
             }
-            if await resume(player, name: name, in: code, lastSeq: lastSeq) { return true }
-            // Adopted by another node: its restore recorded the seat there.
-            guard let host = try await context.cluster.remoteHost(of: code) else { return false }
-            redirect(to: host, code: code)
-            return true
+            // Another node may have claimed the room's checkpoint and not yet its code (it
+            // adopts room after room): the directory names it within moments.
+            let deadline = ContinuousClock.now + Self.adopterWait
+            while true {
+                if await resume(player, name: name, in: code, lastSeq: lastSeq) { return true }
+                if let host = try await context.cluster.remoteHost(of: code) {
+                    redirect(to: host, code: code)
+                    return true
+                }
+                guard ContinuousClock.now < deadline else { return false }
+                try await Task.sleep(for: .milliseconds(25))
+            }
         } catch {
             logger.error("looking up a seat without a host failed", metadata: ["error": "\(error)"])
             return false
