@@ -227,7 +227,11 @@ struct LoadCommand: AsyncParsableCommand {
                 downSeconds: restartDownSeconds)
             let result = try await runner.restartDuring(configuration, clusterDatabase: restartCluster)
             StandardOutput.write(conditions(report.machine) + result.text + "\n")
-            if let failure = result.failure(checkpointMillis: checkpointMillis) { throw LoadFailure("restart during load: \(failure)") }
+            if let failure = result.failure(checkpointMillis: checkpointMillis) {
+                StandardOutput.write("  the servers' logs, kept: \(result.serverLogs.joined(separator: ", "))\n")
+                throw LoadFailure("restart during load: \(failure)")
+            }
+            for log in result.serverLogs { try? FileManager.default.removeItem(atPath: log) }
             return
         }
         if let flood = loginFloodConfiguration {

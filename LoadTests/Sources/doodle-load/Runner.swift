@@ -108,7 +108,8 @@ struct Runner {
 
     /// `--restart-during`: a server of its own on a fixed port and a scratch SQLite file,
     /// stopped and started again under the rooms' load; with `clusterDatabase`, two nodes of a
-    /// cluster on that PostgreSQL database, each stopped in turn.
+    /// cluster on that PostgreSQL database, each stopped in turn. The servers' logs are left for
+    /// the caller, who keeps them when the run failed.
     func restartDuring(_ configuration: RestartScenario.Configuration, clusterDatabase: String?) async throws -> RestartResult {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-load-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -123,8 +124,9 @@ struct Runner {
             let database = scratch.appendingPathComponent("doodle.sqlite").path
             servers = [try RestartableServer(executable: executable, arguments: ["--rules", serverRules, "--database", database, "--log-level", "info"], logger: logger)]
         }
-        defer { for server in servers { try? FileManager.default.removeItem(atPath: server.logPath) } }
-        return try await RestartScenario(configuration: configuration, servers: servers, logger: logger).run()
+        var result = try await RestartScenario(configuration: configuration, servers: servers, logger: logger).run()
+        result.serverLogs = servers.map(\.logPath)
+        return result
     }
 
     private func withDoodle<T: Sendable>(

@@ -33,6 +33,8 @@ public struct RestartResult: Sendable {
     public var turnEndedTwice: Int
     public var turnEndedNever: Int
     public var failures: [String]
+    /// The servers' log files (one per node), for a run that failed.
+    public var serverLogs: [String] = []
 
     init(configuration: RestartScenario.Configuration, rooms records: [RestartRoomRecord], timeline: RestartTimeline.Snapshot, cluster: Bool) {
         self.cluster = cluster
