@@ -246,10 +246,16 @@ struct ClientSession: Sendable {
     /// find no seat and start afresh, and the game would go on without the player.
     private mutating func resumeAdopted(_ player: PlayerID, name: String, lastSeq: Int?) async -> Bool {
         guard context.cluster.isClustered else { return false }
+        // This node may have adopted the room since the `hello` first looked here, and the
+        // directory then names this node: the seat is here now.
+        if let code = await context.playerDirectory.whereabouts(of: player).room, await resume(player, name: name, in: code, lastSeq: lastSeq) {
+            return true
+        }
         do {
-            guard let code = try await context.cluster.seatWithoutHost(of: player), await context.registry.adoptIfWaiting(code: code) else {
-                return false
-            }
+            guard let code = try await context.cluster.seatWithoutHost(of: player) else { return false }
+            // False too when this node's running adoption has just brought the room back (its
+            // seats not yet recorded): the resume below finds it.
+            let waiting = await context.registry.adoptIfWaiting(code: code)
             // Another node may have claimed the room's checkpoint and not yet its code (it
             // adopts room after room): the directory names it within moments.
             let deadline = ContinuousClock.now + Self.adopterWait
@@ -259,7 +265,7 @@ struct ClientSession: Sendable {
                     redirect(to: host, code: code)
                     return true
                 }
-                guard ContinuousClock.now < deadline else { return false }
+                guard waiting, await context.registry.room(code: code) == nil, ContinuousClock.now < deadline else { return false }
                 try await Task.sleep(for: .milliseconds(25))
             }
         } catch {
