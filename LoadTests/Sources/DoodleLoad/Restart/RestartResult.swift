@@ -32,12 +32,29 @@ public struct RestartResult: Sendable {
     public var turnEndedOnce: Int
     public var turnEndedTwice: Int
     public var turnEndedNever: Int
+    /// Rooms whose drawer the archive holds one drawing of, more than one (a turn archived
+    /// twice), none, or whose drawings could not be read.
+    public var archivedOnce = 0
+    public var archivedTwice = 0
+    public var archivedNever = 0
+    public var archiveUnread = 0
     public var failures: [String]
     /// The servers' log files (one per node), for a run that failed.
     public var serverLogs: [String] = []
 
-    init(configuration: RestartScenario.Configuration, rooms records: [RestartRoomRecord], timeline: RestartTimeline.Snapshot, cluster: Bool) {
+    init(
+        configuration: RestartScenario.Configuration, rooms records: [RestartRoomRecord], timeline: RestartTimeline.Snapshot, cluster: Bool,
+        archived: [String: Int?]
+    ) {
         self.cluster = cluster
+        for record in records {
+            switch record.drawerId.flatMap({ archived[$0] ?? nil }) {
+            case 1: archivedOnce += 1
+            case let count? where count > 1: archivedTwice += 1
+            case 0: archivedNever += 1
+            default: archiveUnread += 1
+            }
+        }
         rooms = configuration.rooms
         playersPerRoom = configuration.players
         rate = configuration.plan.messagesPerSecond
@@ -78,6 +95,8 @@ public struct RestartResult: Sendable {
                 return "a room lost \(stop.lostMostInARoom) messages after kill -9, more than \(allowed) (checkpointMillis \(checkpointMillis))"
             }
         }
+        if archivedTwice > 0 { return "\(archivedTwice) rooms' turn was archived more than once" }
+        if archivedNever + archiveUnread > 0 { return "\(archivedNever + archiveUnread) rooms' turn is not in the archive" }
         if turnEndedTwice > 0 { return "\(turnEndedTwice) players saw the last turn end twice" }
         if turnEndedNever > 0 { return "\(turnEndedNever) players never saw the last turn end" }
         return nil
@@ -100,6 +119,9 @@ public struct RestartResult: Sendable {
                     + "drawers' applied messages lost \(stop.lostMessages) (most in one room \(stop.lostMostInARoom))")
         }
         lines.append("  last turn: ended once for \(turnEndedOnce), twice for \(turnEndedTwice), never for \(turnEndedNever)")
+        lines.append(
+            "  drawings archived per room: once \(archivedOnce), twice or more \(archivedTwice), never \(archivedNever)"
+                + (archiveUnread > 0 ? ", unreadable \(archiveUnread)" : ""))
         for failure in failures.prefix(10) { lines.append("  failure: \(failure)") }
         return lines.joined(separator: "\n")
     }

@@ -6,6 +6,8 @@ import Logging
 /// What one room of a restart run saw.
 public struct RestartRoomRecord: Sendable {
     public var index: Int
+    /// The drawer's player id, whose archived drawings are counted at the end.
+    public var drawerId: String?
     public var failures: [String] = []
     /// Per player (the drawer first), per stop.
     public var players: [[RestartResume]] = []
@@ -57,7 +59,8 @@ struct RestartRoom: Sendable {
         var record = RestartRoomRecord(index: index)
         do {
             let outcomes = try await withConnections(configuration.players, []) { connections in
-                let seats = try await setUp(connections)
+                let (seats, drawerId) = try await setUp(connections)
+                record.drawerId = drawerId
                 timeline.roomReady()
                 return await withTaskGroup(of: (Int, PlayerOutcome).self) { group in
                     for (position, connection) in connections.enumerated() {
@@ -89,12 +92,16 @@ struct RestartRoom: Sendable {
         }
     }
 
-    /// Player 0 makes the room and draws; the others join; the game starts.
-    private func setUp(_ connections: [DoodleConnection]) async throws -> [Seat] {
+    /// Player 0 makes the room and draws; the others join; the game starts. Returns the seats
+    /// and the drawer's player id.
+    private func setUp(_ connections: [DoodleConnection]) async throws -> ([Seat], String) {
         var seats: [Seat] = []
+        var drawerId = ""
         for (position, connection) in connections.enumerated() {
             let name = "restart\(index)-\(position)"
-            seats.append(Seat(name: name, token: try await connection.hello(name: name, timeout: .seconds(15)).token, lastSeq: 0, epoch: nil))
+            let welcome = try await connection.hello(name: name, timeout: .seconds(15))
+            if position == 0 { drawerId = welcome.playerId }
+            seats.append(Seat(name: name, token: welcome.token, lastSeq: 0, epoch: nil))
         }
         let settings = SettingsPatch(
             maxPlayers: max(connections.count, 2), rounds: 1, drawSeconds: 240, chooseSeconds: 30, revealSeconds: 0,
@@ -110,7 +117,7 @@ struct RestartRoom: Sendable {
             seats[position].lastSeq = state.seq
             seats[position].epoch = state.epoch
         }
-        return seats
+        return (seats, drawerId)
     }
 
     // MARK: - One player, session after session

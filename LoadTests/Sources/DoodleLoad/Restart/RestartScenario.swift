@@ -83,9 +83,11 @@ public struct RestartScenario: Sendable {
             for await record in group where record.index >= 0 { rooms.append(record) }
             return rooms
         }
+        let archived = await ArchivedDrawings.counts(of: rooms.compactMap(\.drawerId), at: timeline.url)
         for server in servers { await server.stop(.graceful) }
         return RestartResult(
-            configuration: configuration, rooms: rooms.sorted { $0.index < $1.index }, timeline: timeline.snapshot(), cluster: isCluster)
+            configuration: configuration, rooms: rooms.sorted { $0.index < $1.index }, timeline: timeline.snapshot(), cluster: isCluster,
+            archived: archived)
     }
 
     /// Two nodes: the stop number `n` is of node `n % 2`, which hosts every room by then (they
