@@ -125,6 +125,31 @@ struct PostgresClusterTests {
         }
     }
 
+    @Test("a node stopped with SIGTERM hands its room to the other: its player, back on the other node the moment 4001 arrives, is in its seat there", .timeLimit(.minutes(1)))
+    func gracefulHandOver() async throws {
+        try await PostgresNodes.with(count: 2) { cluster in
+            let (a, b) = (cluster.nodes[0], cluster.nodes[1])
+            try await DoodleClient.withConnection(to: a.webSocketURL, logger: Self.logger) { owner in
+                let welcome = try await owner.hello(name: "Owner")
+                let room = try await owner.createRoom(settings: SettingsPatch(rounds: 2))
+                _ = kill(a.pid, SIGTERM)
+                #expect(try await owner.waitForClose().closeCode == .shuttingDown)
+                try await DoodleClient.withConnection(to: b.webSocketURL, logger: Self.logger) { back in
+                    let again = try await back.hello(name: "Owner", token: welcome.token, lastSeq: room.seq)
+                    #expect(again.playerId == welcome.playerId)
+                    let state = try await back.receiveFirst { message -> RoomSnapshot? in
+                        if case .roomState(let state) = message { state } else { nil }
+                    }
+                    #expect(state.code == room.code, "the room, now on B")
+                    #expect(state.epoch != room.epoch, "a room handed over is a new epoch")
+                    #expect(state.players.map(\.id) == [welcome.playerId])
+                    #expect(state.settings.settings.rounds == 2)
+                }
+                #expect(await a.waitForExit(timeout: .seconds(10)), "the stopped node exits")
+            }
+        }
+    }
+
     @Test("a game played on node A is in node B's leaderboard and history", .timeLimit(.minutes(1)))
     func archiveIsGlobal() async throws {
         try await PostgresNodes.with(count: 2) { cluster in
