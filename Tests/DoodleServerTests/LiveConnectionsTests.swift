@@ -20,13 +20,26 @@ struct LiveConnectionsTests {
     private static let limits = OutboundBacklog.Limits(frames: 16, bytes: 4096, stallMillis: 5000, sizeableBytes: 1024)
 
     /// A connection's queue on an embedded channel, which `channels` keeps open.
-    private func makeQueue(keeping channels: inout [EmbeddedChannel]) throws -> OutboundQueue {
+    private func makeQueue(keeping channels: inout [EmbeddedChannel], budget: OutboundBudget = OutboundBudget(ceiling: 1 << 30)) throws -> OutboundQueue {
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())
         channels.append(channel)
         return OutboundQueue(
-            limits: Self.limits, budget: OutboundBudget(ceiling: 1 << 30), clock: ManualGameClock(), eventLoop: channel.eventLoop,
+            limits: Self.limits, budget: budget, clock: ManualGameClock(), eventLoop: channel.eventLoop,
             sink: try FrameSink.installNow(on: channel))
+    }
+
+    @Test("once the server closes them all, a connection that opens after is closed the same way at once")
+    func latecomerIsClosedToo() throws {
+        var channels: [EmbeddedChannel] = []
+        let budget = OutboundBudget(ceiling: 1 << 30)
+        let connections = LiveConnections()
+        connections.add(try makeQueue(keeping: &channels, budget: budget), activity: ConnectionActivity(now: 0))
+        #expect(budget.closesByCode.isEmpty)
+        connections.closeAll(.shuttingDown, reason: "server shutting down")
+        #expect(budget.closesByCode[.shuttingDown] == 1)
+        connections.add(try makeQueue(keeping: &channels, budget: budget), activity: ConnectionActivity(now: 0))
+        #expect(budget.closesByCode[.shuttingDown] == 2, "the latecomer is told 4001 too")
     }
 
     @Test("with no connection open the wait is over at once")

@@ -14,12 +14,21 @@ final class LiveConnections: Sendable {
         /// Callers of `waitUntilAllClosed`, resumed by whoever removes the last connection.
         var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
         var nextWaiter: UInt64 = 0
+        /// Set by `closeAll`: how a connection that opens after it is closed at once.
+        var closing: (code: CloseCode, reason: String)?
     }
 
     private let state = Mutex(State())
 
+    /// A connection opened. One that opens while the server shuts down (a client back at once
+    /// after its 4001) is told the same at once: otherwise it would hold the shutdown up until
+    /// the drain's time limit and then be cut off without a word.
     func add(_ queue: OutboundQueue, activity: ConnectionActivity) {
-        state.withLock { $0.entries[queue.id] = Entry(queue: queue, activity: activity) }
+        let closing = state.withLock { state in
+            state.entries[queue.id] = Entry(queue: queue, activity: activity)
+            return state.closing
+        }
+        if let closing { queue.close(closing.code, reason: closing.reason) }
     }
 
     func remove(_ queue: OutboundQueue) {
@@ -38,8 +47,13 @@ final class LiveConnections: Sendable {
     /// A copy, so that callers work on the connections without holding the lock.
     var all: [Entry] { state.withLock { Array($0.entries.values) } }
 
+    /// Closes every connection, and every one that opens from now on.
     func closeAll(_ code: CloseCode, reason: String) {
-        for entry in all { entry.queue.close(code, reason: reason) }
+        let entries = state.withLock { state in
+            state.closing = (code, reason)
+            return Array(state.entries.values)
+        }
+        for entry in entries { entry.queue.close(code, reason: reason) }
     }
 
     /// Returns once no connection is open (at once if none is), or when the task is cancelled.
