@@ -35,15 +35,26 @@ public struct PublicRoomStatus: Sendable, Equatable {
         self.lateJoin = lateJoin
     }
 
+    /// A game can go on here: someone is connected in the lobby (or after a game), and two are
+    /// in a running game. A room whose players all closed their tabs still holds their seats for
+    /// the reconnect grace; a stranger seated there would wait or draw for nobody, so such a room
+    /// is neither offered by quick play nor listed.
+    public var gameCanGoOn: Bool {
+        switch phase {
+        case .lobby, .gameOver: players >= 1
+        case .choosing, .drawing, .turnEnd: players >= 2
+        }
+    }
+
     /// Whether quick play may seat a player here (the room still refuses one it banned).
     public var takesQuickPlayers: Bool {
-        isPublic && !locked && seats < maxPlayers && (lateJoin || phase == .lobby || phase == .gameOver)
+        isPublic && gameCanGoOn && !locked && seats < maxPlayers && (lateJoin || phase == .lobby || phase == .gameOver)
     }
 
     /// Whether quick play may put a watcher here: full rooms too, never a locked one (nor one
     /// whose running game takes no late joiners: `joinRoom` refuses watchers there too).
     public var takesQuickSpectators: Bool {
-        isPublic && !locked && (lateJoin || phase == .lobby || phase == .gameOver)
+        isPublic && gameCanGoOn && !locked && (lateJoin || phase == .lobby || phase == .gameOver)
     }
 }
 

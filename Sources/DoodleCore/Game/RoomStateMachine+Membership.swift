@@ -220,8 +220,9 @@ extension RoomStateMachine {
         }
     }
 
-    /// Reconnect grace and empty-room expiry.
+    /// Reconnect grace and empty-room expiry (and an unattended public room's).
     mutating func expireSeats(now: Int64, into effects: inout [RoomEffect]) {
+        if releaseUnattendedRoom(now: now, into: &effects) { return }
         let grace = Int64(rules.timing.reconnectGraceSeconds) * 1000
         let expired = seats.filter { seat in seat.disconnectedAt.map { $0 + grace <= now } ?? false }.map(\.id)
         let expiredWatchers = spectators.filter { watcher in watcher.disconnectedAt.map { $0 + grace <= now } ?? false }.map(\.id)

@@ -132,8 +132,8 @@ public struct RoomStateMachine: Sendable {
     var seatIDs: [PlayerID] { seats.map(\.id) }
 
     /// When `tick(now:)` must next run: the phase deadline, the next hint, an absent drawer's
-    /// grace or a reconnect grace running out, or the empty-room grace running out — whichever
-    /// comes first.
+    /// grace or a reconnect grace running out, or the empty-room grace (or an unattended public
+    /// room's) running out — whichever comes first.
     public var nextDeadline: Int64? {
         var earliest: Int64?
         func consider(_ candidate: Int64) {
@@ -147,6 +147,7 @@ public struct RoomStateMachine: Sendable {
         for seat in seats { if let at = seat.disconnectedAt { consider(at + grace) } }
         for watcher in spectators { if let at = watcher.disconnectedAt { consider(at + grace) } }
         if let emptySince { consider(emptySince + Int64(rules.timing.emptyRoomGraceSeconds) * 1000) }
+        if let unattendedRoomDeadline { consider(unattendedRoomDeadline) }
         return earliest
     }
 

@@ -48,11 +48,13 @@ extension RoomRegistry {
         }
     }
 
-    /// The public rooms here, most connected players first (ties: the oldest first).
+    /// The public rooms here where a game can go on, most connected players first (ties: the
+    /// oldest first).
     func listPublicRooms(wordPack: String?, phase: Phase?) -> [PublicRoomEntry] {
         publicRooms.values
             .filter { entry in
-                (wordPack == nil || entry.status.wordPack == wordPack) && (phase == nil || entry.status.phase == phase)
+                entry.status.gameCanGoOn && (wordPack == nil || entry.status.wordPack == wordPack)
+                    && (phase == nil || entry.status.phase == phase)
             }
             .sorted(by: Self.quickPlayOrder)
     }

@@ -110,7 +110,8 @@ public actor InProcessRoomDirectory: RoomDirectory {
         let now = now()
         let listed = publicRooms.compactMap { code, row -> ListedPublicRoom? in
             guard rooms[code] == row.nodeID, let node = liveNode(row.nodeID, at: now) else { return nil }
-            guard wordPack == nil || row.status.wordPack == wordPack, phase == nil || row.status.phase == phase else { return nil }
+            guard row.status.gameCanGoOn, wordPack == nil || row.status.wordPack == wordPack, phase == nil || row.status.phase == phase
+            else { return nil }
             return ListedPublicRoom(status: row.status, openedAt: row.openedAt, node: node)
         }
         return Array(listed.sorted(by: ListedPublicRoom.listOrder).prefix(limit))

@@ -150,6 +150,7 @@ public struct PostgresRoomDirectory: RoomDirectory {
                 JOIN room_directory d ON d.code = p.code AND d.node_id = p.node_id
                 JOIN cluster_node n ON n.id = p.node_id
                 WHERE n.expires_at > now() AND (\(wordPack)::text IS NULL OR p.word_pack = \(wordPack))
+                    AND p.players >= CASE WHEN p.phase IN ('choosing', 'drawing', 'turnEnd') THEN 2 ELSE 1 END
                     AND (\(phase?.rawValue)::text IS NULL OR p.phase = \(phase?.rawValue))
                 ORDER BY p.players DESC, p.opened_at, p.code LIMIT \(limit)
                 """

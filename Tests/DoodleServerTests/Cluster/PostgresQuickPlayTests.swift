@@ -15,29 +15,36 @@ struct PostgresQuickPlayTests {
         try await PostgresNodes.with(count: 2) { cluster in
             let count = 24
             let seated = SeatedCount()
-            let codes = try await withThrowingTaskGroup(of: String.self) { group in
+            let listed = ListedFlag()
+            let (codes, listedCodes) = try await withThrowingTaskGroup(of: String.self) { group in
                 for index in 0..<count {
                     let start = cluster.nodes[index % 2].webSocketURL
                     group.addTask {
                         try await Self.quickPlay(startingAt: start, name: "Q\(index)") { code in
                             seated.value.add(1, ordering: .relaxed)
-                            // Everyone stays until all are seated: a leaver would free a seat.
+                            // Everyone stays until all are seated (a leaver would free a seat) and
+                            // the rooms are listed (only rooms with players connected are).
                             for _ in 0..<400 where seated.value.load(ordering: .relaxed) < count { try await Task.sleep(for: .milliseconds(50)) }
+                            for _ in 0..<400 where !listed.value.load(ordering: .relaxed) { try await Task.sleep(for: .milliseconds(50)) }
                             return code
                         }
                     }
                 }
+                // Both nodes list the same rooms, each with its node's address, while they are played in.
+                for _ in 0..<400 where seated.value.load(ordering: .relaxed) < count { try await Task.sleep(for: .milliseconds(50)) }
+                // The directory trails the rooms by a publication (at most a second).
+                try await Task.sleep(for: .milliseconds(1_500))
+                let rooms = try #require(try await HTTPProbe.json(cluster.nodes[1].httpBase + "/v1/rooms")["rooms"] as? [[String: Any]])
+                listed.value.store(true, ordering: .relaxed)
                 var codes: [String] = []
                 for try await code in group { codes.append(code) }
-                return codes
+                return (codes, Set(rooms.compactMap { $0["code"] as? String }))
             }
             let perRoom = Dictionary(grouping: codes, by: { $0 }).mapValues(\.count)
             #expect(codes.count == count)
             #expect(perRoom.count <= 4, "ceil(24 / 8) = 3 rooms, and at most one more for the second node: \(perRoom)")
             #expect(perRoom.values.allSatisfy { $0 <= 8 }, "\(perRoom)")
-            // Both nodes list the same rooms, each with its node's address.
-            let listed = try #require(try await HTTPProbe.json(cluster.nodes[1].httpBase + "/v1/rooms")["rooms"] as? [[String: Any]])
-            #expect(Set(listed.compactMap { $0["code"] as? String }) == Set(perRoom.keys))
+            #expect(listedCodes == Set(perRoom.keys))
         }
     }
 
@@ -84,4 +91,8 @@ private struct QuickPlayHopsExhausted: Error {}
 /// How many of the racing players are seated so far.
 private final class SeatedCount: Sendable {
     let value = Atomic<Int>(0)
+}
+
+private final class ListedFlag: Sendable {
+    let value = Atomic<Bool>(false)
 }

@@ -164,12 +164,52 @@ struct QuickPlayTests {
                 #expect(try await server.call("GET", "/v1/rooms?limit=101").status == 400)
                 #expect(try await server.call("GET", "/v1/rooms?phase=sleeping").status == 400)
 
-                // A room that leaves the public list disappears from it.
+                // A room its last player left is no longer listed: nobody could play there.
                 try await players[2].send(.leaveRoom)
                 try await Self.eventually {
                     let rooms = try #require(try await HTTPProbe.json(server.httpBase + "/v1/rooms?wordPack=de")["rooms"] as? [[String: Any]])
-                    return rooms.first?["players"] as? Int == 0
+                    return rooms.isEmpty
                 }
+            }
+        }
+    }
+
+    @Test("a public game whose players all closed their tabs is neither listed nor offered, and closes after the empty-room grace")
+    func deadRoomsAreNotOffered() async throws {
+        try await TestServer.with(rules: { rules in
+            Self.quickStart(&rules)
+            var timing = rules["timing"] as? [String: Any] ?? [:]
+            timing["emptyRoomGraceSeconds"] = 1
+            rules["timing"] = timing
+        }) { server in
+            let deadCode = try await server.withConnections(2) { players in
+                try await players[0].hello(name: "Ada")
+                try await players[1].hello(name: "Bob")
+                let room = try await players[0].quickPlay()
+                _ = try await players[1].quickPlay()
+                _ = try await players[0].receive(timeout: .seconds(10), until: { message in
+                    if case .event(.phaseChoosing, _) = message { true } else { false }
+                })
+                return room.code
+            }
+            // Both tabs closed without a word: their seats stand for the reconnect grace.
+            try await Self.eventually {
+                let rooms = try #require(try await HTTPProbe.json(server.httpBase + "/v1/rooms")["rooms"] as? [[String: Any]])
+                return rooms.isEmpty
+            }
+            try await server.withConnections(1) { newcomers in
+                try await newcomers[0].hello(name: "Cy")
+                let seated = try await newcomers[0].quickPlay()
+                #expect(seated.code != deadCode, "a newcomer is never seated with absent players")
+                #expect(seated.players.map(\.name) == ["Cy"])
+                // The dead room lets its absent players go and closes after the empty-room grace.
+                // (Lookups are rate-limited per address: a few, spaced out.)
+                var status = 0
+                for _ in 0..<8 where status != 404 {
+                    try await Task.sleep(for: .milliseconds(500))
+                    status = try await server.call("GET", "/v1/rooms/\(deadCode)").status
+                }
+                #expect(status == 404)
             }
         }
     }
