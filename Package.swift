@@ -116,6 +116,9 @@ let package = Package(
                 "DoodleCore",
                 "DoodleStorage",
                 "DoodlePictures",
+                // House bots are the bot brain, played by their room (Rooms/HouseBots.swift).
+                "DoodleBot",
+                "DoodleClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

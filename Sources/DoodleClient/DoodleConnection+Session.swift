@@ -14,10 +14,12 @@ extension DoodleConnection {
         name: String,
         token: String? = nil,
         lastSeq: Int? = nil,
+        avatar: Avatar? = nil,
         protocolVersion: Int = ServerMessage.protocolVersion,
         timeout: Duration = .seconds(5)
     ) async throws -> Welcome {
-        try await request(.hello(protocol: protocolVersion, name: name, token: token, lastSeq: lastSeq), expecting: "welcome", timeout: timeout) {
+        let hello = ClientMessage.hello(protocol: protocolVersion, name: name, token: token, lastSeq: lastSeq, avatar: avatar)
+        return try await request(hello, expecting: "welcome", timeout: timeout) {
             if case .welcome(let welcome) = $0 { welcome } else { nil }
         }
     }

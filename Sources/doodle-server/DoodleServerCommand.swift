@@ -77,6 +77,11 @@ struct DoodleServerCommand: AsyncParsableCommand {
     var oidcProvider: [String] = []
 
     @Option(
+        help: ServerOption.houseBots.help(
+            "on or off: whether a player waiting alone in a public room's lobby may call in bots the server plays (`playWithBots`)."))
+    var houseBots: String?
+
+    @Option(
         help: ServerOption.eventLoops.help(
             "Threads that serve connections and rooms, 1–256. A room's members on fewer loops cost fewer thread wake-ups per stroke; more loops serve more rooms at once."
         ))
@@ -188,6 +193,13 @@ struct DoodleServerCommand: AsyncParsableCommand {
         let eventLoops = try ServerOption.eventLoops.value(flag: self.eventLoops, environment: environment, expected: "an integer from 1 to 256") {
             Int($0).flatMap { (1...256).contains($0) ? $0 : nil }
         }
+        let houseBots = try ServerOption.houseBots.value(flag: self.houseBots, environment: environment, expected: "on or off") { text in
+            switch text {
+            case "on": true
+            case "off": false
+            default: nil
+            }
+        }
         let lease = leaseMilliseconds.map { DirectoryLease(leaseMilliseconds: $0, renewalMilliseconds: $0 / 3) } ?? .standard
         let configuration = ServerConfiguration(
             host: host ?? defaults.host, port: port ?? defaults.port, rulesFolder: rules ?? defaults.rulesFolder,
@@ -195,7 +207,7 @@ struct DoodleServerCommand: AsyncParsableCommand {
             notifications: notifyURL.map { NotificationSettings(url: $0, secret: notifySecret) },
             widgetCacheEntries: widgetCacheEntries ?? defaults.widgetCacheEntries,
             cluster: nodeURL.map { ClusterSettings.sharingDatabase(at: $0, lease: lease) }, trustedProxies: trustedProxies ?? [],
-            adminToken: adminToken, oidcProviders: oidcProviders)
+            adminToken: adminToken, oidcProviders: oidcProviders, houseBots: houseBots ?? defaults.houseBots)
         return (configuration, logLevel ?? ServerOption.defaultLogLevel, eventLoops)
     }
 

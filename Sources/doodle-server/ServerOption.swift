@@ -32,6 +32,7 @@ struct ServerOption: Sendable {
     static let adminToken = ServerOption(flag: "--admin-token", variable: "DOODLE_ADMIN_TOKEN", defaultText: nil)
     static let oidcProviders = ServerOption(flag: "--oidc-provider", variable: "DOODLE_OIDC_PROVIDERS", defaultText: nil)
     static let eventLoops = ServerOption(flag: "--event-loops", variable: "DOODLE_EVENT_LOOPS", defaultText: "the number of cores")
+    static let houseBots = ServerOption(flag: "--house-bots", variable: "DOODLE_HOUSE_BOTS", defaultText: defaults.houseBots ? "on" : "off")
     static let nodeLease = ServerOption(
         flag: "--node-lease-ms", variable: "DOODLE_NODE_LEASE_MS", defaultText: String(DirectoryLease.defaultLeaseMilliseconds))
 

@@ -188,7 +188,7 @@ struct PairBotBrainTests {
         }
         #expect(until > .seconds(3))
         brain.connectionLost()
-        guard case .session(.hello(_, _, let token, let lastSeq)) = brain.connectionOpened(at: until) else {
+        guard case .session(.hello(_, _, let token, let lastSeq, _)) = brain.connectionOpened(at: until) else {
             Issue.record("no hello")
             return
         }

@@ -169,4 +169,34 @@ import Testing
         #expect(reason(String(repeating: "x", count: 25)) == .tooLong)
         #expect(reason("A\u{200E}da") == .forbiddenCharacters)
     }
+
+    @Test func refusalsSayWhyInTheContractsWords() {
+        func wireReason(_ name: String) -> String? {
+            if case .failure(let refusal) = NameValidator.validate(name, maxLength: 24, blocklist: list) { return refusal.error.reason }
+            return nil
+        }
+        #expect(wireReason("Cünt") == "blocked")
+        #expect(wireReason("  ") == "length")
+        #expect(wireReason(String(repeating: "x", count: 25)) == "length")
+        #expect(wireReason("A\u{202E}da") == "characters")
+    }
+
+    @Test func emojiSequencesAreNamesOfOneCharacterEach() throws {
+        let family = "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+        let name = "🎨🐱 Zoë \(family)"
+        #expect(try NameValidator.validate(name, maxLength: 24, blocklist: list).get() == name)
+        #expect(family.count == 1)
+        // A coder at work with a skin tone, a rainbow flag (a selector before the joiner), a red heart.
+        for emoji in ["\u{1F468}\u{1F3FD}\u{200D}\u{1F4BB}", "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}", "\u{2764}\u{FE0F}", "1\u{FE0F}\u{20E3}"] {
+            #expect(try NameValidator.validate("Ada " + emoji, maxLength: 24, blocklist: list).get() == "Ada " + emoji)
+        }
+        // A joiner anywhere else, like any other format character, still hides or turns text.
+        for hidden in ["A\u{200D}da", "Ada\u{200D}", "\u{200D}\u{1F469}", "\u{1F469}\u{200D}x", "1\u{200D}\u{1F469}", "A\u{200B}da"] {
+            guard case .failure(let refusal) = NameValidator.validate(hidden, maxLength: 24, blocklist: list) else {
+                Issue.record("\(hidden.unicodeScalars.map { String($0.value, radix: 16) }) was let through")
+                continue
+            }
+            #expect(refusal.reason == .forbiddenCharacters)
+        }
+    }
 }

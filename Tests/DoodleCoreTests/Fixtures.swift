@@ -53,7 +53,7 @@ enum Fixtures {
         var harness = Harness(
             machine: RoomStateMachine(
                 code: "K7PQ2M", mode: .party, settings: settings, creator: id(creator), creatorName: creator,
-                rules: rules, packs: installed, blocklist: blocklist, seed: seed, startsOnItsOwn: startsOnItsOwn),
+                rules: rules, packs: installed, blocklist: blocklist, seed: seed, startsOnItsOwn: startsOnItsOwn, createdAt: start),
             now: start)
         harness.apply(harness.machine.creationEffects())
         for name in names[1..<players] {

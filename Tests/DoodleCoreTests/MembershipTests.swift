@@ -348,7 +348,7 @@ import Testing
         let b = h.members[1]
         let effects = h.apply(h.machine.rename(b, to: "Bobby"))
         #expect(effects.sends.first?.to == h.members)
-        #expect(effects.broadcastEvents == [.playerRenamed(playerId: b, name: "Bobby")])
+        #expect(effects.broadcastEvents == [.playerRenamed(playerId: b, name: "Bobby", avatar: Avatar(derivedFrom: b))])
         #expect(h.machine.snapshot(for: b).players.last?.name == "Bobby")
     }
 }

@@ -39,7 +39,7 @@ struct BadInputTests {
                 try await expectRawError(c, #"{"type":"hello","protocol":1,"name":"Ada"}"#, .badMessage, ref: "hello")
                 try await expectRawError(c, #"{"type":"rename","name":"fück you"}"#, .invalidName, ref: "rename")
                 try await c.send(.rename(name: "Scunthorpe"))
-                #expect(try await c.receive() == .event(.playerRenamed(playerId: welcome.playerId, name: "Scunthorpe"), seq: nil))
+                #expect(try await c.receive() == .event(.playerRenamed(playerId: welcome.playerId, name: "Scunthorpe", avatar: Avatar(derivedFrom: welcome.playerId)), seq: nil))
             }
             let metrics = try await HTTPProbe.metrics(at: server.httpBase)
             #expect(metrics.contains(#"doodle_names_refused_total{reason="blocked_word"} 2"#), "\(metrics)")

@@ -182,7 +182,7 @@ struct LiveGameTests {
                             seen.append("stroke \(points[0])")
                             #expect(try #require(seq) == lastSeq + 1)
                             lastSeq = try #require(seq)
-                        case .event(.playerRenamed(_, let name), let seq):
+                        case .event(.playerRenamed(_, let name, _), let seq):
                             seen.append("rename \(name)")
                             #expect(try #require(seq) == lastSeq + 1)
                             lastSeq = try #require(seq)

@@ -35,7 +35,7 @@ struct ResumeTests {
                     // disconnect, two settings changes, reconnect: lastSeq+1 … lastSeq+4.
                     #expect(seqs == Array((lastSeq + 1)...(lastSeq + 4)))
                     let renamed = try await again[0].receive()
-                    guard case .event(.playerRenamed(_, let name), _) = renamed else {
+                    guard case .event(.playerRenamed(_, let name, _), _) = renamed else {
                         Issue.record("expected the rename from hello, got \(renamed)")
                         return
                     }

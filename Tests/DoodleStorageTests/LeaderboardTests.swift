@@ -33,6 +33,31 @@ struct LeaderboardTests {
         }
     }
 
+    @Test("a game ended for want of players counts for no one, a first place without points is no win, a house bot's line counts for no one", arguments: Backend.allCases)
+    func onlyGamesThatCount(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            try await StorageFixtures.withRunningWriter(storage) { writer in
+                var abandoned = StorageFixtures.game(id: "g_left", ranking: [("p_ada", "Ada", 120), ("p_bob", "Bob", 0)])
+                abandoned.reason = .notEnoughPlayers
+                writer.submit(abandoned)
+                writer.submit(StorageFixtures.game(id: "g_none", ranking: [("p_ada", "Ada", 0), ("p_bob", "Bob", 0)]))
+                var withBot = StorageFixtures.game(id: "g_bot", ranking: [("p_pixel", "Pixel", 300), ("p_bob", "Bob", 90)])
+                withBot.ranking[0].bot = true
+                writer.submit(withBot)
+                #expect(await writer.flush())
+            }
+            let board = try await storage.archiveReader.leaderboard(limit: 10)
+            #expect(board.players.map(\.playerId) == ["p_bob", "p_ada"], "the bot is on no leaderboard")
+            #expect(board.players.map(\.games) == [2, 1])
+            #expect(board.players.map(\.wins) == [0, 0], "second to a bot, or first with 0 points, is no win")
+            #expect(board.players.map(\.score) == [90, 0])
+            let stored = try #require(try await storage.archiveReader.game(id: "g_bot"))
+            #expect(stored.ranking.map(\.bot) == [true, false], "the game's own ranking still shows the bot")
+            let abandonedGame = try #require(try await storage.archiveReader.game(id: "g_left"))
+            #expect(abandonedGame.reason == .notEnoughPlayers && abandonedGame.ranking.count == 2, "recorded, not counted")
+        }
+    }
+
     @Test("a game result for a player whose session was never saved still counts", arguments: Backend.allCases)
     func unknownPlayerGetsARow(backend: Backend) async throws {
         try await StorageFixtures.withStorage(backend) { storage, sql in

@@ -63,6 +63,7 @@ public struct TestServer: Sendable {
         adminToken: AdminToken? = TestServer.adminToken,
         oidcProviders: [OIDCProvider] = [],
         passwordHashing: PasswordHashingSettings = TestServer.passwordHashing,
+        houseBots: Bool = true,
         logger: Logger = TestServer.logger,
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
@@ -76,7 +77,7 @@ public struct TestServer: Sendable {
             ServerConfiguration(
                 host: "127.0.0.1", port: 0, rulesFolder: rulesFolder, databasePath: databasePath, tls: tls, notifications: notifications,
                 widgetCacheEntries: widgetCacheEntries, trustedProxies: trustedProxies, adminToken: adminToken, oidcProviders: oidcProviders,
-                passwordHashing: passwordHashing),
+                passwordHashing: passwordHashing, houseBots: houseBots),
             logger: logger,
             clock: clock,
             onServerRunning: { port in portContinuation.yield(port) })

@@ -23,6 +23,7 @@ extension BotBrain {
                 case .create(let settings, _): schedule(.createRoom(mode: .party, settings: settings), at: now, lane: .control)
                 case .join(let code): schedule(.joinRoom(code: code), at: now, lane: .control)
                 case .quickPlay(let wordPack): schedule(quickPlayEntry(wordPack: wordPack), at: now, lane: .control)
+                case .seatedByServer: break
                 }
             }
         case .roomState(let snapshot):
@@ -189,7 +190,7 @@ extension BotBrain {
             players.removeAll { $0.id == id }
         case .playerConnection(let id, let connected):
             updatePlayer(id) { $0.connected = connected }
-        case .playerRenamed(let id, let name):
+        case .playerRenamed(let id, let name, _):
             updatePlayer(id) { $0.name = name }
         case .ownerChanged(let id):
             ownerId = id
@@ -250,7 +251,8 @@ extension BotBrain {
             phase = .gameOver
             gameSummary = summary
             clearTurn()
-            schedule(.leaveRoom, at: now, lane: .control)
+            // A house bot stays for the room's next game; a visiting bot says goodbye.
+            if configuration.entry != .seatedByServer { schedule(.leaveRoom, at: now, lane: .control) }
             notices.append(.progress(progress))
             notices.append(.gameEnded(summary))
         case .chat, .mutedChat, .reaction, .kickVote, .drawing:

@@ -83,6 +83,13 @@ public struct BotBrain: Sendable {
             lastSeq: resuming ? tracker.lastSeq : nil)
     }
 
+    /// A house bot: the server gave it the seat `playerId`, and the room's frames reach it from
+    /// now on, starting with its `roomState`. It sends no `hello` and asks for no room.
+    public mutating func seatedByServer(as playerId: PlayerID) {
+        self.playerId = playerId
+        entryRequested = true
+    }
+
     /// The messages due at `now`, in order. Drawing messages keep at least the pacing's
     /// minimum gap in real time, so a bot that fell behind does not burst past the rate limit.
     public mutating func dueMessages(at now: Duration) -> [ClientMessage] {

@@ -12,6 +12,9 @@ public struct BotBrainConfiguration: Sendable {
         /// Ask for a public room of this word pack (nil: the server's default) and wait for it
         /// to start on its own: such rooms have no owner.
         case quickPlay(wordPack: String?)
+        /// A house bot: the server seated it (``BotBrain/seatedByServer(as:)``) and plays it in
+        /// its own room, game after game, with no connection of its own.
+        case seatedByServer
     }
 
     public var name: String

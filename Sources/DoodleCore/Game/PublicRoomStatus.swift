@@ -71,7 +71,9 @@ extension PublicRoomStatus {
 extension RoomStateMachine {
     public var publicStatus: PublicRoomStatus {
         PublicRoomStatus(
-            code: code, wordPack: settings.wordPack, isPublic: settings.isPublic && mode == .party, players: connectedCount,
+            code: code, wordPack: settings.wordPack, isPublic: settings.isPublic && mode == .party,
+            // House bots count as players only beside a person: a room of bots alone is nobody's.
+            players: connectedPeopleCount > 0 ? connectedCount : 0,
             seats: seats.count, maxPlayers: settings.maxPlayers, spectators: connectedSpectatorCount, phase: phase, round: phase == .lobby ? nil : round,
             rounds: settings.rounds, locked: locked, lateJoin: settings.lateJoin)
     }

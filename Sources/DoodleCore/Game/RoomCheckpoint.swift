@@ -39,6 +39,8 @@ public struct RoomCheckpoint: Sendable, Codable, Equatable {
     var mutes: [PlayerID: [PlayerID]]
     var chatHistory: ChatHistory
     var lastSavedDrawingId: String?
+    /// The seats house bots hold (absent from checkpoints of earlier servers).
+    var houseBots: [PlayerID]?
 
     /// A turn without its canvas.
     struct Turn: Sendable, Codable, Equatable {

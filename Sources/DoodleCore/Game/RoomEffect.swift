@@ -16,6 +16,9 @@ public enum RoomEffect: Sendable, Equatable {
     case chatMasked(by: PlayerID, words: Int)
     /// The room has had no seated player for the empty-room grace period: remove it.
     case roomExpired
+    /// A house bot took this seat: the room actor plays it from now on. Comes before the seat's
+    /// own effects (its `roomState`), so that the bot hears them.
+    case houseBotSeated(PlayerID, name: String)
 }
 
 public struct GuessRecord: Sendable, Equatable, Codable {

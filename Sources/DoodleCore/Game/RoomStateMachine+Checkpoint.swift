@@ -15,7 +15,7 @@ extension RoomStateMachine {
                     reactions: turn.reactions.entries)
             },
             game: game, emptySince: emptySince, mutes: mutes.mapValues { $0.sorted() }, chatHistory: chatHistory,
-            lastSavedDrawingId: lastSavedDrawingId)
+            lastSavedDrawingId: lastSavedDrawingId, houseBots: houseBots.isEmpty ? nil : houseBots.sorted())
     }
 
     /// The canvas's record from action `first` on: what a checkpoint appends to the strokes
@@ -48,7 +48,7 @@ extension RoomStateMachine {
         if case .failure(let error) = validator.apply(settings.asPatch, to: settings, playerCount: 0) {
             throw .invalidSettings(error.message)
         }
-        let creator = checkpoint.seats.first ?? RoomStateMachine.Seat(id: checkpoint.spectators[0].id, name: checkpoint.spectators[0].name)
+        let creator = checkpoint.seats.first ?? RoomStateMachine.Seat(id: checkpoint.spectators[0].id, name: checkpoint.spectators[0].name, avatar: nil)
         self.init(
             code: checkpoint.code, mode: checkpoint.mode, settings: settings, creator: creator.id, creatorName: creator.name,
             rules: rules, packs: packs, blocklist: blocklist, seed: seed, startsOnItsOwn: checkpoint.startsOnItsOwn)
@@ -69,10 +69,13 @@ extension RoomStateMachine {
         ownerId = checkpoint.ownerId
         locked = checkpoint.locked
         seq = checkpoint.seq
+        let bots = Set(checkpoint.houseBots ?? [])
+        houseBots = bots.intersection(checkpoint.seats.map(\.id))
         seats = checkpoint.seats.map { seat in
             var seat = seat
-            seat.connected = false
-            seat.disconnectedAt = now
+            // House bots come back with the room: its new host plays them.
+            seat.connected = bots.contains(seat.id)
+            seat.disconnectedAt = bots.contains(seat.id) ? nil : now
             return seat
         }
         spectators = checkpoint.spectators.map { watcher in

@@ -3,7 +3,9 @@ extension RoomStateMachine {
     /// order) banned, locked, full — for a watcher, full means `limits.maxSpectators` watchers.
     /// The joiner gets a `roomState` reflecting its own `playerJoined` (or `spectatorJoined`);
     /// everyone else gets the event.
-    public mutating func join(_ player: PlayerID, name: String, spectate: Bool = false, now: Int64) -> Result<[RoomEffect], ProtocolError> {
+    public mutating func join(
+        _ player: PlayerID, name: String, avatar: Avatar? = nil, spectate: Bool = false, now: Int64
+    ) -> Result<[RoomEffect], ProtocolError> {
         if banned.contains(player) { return .failure(ProtocolError(.banned, "you were removed from this room")) }
         if locked { return .failure(ProtocolError(.roomLocked, "the owner locked this room")) }
         if isGameRunning && !settings.lateJoin {
@@ -11,12 +13,12 @@ extension RoomStateMachine {
         }
         if spectate {
             if let refusal = switchRefusal(toSpectate: true) { return .failure(refusal) }
-            return .success(admitSpectator(player, name: name))
+            return .success(admitSpectator(player, name: name, avatar: avatar))
         }
         if seats.count >= settings.maxPlayers { return .failure(ProtocolError(.roomFull, "the room is full")) }
         var effects: [RoomEffect] = []
         let others = memberIDs
-        var seat = Seat(id: player, name: name)
+        var seat = Seat(id: player, name: name, avatar: avatar, seatedAt: now)
         // Someone who guessed, left and came back in the same turn cannot score twice.
         seat.guessed = phase == .drawing && turn?.guesses.contains { $0.playerId == player } == true
         // An emptied room has no owner left: the first one back takes it (unless it has none).
@@ -85,16 +87,24 @@ extension RoomStateMachine {
         return effects
     }
 
-    public mutating func rename(_ player: PlayerID, to name: String) -> [RoomEffect] {
+    /// A new name, and with `avatar` a new avatar (nil keeps the one it has). A watcher has no
+    /// avatar in the room: only its name changes.
+    public mutating func rename(_ player: PlayerID, to name: String, avatar: Avatar? = nil) -> [RoomEffect] {
+        let shownAvatar: Avatar?
         if let index = spectatorIndex(player) {
             guard spectators[index].name != name else { return [] }
             spectators[index].name = name
+            shownAvatar = nil
         } else {
-            guard let index = seatIndex(player), seats[index].name != name else { return [] }
+            guard let index = seatIndex(player) else { return [] }
+            let newAvatar = avatar ?? seats[index].avatar
+            guard seats[index].name != name || newAvatar != seats[index].avatar else { return [] }
             seats[index].name = name
+            seats[index].avatar = newAvatar
+            shownAvatar = newAvatar ?? Avatar(derivedFrom: player)
         }
         var effects: [RoomEffect] = []
-        broadcast(.playerRenamed(playerId: player, name: name), into: &effects)
+        broadcast(.playerRenamed(playerId: player, name: name, avatar: shownAvatar), into: &effects)
         return effects
     }
 
@@ -168,6 +178,8 @@ extension RoomStateMachine {
 
     /// What a seat going (its player left, or became a watcher) means for the others.
     mutating func afterSeatVacated(_ player: PlayerID, now: Int64, into effects: inout [RoomEffect]) {
+        // Each bot's own removal comes back here, until none is left.
+        if dismissHouseBotsIfAlone(now: now, into: &effects) { return }
         if seats.isEmpty {
             resetWithoutPlayers(now: now, into: &effects)
             return

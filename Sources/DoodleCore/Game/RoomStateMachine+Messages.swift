@@ -22,6 +22,7 @@ extension RoomStateMachine {
         case .command(.spectate(let on)): return spectate(on, by: player, now: now)
         case .command(.mute(let target, let muted)): return mute(target, muted: muted, by: player)
         case .command(.react(let reaction)): return react(reaction, by: player, now: now)
+        case .command(.playWithBots): return playWithBots(by: player, now: now)
         case .draw(let action): return draw(action, by: player)
         case .guess(let text): return guess(text, by: player, now: now)
         }

@@ -11,6 +11,8 @@ extension RoomStateMachine {
     struct Spectator: Sendable, Codable, Equatable {
         var id: PlayerID
         var name: String
+        /// Not shown while watching; the seat it takes has it.
+        var avatar: Avatar?
         var connected = true
         var disconnectedAt: Int64?
     }
@@ -35,9 +37,9 @@ extension RoomStateMachine {
 
     /// Lets a watcher in (`join` checked it may come in). Others get `spectatorJoined`; the
     /// watcher its `roomState`.
-    mutating func admitSpectator(_ player: PlayerID, name: String) -> [RoomEffect] {
+    mutating func admitSpectator(_ player: PlayerID, name: String, avatar: Avatar?) -> [RoomEffect] {
         let others = memberIDs
-        spectators.append(Spectator(id: player, name: name))
+        spectators.append(Spectator(id: player, name: name, avatar: avatar))
         rebuildMemberIDs()
         chatHistory.remember(player)
         emptySince = nil
@@ -160,7 +162,8 @@ extension RoomStateMachine {
     mutating func becomeSpectator(_ player: PlayerID, now: Int64, into effects: inout [RoomEffect]) {
         guard let index = seatIndex(player) else { return }
         let seat = seats.remove(at: index)
-        spectators.append(Spectator(id: seat.id, name: seat.name, connected: seat.connected, disconnectedAt: seat.disconnectedAt))
+        spectators.append(
+            Spectator(id: seat.id, name: seat.name, avatar: seat.avatar, connected: seat.connected, disconnectedAt: seat.disconnectedAt))
         rebuildMemberIDs()
         for target in kickVotes.keys { kickVotes[target]?.remove(player) }
         broadcast(.playerSpectating(playerId: player, spectating: true), into: &effects)
@@ -172,7 +175,7 @@ extension RoomStateMachine {
     mutating func takeSeat(_ player: PlayerID, now: Int64, into effects: inout [RoomEffect]) {
         guard let index = spectatorIndex(player) else { return }
         let watcher = spectators.remove(at: index)
-        var seat = Seat(id: watcher.id, name: watcher.name)
+        var seat = Seat(id: watcher.id, name: watcher.name, avatar: watcher.avatar, seatedAt: now)
         seat.connected = watcher.connected
         seat.disconnectedAt = watcher.disconnectedAt
         let takesOwnership = seats.isEmpty && !startsOnItsOwn

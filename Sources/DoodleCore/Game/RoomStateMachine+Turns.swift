@@ -46,6 +46,7 @@ extension RoomStateMachine {
 
     /// Moves to the next drawer of the round (or the next round, or the end of the game).
     mutating func startNextTurn(now: Int64, into effects: inout [RoomEffect]) {
+        replaceHouseBots(now: now, into: &effects)
         while true {
             guard !drawerQueue.isEmpty else {
                 let next = (round ?? 0) + 1
@@ -192,7 +193,11 @@ extension RoomStateMachine {
         // A game cut short mid-turn still pays the drawer its share and keeps the drawing.
         if phase == .drawing { _ = settleTurn(now: now, into: &effects) }
         let ranked = Ranking.rank(seats, score: \.score)
-        let ranking = ranked.map { RankLine(playerId: $0.entry.id, name: $0.entry.name, score: $0.entry.score, rank: $0.rank) }
+        let ranking = ranked.map { line in
+            RankLine(
+                playerId: line.entry.id, name: line.entry.name, score: line.entry.score, rank: line.rank, avatar: line.entry.avatar,
+                bot: houseBots.contains(line.entry.id))
+        }
         let gameId = game?.id ?? random.makeID(prefix: "g_")
         if let game {
             effects.append(

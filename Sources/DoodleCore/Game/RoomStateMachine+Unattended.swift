@@ -11,8 +11,10 @@ extension RoomStateMachine {
     /// dropped at the restore) starts its grace at the restore.
     var unattendedSince: Int64? {
         guard settings.isPublic, mode == .party, !isEmpty else { return nil }
-        guard !seats.contains(where: \.connected), !spectators.contains(where: \.connected) else { return nil }
-        let dropTimes = seats.compactMap(\.disconnectedAt) + spectators.compactMap(\.disconnectedAt)
+        // House bots are always connected and never attend a room.
+        let people = seats.filter { !houseBots.contains($0.id) }
+        guard !people.contains(where: \.connected), !spectators.contains(where: \.connected) else { return nil }
+        let dropTimes = people.compactMap(\.disconnectedAt) + spectators.compactMap(\.disconnectedAt)
         return dropTimes.max()
     }
 

@@ -40,6 +40,9 @@ public struct RoomStateMachine: Sendable {
     var turn: Turn?
     var game: GameProgress?
     var emptySince: Int64?
+    /// The seats house bots hold (`RoomStateMachine+HouseBots`).
+    var houseBots: Set<PlayerID> = []
+    var houseBotsEnabled = false
     /// Each muter's muted members (`RoomStateMachine+Moderation`); a muter's entry goes when it
     /// leaves.
     var mutes: [PlayerID: Set<PlayerID>] = [:]
@@ -54,6 +57,10 @@ public struct RoomStateMachine: Sendable {
     struct Seat: Sendable, Codable, Equatable {
         var id: PlayerID
         var name: String
+        /// Nil: the one derived from the id (and in checkpoints of earlier servers).
+        var avatar: Avatar?
+        /// When it took this seat (nil in checkpoints of earlier servers): how long it has waited.
+        var seatedAt: Int64?
         var score = 0
         var connected = true
         var guessed = false
@@ -88,8 +95,8 @@ public struct RoomStateMachine: Sendable {
 
     /// Creates a room with its creator seated. The creator's `roomState` (seq 0) is in `effects`.
     public init(
-        code: String, mode: RoomMode, settings: RoomSettings, creator: PlayerID, creatorName: String,
-        rules: GameRules, packs: [String: WordPack], blocklist: Blocklist, seed: UInt64, startsOnItsOwn: Bool = false
+        code: String, mode: RoomMode, settings: RoomSettings, creator: PlayerID, creatorName: String, creatorAvatar: Avatar? = nil,
+        rules: GameRules, packs: [String: WordPack], blocklist: Blocklist, seed: UInt64, startsOnItsOwn: Bool = false, createdAt: Int64? = nil
     ) {
         self.code = code
         self.mode = mode
@@ -104,7 +111,7 @@ public struct RoomStateMachine: Sendable {
         self.settings = settings
         self.startsOnItsOwn = startsOnItsOwn
         self.ownerId = startsOnItsOwn ? nil : creator
-        seats.append(Seat(id: creator, name: creatorName))
+        seats.append(Seat(id: creator, name: creatorName, avatar: creatorAvatar, seatedAt: createdAt))
         memberIDs = [creator]
         chatHistory.remember(creator)
     }
@@ -180,7 +187,9 @@ public struct RoomStateMachine: Sendable {
     }
 
     func playerInfo(_ seat: Seat) -> PlayerInfo {
-        PlayerInfo(id: seat.id, name: seat.name, score: seat.score, connected: seat.connected, guessed: seat.guessed)
+        PlayerInfo(
+            id: seat.id, name: seat.name, score: seat.score, connected: seat.connected, guessed: seat.guessed, avatar: seat.avatar,
+            bot: houseBots.contains(seat.id))
     }
 
     /// An epoch from its own generator: the room's `random` draws the same ids with or without it.

@@ -1,10 +1,10 @@
 /// The flat names of the contract's message types, so that a client writes
 /// `.joinRoom(code: "K7PQ2M")` without knowing which group a message belongs to.
 extension ClientMessage {
-    public static func hello(protocol version: Int, name: String, token: String?, lastSeq: Int?) -> ClientMessage {
-        .session(.hello(protocol: version, name: name, token: token, lastSeq: lastSeq))
+    public static func hello(protocol version: Int, name: String, token: String?, lastSeq: Int?, avatar: Avatar? = nil) -> ClientMessage {
+        .session(.hello(protocol: version, name: name, token: token, lastSeq: lastSeq, avatar: avatar))
     }
-    public static func rename(name: String) -> ClientMessage { .session(.rename(name: name)) }
+    public static func rename(name: String, avatar: Avatar? = nil) -> ClientMessage { .session(.rename(name: name, avatar: avatar)) }
     public static func createRoom(mode: RoomMode, settings: SettingsPatch) -> ClientMessage {
         .session(.createRoom(mode: mode, settings: settings))
     }
@@ -26,6 +26,7 @@ extension ClientMessage {
     public static func spectate(on: Bool) -> ClientMessage { .party(.spectate(on: on)) }
     public static func mute(playerId: PlayerID, muted: Bool = true) -> ClientMessage { .party(.mute(playerId: playerId, muted: muted)) }
     public static func react(_ reaction: Reaction) -> ClientMessage { .party(.react(reaction)) }
+    public static var playWithBots: ClientMessage { .party(.playWithBots) }
     public static func report(playerId: PlayerID, reason: ReportReason, text: String? = nil) -> ClientMessage {
         .session(.report(playerId: playerId, reason: reason, text: text))
     }

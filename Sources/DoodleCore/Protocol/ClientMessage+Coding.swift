@@ -8,8 +8,8 @@ extension ClientMessage: Codable {
         case "hello":
             self = .hello(
                 protocol: try c.required("protocol"), name: try c.required("name"),
-                token: try c.optional("token"), lastSeq: try c.optional("lastSeq"))
-        case "rename": self = .rename(name: try c.required("name"))
+                token: try c.optional("token"), lastSeq: try c.optional("lastSeq"), avatar: try c.optional("avatar"))
+        case "rename": self = .rename(name: try c.required("name"), avatar: try c.optional("avatar"))
         case "createRoom":
             self = .createRoom(mode: try c.optional("mode") ?? .party, settings: try c.optional("settings") ?? SettingsPatch())
         case "joinRoom": self = .joinRoom(code: try c.required("code"), spectate: try c.optional("spectate") ?? false)
@@ -25,6 +25,7 @@ extension ClientMessage: Codable {
         case "spectate": self = .party(.spectate(on: try c.required("on")))
         case "mute": self = .party(.mute(playerId: try c.required("playerId"), muted: try c.required("muted")))
         case "react": self = .party(.react(try c.required("reaction")))
+        case "playWithBots": self = .party(.playWithBots)
         case "report":
             let text: String? = try c.optional("text")
             if let text, text.count > SessionMessage.maxReportTextLength {
@@ -64,12 +65,15 @@ extension ClientMessage: Codable {
 extension SessionMessage {
     func encodeFields(into c: inout JSONEncodingContainer) throws {
         switch self {
-        case .hello(let version, let name, let token, let lastSeq):
+        case .hello(let version, let name, let token, let lastSeq, let avatar):
             try c.put(version, "protocol")
             try c.put(name, "name")
             try c.putIfPresent(token, "token")
             try c.putIfPresent(lastSeq, "lastSeq")
-        case .rename(let name): try c.put(name, "name")
+            try c.putIfPresent(avatar, "avatar")
+        case .rename(let name, let avatar):
+            try c.put(name, "name")
+            try c.putIfPresent(avatar, "avatar")
         case .createRoom(let mode, let settings):
             try c.put(mode, "mode")
             if !settings.isEmpty { try c.put(settings, "settings") }
@@ -100,7 +104,7 @@ extension PartyCommand {
             try c.put(playerId, "playerId")
             try c.put(muted, "muted")
         case .react(let reaction): try c.put(reaction, "reaction")
-        case .startGame: break
+        case .startGame, .playWithBots: break
         }
     }
 }

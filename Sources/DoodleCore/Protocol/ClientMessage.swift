@@ -39,8 +39,9 @@ public enum ClientMessage: Sendable, Equatable {
 
 /// The messages a connection's session handles itself, in and out of rooms.
 public enum SessionMessage: Sendable, Equatable {
-    case hello(protocol: Int, name: String, token: String?, lastSeq: Int?)
-    case rename(name: String)
+    /// `avatar`: nil keeps the one the player chose before (or the derived one).
+    case hello(protocol: Int, name: String, token: String?, lastSeq: Int?, avatar: Avatar? = nil)
+    case rename(name: String, avatar: Avatar? = nil)
     case createRoom(mode: RoomMode, settings: SettingsPatch)
     /// `spectate`: join as a watcher, who takes no seat.
     case joinRoom(code: String, spectate: Bool)
@@ -84,12 +85,15 @@ public enum PartyCommand: Sendable, Equatable {
     case mute(playerId: PlayerID, muted: Bool)
     /// Like or dislike the drawing on screen; `none` takes it back.
     case react(Reaction)
+    /// Call house bots into a public lobby one waits in alone (`RoomStateMachine+HouseBots`).
+    case playWithBots
 
     public var typeName: String {
         switch self {
         case .spectate: "spectate"
         case .mute: "mute"
         case .react: "react"
+        case .playWithBots: "playWithBots"
         case .updateSettings: "updateSettings"
         case .startGame: "startGame"
         case .kick: "kick"

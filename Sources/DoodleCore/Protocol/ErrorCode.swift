@@ -31,11 +31,18 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
     public var code: ErrorCode
     public var message: String
     public var ref: String?
+    /// Why, in words a client can act on: for `invalid_name` one of `length`, `characters`,
+    /// `blocked`; for `banned` the operator's reason (PROTOCOL.md rev 5).
+    public var reason: String?
+    /// For `banned`: when the ban ends (milliseconds since 1970); nil for one without an end.
+    public var untilMillis: Int64?
 
-    public init(_ code: ErrorCode, _ message: String, ref: String? = nil) {
+    public init(_ code: ErrorCode, _ message: String, ref: String? = nil, reason: String? = nil, untilMillis: Int64? = nil) {
         self.code = code
         self.message = message
         self.ref = ref
+        self.reason = reason
+        self.untilMillis = untilMillis
     }
 
     public func withRef(_ ref: String?) -> ProtocolError {
@@ -73,9 +80,13 @@ extension ProtocolError {
         try c.put(code, "code")
         try c.put(message, "message")
         try c.putIfPresent(ref, "ref")
+        try c.putIfPresent(reason, "reason")
+        try c.putIfPresent(untilMillis, "untilMillis")
     }
 
     init(from c: JSONDecodingContainer) throws {
-        self.init(try c.required("code"), try c.required("message"), ref: try c.optional("ref"))
+        self.init(
+            try c.required("code"), try c.required("message"), ref: try c.optional("ref"), reason: try c.optional("reason"),
+            untilMillis: try c.optional("untilMillis"))
     }
 }

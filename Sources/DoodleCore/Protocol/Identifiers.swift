@@ -26,6 +26,8 @@ public enum LeaveReason: String, Sendable, Codable, Equatable {
     case left
     case kicked
     case timedOut
+    /// A house bot gave its seat to a person who joined (revision 5).
+    case replaced
 }
 
 public enum TurnEndReason: String, Sendable, Codable, Equatable {

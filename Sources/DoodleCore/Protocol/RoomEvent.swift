@@ -12,17 +12,47 @@ public struct ScoreLine: Sendable, Equatable, Codable {
 
 /// One player's line in a finished game's ranking: what `gameOver` tells the room and what the
 /// archive stores with the game.
-public struct RankLine: Sendable, Equatable, Codable {
+public struct RankLine: Sendable, Equatable {
     public var playerId: PlayerID
     public var name: String
     public var score: Int
     public var rank: Int
+    public var avatar: Avatar
+    /// A house bot's line: shown on the podium, never counted in anyone's totals.
+    public var bot: Bool
 
-    public init(playerId: PlayerID, name: String, score: Int, rank: Int) {
+    /// - Parameter avatar: nil for the one derived from `playerId`.
+    public init(playerId: PlayerID, name: String, score: Int, rank: Int, avatar: Avatar? = nil, bot: Bool = false) {
         self.playerId = playerId
         self.name = name
         self.score = score
         self.rank = rank
+        self.avatar = avatar ?? Avatar(derivedFrom: playerId)
+        self.bot = bot
+    }
+}
+
+extension RankLine: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case playerId, name, score, rank, avatar, bot
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            playerId: try c.decode(PlayerID.self, forKey: .playerId), name: try c.decode(String.self, forKey: .name),
+            score: try c.decode(Int.self, forKey: .score), rank: try c.decode(Int.self, forKey: .rank),
+            avatar: try c.decodeIfPresent(Avatar.self, forKey: .avatar), bot: try c.decodeIfPresent(Bool.self, forKey: .bot) ?? false)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(playerId, forKey: .playerId)
+        try c.encode(name, forKey: .name)
+        try c.encode(score, forKey: .score)
+        try c.encode(rank, forKey: .rank)
+        try c.encode(avatar, forKey: .avatar)
+        if bot { try c.encode(true, forKey: .bot) }
     }
 }
 
@@ -57,7 +87,8 @@ public enum RoomEvent: Sendable, Equatable {
     case playerJoined(PlayerInfo)
     case playerLeft(playerId: PlayerID, reason: LeaveReason)
     case playerConnection(playerId: PlayerID, connected: Bool)
-    case playerRenamed(playerId: PlayerID, name: String)
+    /// `avatar`: the player's avatar after the rename (absent from servers of earlier revisions).
+    case playerRenamed(playerId: PlayerID, name: String, avatar: Avatar? = nil)
     case ownerChanged(ownerId: PlayerID)
     case settingsChanged(SettingsView, locked: Bool)
     case kickVote(targetId: PlayerID, votes: Int, needed: Int)
@@ -120,9 +151,10 @@ public enum RoomEvent: Sendable, Equatable {
         case .playerConnection(let playerId, let connected):
             try c.put(playerId, "playerId")
             try c.put(connected, "connected")
-        case .playerRenamed(let playerId, let name):
+        case .playerRenamed(let playerId, let name, let avatar):
             try c.put(playerId, "playerId")
             try c.put(name, "name")
+            try c.putIfPresent(avatar, "avatar")
         case .ownerChanged(let ownerId): try c.put(ownerId, "ownerId")
         case .settingsChanged(let settings, let locked):
             try c.put(settings, "settings")
@@ -186,7 +218,8 @@ public enum RoomEvent: Sendable, Equatable {
         case "playerLeft": return .playerLeft(playerId: try c.required("playerId"), reason: try c.required("reason"))
         case "playerConnection":
             return .playerConnection(playerId: try c.required("playerId"), connected: try c.required("connected"))
-        case "playerRenamed": return .playerRenamed(playerId: try c.required("playerId"), name: try c.required("name"))
+        case "playerRenamed":
+            return .playerRenamed(playerId: try c.required("playerId"), name: try c.required("name"), avatar: try c.optional("avatar"))
         case "ownerChanged": return .ownerChanged(ownerId: try c.required("ownerId"))
         case "settingsChanged": return .settingsChanged(try c.required("settings"), locked: try c.required("locked"))
         case "kickVote":

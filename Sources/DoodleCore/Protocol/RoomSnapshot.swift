@@ -1,17 +1,50 @@
 /// A player as every member sees it.
-public struct PlayerInfo: Sendable, Equatable, Codable {
+public struct PlayerInfo: Sendable, Equatable {
     public var id: PlayerID
     public var name: String
     public var score: Int
     public var connected: Bool
     public var guessed: Bool
+    public var avatar: Avatar
+    /// A house bot: a seat the server plays (`"bot":true`, absent for people).
+    public var bot: Bool
 
-    public init(id: PlayerID, name: String, score: Int, connected: Bool, guessed: Bool) {
+    /// - Parameter avatar: nil for the one derived from `id`.
+    public init(id: PlayerID, name: String, score: Int, connected: Bool, guessed: Bool, avatar: Avatar? = nil, bot: Bool = false) {
         self.id = id
         self.name = name
         self.score = score
         self.connected = connected
         self.guessed = guessed
+        self.avatar = avatar ?? Avatar(derivedFrom: id)
+        self.bot = bot
+    }
+}
+
+extension PlayerInfo: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, name, score, connected, guessed, avatar, bot
+    }
+
+    /// A server of an earlier revision sends no `avatar`: the derived one stands in.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try c.decode(PlayerID.self, forKey: .id), name: try c.decode(String.self, forKey: .name),
+            score: try c.decode(Int.self, forKey: .score), connected: try c.decode(Bool.self, forKey: .connected),
+            guessed: try c.decode(Bool.self, forKey: .guessed), avatar: try c.decodeIfPresent(Avatar.self, forKey: .avatar),
+            bot: try c.decodeIfPresent(Bool.self, forKey: .bot) ?? false)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(name, forKey: .name)
+        try c.encode(score, forKey: .score)
+        try c.encode(connected, forKey: .connected)
+        try c.encode(guessed, forKey: .guessed)
+        try c.encode(avatar, forKey: .avatar)
+        if bot { try c.encode(true, forKey: .bot) }
     }
 }
 

@@ -122,6 +122,10 @@ public struct PublicRoomRules: Sendable, Equatable, Codable {
     public var autoStartPlayers: Int
     /// From the countdown's start to the game's.
     public var autoStartSeconds: Int
+    /// How long the only player of a public lobby waits before it may call in house bots.
+    public var botAfterSeconds: Int
+    /// Players (the caller and house bots) the room holds once house bots are called in.
+    public var houseBotsFillTo: Int
 }
 
 /// Everything in `GameRules/rules.json`: the single source of defaults, bounds and constants.

@@ -159,5 +159,9 @@ public enum RulesLoader {
             room.autoStartPlayers >= 2 && room.autoStartPlayers <= room.maxPlayers, "publicRoom.autoStartPlayers",
             "must be at least 2 (a game needs two) and at most publicRoom.maxPlayers")
         try require(room.autoStartSeconds >= 0, "publicRoom.autoStartSeconds", "must not be negative")
+        try require(room.botAfterSeconds >= 0, "publicRoom.botAfterSeconds", "must not be negative")
+        try require(
+            room.houseBotsFillTo >= 2 && room.houseBotsFillTo <= room.maxPlayers, "publicRoom.houseBotsFillTo",
+            "must be at least 2 (a game needs two) and at most publicRoom.maxPlayers")
     }
 }

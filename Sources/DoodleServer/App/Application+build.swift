@@ -26,8 +26,8 @@ public func buildApplication(
     let cluster = try ClusterParts(configuration, storage: storage.storage, clock: clock, logger: logger)
     let pictures = Pictures(cache: PictureCache(byteLimit: configuration.pictureCacheBytes), pool: RenderPool())
     let games = LiveGames(
-        folder, storage: storage, cluster: cluster, pictures: pictures, drawPartyCode: configuration.cluster?.drawPartyCode, metrics: metrics,
-        clock: clock, logger: logger)
+        folder, storage: storage, cluster: cluster, pictures: pictures, drawPartyCode: configuration.cluster?.drawPartyCode,
+        houseBots: configuration.houseBots, metrics: metrics, clock: clock, logger: logger)
     let connections = GameConnectionFactory(folder, storage: storage, cluster: cluster, games: games, metrics: metrics, clock: clock, logger: logger)
     // Made once nothing after it can throw: an HTTP client must be shut down once made, and
     // only the running service group does that.

@@ -12,7 +12,7 @@ struct LiveGames: Sendable {
 
     init(
         _ folder: GameRulesFolder, storage: StorageParts, cluster: ClusterParts, pictures: Pictures, drawPartyCode: (@Sendable () -> String)?,
-        metrics: ServerMetrics, clock: any GameClock, logger: Logger
+        houseBots: Bool, metrics: ServerMetrics, clock: any GameClock, logger: Logger
     ) {
         let players = storage.playerDirectory
         let membership = cluster.membership
@@ -20,7 +20,7 @@ struct LiveGames: Sendable {
         rooms = RoomRegistry(
             rules: folder.rules, packs: folder.packs, blocklist: folder.blocklist, clock: clock, archive: storage.archive, metrics: metrics,
             cluster: membership, pendingPublic: cluster.pendingPublic, drawCode: drawPartyCode, checkpoints: storage.storage.checkpoints,
-            logger: logger, seats: seats)
+            logger: logger, seats: seats, houseBotsAllowed: houseBots)
         pairs = PairRegistry(
             pairs: storage.pairRepository, rules: folder.rules, suggestionWords: folder.packs[folder.rules.defaultSettings.wordPack]?.words ?? [],
             clock: clock, metrics: metrics, latestHeads: cluster.latestHeads, logger: logger, hosting: cluster.pairHosting(seats: seats))

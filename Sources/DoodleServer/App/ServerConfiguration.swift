@@ -32,6 +32,9 @@ public struct ServerConfiguration: Sendable {
     public var oidcProviders: [OIDCProvider]
     /// How passwords are hashed: bcrypt's cost and how many hashes run at once.
     public var passwordHashing: PasswordHashingSettings
+    /// Whether the server runs house bots for a player waiting alone in a public lobby
+    /// (`--house-bots on|off`).
+    public var houseBots: Bool
 
     public struct TLSFiles: Sendable {
         public var certificateChainPath: String
@@ -48,8 +51,9 @@ public struct ServerConfiguration: Sendable {
         databasePath: String = "./doodle.sqlite", tls: TLSFiles? = nil, notifications: NotificationSettings? = nil,
         pictureCacheBytes: Int = 64 << 20, widgetCacheEntries: Int = 100_000, cluster: ClusterSettings? = nil,
         trustedProxies: Set<String> = [], adminToken: AdminToken? = nil, oidcProviders: [OIDCProvider] = [],
-        passwordHashing: PasswordHashingSettings = PasswordHashingSettings()
+        passwordHashing: PasswordHashingSettings = PasswordHashingSettings(), houseBots: Bool = true
     ) {
+        self.houseBots = houseBots
         self.oidcProviders = oidcProviders
         self.passwordHashing = passwordHashing
         self.cluster = cluster

@@ -124,8 +124,8 @@ struct ClientSession: Sendable {
 
     private mutating func handle(_ message: ClientMessage) async {
         guard let player else {
-            if case .session(.hello(let version, let name, let token, let lastSeq)) = message {
-                await hello(version: version, name: name, token: token, lastSeq: lastSeq)
+            if case .session(.hello(let version, let name, let token, let lastSeq, let avatar)) = message {
+                await hello(version: version, name: name, avatar: avatar, token: token, lastSeq: lastSeq)
             } else {
                 send(error: ProtocolError(.notReady, "send hello first", ref: message.typeName))
             }
@@ -137,8 +137,8 @@ struct ClientSession: Sendable {
         switch sessionMessage {
         case .hello:
             send(error: ProtocolError(.badMessage, "hello was already sent", ref: "hello"))
-        case .rename(let name):
-            await rename(player, to: name)
+        case .rename(let name, let avatar):
+            await rename(player, to: name, avatar: avatar)
         case .createRoom(let mode, let patch):
             await createRoom(player, mode: mode, patch: patch)
         case .joinRoom(let code, let spectate):
@@ -194,7 +194,7 @@ struct ClientSession: Sendable {
         }
     }
 
-    private mutating func hello(version: Int, name rawName: String, token: String?, lastSeq: Int?) async {
+    private mutating func hello(version: Int, name rawName: String, avatar: Avatar?, token: String?, lastSeq: Int?) async {
         guard version == ServerMessage.protocolVersion else {
             send(error: ProtocolError(.unsupportedProtocol, "this server speaks protocol \(ServerMessage.protocolVersion)", ref: "hello"))
             queue.close(.protocolError, reason: "unsupported protocol")
@@ -205,7 +205,7 @@ struct ClientSession: Sendable {
         await context.registry.waitUntilRestored()
         let now = context.clock.nowMillis()
         let session: PlayerDirectory.Session
-        switch await context.playerDirectory.hello(name: name, token: token, queue: queue, at: now, deviceLabel: deviceLabel) {
+        switch await context.playerDirectory.hello(name: name, avatar: avatar, token: token, queue: queue, at: now, deviceLabel: deviceLabel) {
         case .welcomed(let welcomed):
             session = welcomed
         case .banned:
@@ -218,12 +218,12 @@ struct ClientSession: Sendable {
         self.token = session.token
         logger[metadataKey: "player"] = "\(session.player.id)"
         send(.welcome(Welcome(playerId: session.player.id, name: name, token: session.token, serverTime: context.clock.nowMillis())))
-        if let code = session.roomCode, await resume(session.player.id, name: name, in: code, lastSeq: lastSeq) { return }
+        if let code = session.roomCode, await resume(session.player, in: code, lastSeq: lastSeq) { return }
         if let seat = await remoteSeat(of: session.player.id) {
             // The seat is on another node: the client goes there with its token and `lastSeq`.
             return redirect(to: seat.node, code: PairHosting.redirectCode(forKey: seat.code))
         }
-        if await resumeAdopted(session.player.id, name: name, lastSeq: lastSeq) { return }
+        if await resumeAdopted(session.player, lastSeq: lastSeq) { return }
         if let ticket = await context.pairs.resume(session.player.id, name: name, queue: queue, lastSeq: lastSeq) {
             storedPlace = .pair(ticket)
         }
@@ -232,11 +232,12 @@ struct ClientSession: Sendable {
     /// How long a resume waits for the node adopting its room to be named in the directory.
     static let adopterWait: Duration = .seconds(2)
 
-    /// Re-seats the player in the room `code` here, if it holds a seat in it.
-    private mutating func resume(_ player: PlayerID, name: String, in code: String, lastSeq: Int?) async -> Bool {
-        guard let room = await context.registry.room(code: code), await room.resume(player, queue: queue, lastSeq: lastSeq) else { return false }
+    /// Re-seats the player in the room `code` here, if it holds a seat in it, with the name and
+    /// avatar of its `hello`.
+    private mutating func resume(_ player: PlayerDirectory.Player, in code: String, lastSeq: Int?) async -> Bool {
+        guard let room = await context.registry.room(code: code), await room.resume(player.id, queue: queue, lastSeq: lastSeq) else { return false }
         storedPlace = .party(room)
-        await room.rename(player, to: name)
+        await room.rename(player.id, to: player.name, avatar: player.avatar)
         return true
     }
 
@@ -244,11 +245,12 @@ struct ClientSession: Sendable {
     /// lease ran out since the last renewal): the room is adopted now, here or by another node,
     /// and the player resumes in it or is sent to it. Without this, a `hello` in that gap would
     /// find no seat and start afresh, and the game would go on without the player.
-    private mutating func resumeAdopted(_ player: PlayerID, name: String, lastSeq: Int?) async -> Bool {
+    private mutating func resumeAdopted(_ profile: PlayerDirectory.Player, lastSeq: Int?) async -> Bool {
+        let player = profile.id
         guard context.cluster.isClustered else { return false }
         // This node may have adopted the room since the `hello` first looked here, and the
         // directory then names this node: the seat is here now.
-        if let code = await context.playerDirectory.whereabouts(of: player).room, await resume(player, name: name, in: code, lastSeq: lastSeq) {
+        if let code = await context.playerDirectory.whereabouts(of: player).room, await resume(profile, in: code, lastSeq: lastSeq) {
             return true
         }
         do {
@@ -260,7 +262,7 @@ struct ClientSession: Sendable {
             // adopts room after room): the directory names it within moments.
             let deadline = ContinuousClock.now + Self.adopterWait
             while true {
-                if await resume(player, name: name, in: code, lastSeq: lastSeq) { return true }
+                if await resume(profile, in: code, lastSeq: lastSeq) { return true }
                 if let host = try await context.cluster.remoteHost(of: code) {
                     redirect(to: host, code: code)
                     return true
@@ -286,22 +288,23 @@ struct ClientSession: Sendable {
         }
     }
 
-    private mutating func rename(_ player: PlayerDirectory.Player, to rawName: String) async {
-        switch validName(rawName, ref: "rename") {
-        case nil:
-            return
-        case let name?:
-            self.player?.name = name
-            await context.playerDirectory.rename(player.id, tokenHashOf: token, to: name)
-            switch place {
-            case .party(let room):
-                await room.rename(player.id, to: name)
-            case .pair:
-                await context.pairs.rename(player.id, to: name)
-                send(.event(.playerRenamed(playerId: player.id, name: name), seq: nil))
-            case .lobby:
-                send(.event(.playerRenamed(playerId: player.id, name: name), seq: nil))
-            }
+    /// - Parameter avatar: nil keeps the player's avatar.
+    private mutating func rename(_ player: PlayerDirectory.Player, to rawName: String, avatar: Avatar?) async {
+        guard let name = validName(rawName, ref: "rename") else { return }
+        var renamed = player
+        renamed.name = name
+        if let avatar { renamed.avatar = avatar }
+        self.player = renamed
+        await context.playerDirectory.rename(renamed, tokenHashOf: token)
+        let shown = renamed.avatar ?? Avatar(derivedFrom: player.id)
+        switch place {
+        case .party(let room):
+            await room.rename(player.id, to: name, avatar: renamed.avatar)
+        case .pair:
+            await context.pairs.rename(player.id, to: name)
+            send(.event(.playerRenamed(playerId: player.id, name: name, avatar: shown), seq: nil))
+        case .lobby:
+            send(.event(.playerRenamed(playerId: player.id, name: name, avatar: shown), seq: nil))
         }
     }
 
@@ -326,7 +329,7 @@ struct ClientSession: Sendable {
         }
         let room: Room
         do {
-            room = try await context.registry.create(mode: mode, settings: settings, creator: player.id, creatorName: player.name, queue: queue)
+            room = try await context.registry.create(mode: mode, settings: settings, creator: player.id, creatorName: player.name, creatorAvatar: player.avatar, queue: queue)
         } catch {
             logger.error("creating a room failed", metadata: ["error": "\(error)"])
             return send(error: ProtocolError(.internal, "no room could be opened just now; try again", ref: "createRoom"))
@@ -399,7 +402,7 @@ struct ClientSession: Sendable {
         guard case .lobby = place else {
             return send(error: ProtocolError(.alreadyInRoom, "leave your room before joining another", ref: "joinRoom"))
         }
-        if let error = await target.join(player.id, name: player.name, spectate: spectate, queue: queue) {
+        if let error = await target.join(player.id, name: player.name, avatar: player.avatar, spectate: spectate, queue: queue) {
             return send(error: error.withRef("joinRoom"))
         }
         seated(in: target)
@@ -415,7 +418,7 @@ struct ClientSession: Sendable {
         guard case .lobby = place else {
             return send(error: ProtocolError(.alreadyInRoom, "leave your room before playing in another", ref: "quickPlay"))
         }
-        switch await context.registry.quickPlay(player.id, name: player.name, wordPack: pack, spectate: spectate, queue: queue) {
+        switch await context.registry.quickPlay(player.id, name: player.name, avatar: player.avatar, wordPack: pack, spectate: spectate, queue: queue) {
         case .refused(let error):
             send(error: error.withRef("quickPlay"))
         case .seated(let room):

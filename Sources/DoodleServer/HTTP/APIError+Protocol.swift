@@ -8,7 +8,9 @@ extension APIError {
     init(_ error: ProtocolError, retryAfterSeconds: Int? = nil) {
         var headers = HTTPFields()
         if let retryAfterSeconds { headers[.retryAfter] = String(retryAfterSeconds) }
-        self.init(status: Self.status(for: error.code), code: error.code.rawValue, message: error.message, headers: headers)
+        self.init(
+            status: Self.status(for: error.code), code: error.code.rawValue, message: error.message, headers: headers, reason: error.reason,
+            untilMillis: error.untilMillis)
     }
 
     /// What `PairActions` answered, as the HTTP routes answer it. A `rate_limited` refusal

@@ -8,6 +8,8 @@ actor PlayerDirectory {
     struct Player: Sendable {
         var id: PlayerID
         var name: String
+        /// The one the player chose; nil for the one derived from its id.
+        var avatar: Avatar?
     }
 
     /// A cache in front of the store: players with a live connection or a seat. The store
@@ -49,7 +51,10 @@ actor PlayerDirectory {
     /// before the lookup is found by it, and one stored after is enforced on this connection
     /// (`whereabouts`), so no connection of a banned player outlives its ban. Likewise for a
     /// device revoked meanwhile (`revoke`).
-    func hello(name: String, token: String?, queue: OutboundQueue, at now: Int64 = 0, deviceLabel: String = DeviceLabel.firstDevice) async -> Hello {
+    /// - Parameter avatar: nil keeps the one a known player chose before.
+    func hello(
+        name: String, avatar: Avatar? = nil, token: String?, queue: OutboundQueue, at now: Int64 = 0, deviceLabel: String = DeviceLabel.firstDevice
+    ) async -> Hello {
         var player: Player
         var token = token ?? ""
         var hash = Self.hash(token)
@@ -60,7 +65,7 @@ actor PlayerDirectory {
             token = Self.makeToken()
             hash = Self.hash(token)
             var generator = SystemRandomNumberGenerator()
-            player = Player(id: OpaqueID.make(prefix: "p_", using: &generator), name: name)
+            player = Player(id: OpaqueID.make(prefix: "p_", using: &generator), name: name, avatar: nil)
         }
         // The cache keeps the token of the player's newest connection; one of another device
         // goes (the store still knows it), so a revoked one is never left behind here.
@@ -72,6 +77,7 @@ actor PlayerDirectory {
         connections[player.id] = queue
         connectedAt[player.id] = now
         player.name = name
+        if let avatar { player.avatar = avatar }
         // Cached before the ban lookup suspends, so that a revocation arriving meanwhile finds
         // and removes it.
         playersByTokenHash[hash] = player
@@ -79,7 +85,7 @@ actor PlayerDirectory {
             connectionEnded(player.id, queueID: queue.id)
             return .banned
         }
-        await store?.saveSession(playerId: player.id, name: name, tokenHash: hash, newDeviceLabel: known == nil ? deviceLabel : nil)
+        await store?.saveSession(player, tokenHash: hash, newDeviceLabel: known == nil ? deviceLabel : nil)
         return .welcomed(Session(player: player, token: token, roomCode: seats[player.id]))
     }
 
@@ -93,13 +99,14 @@ actor PlayerDirectory {
         let revocationsBefore = revocations
         var stored = await store.player(tokenHash: hash)
         if stored != nil, revocations != revocationsBefore { stored = await store.player(tokenHash: hash) }
-        return stored.map { Player(id: $0.id, name: $0.name) }
+        return stored
     }
 
-    func rename(_ player: PlayerID, tokenHashOf token: String, to name: String) async {
+    /// Stores the player's new name and avatar (the session's `Player` after a `rename`).
+    func rename(_ player: Player, tokenHashOf token: String) async {
         let hash = Self.hash(token)
-        playersByTokenHash[hash]?.name = name
-        await store?.saveSession(playerId: player, name: name, tokenHash: hash, newDeviceLabel: nil)
+        playersByTokenHash[hash] = player
+        await store?.saveSession(player, tokenHash: hash, newDeviceLabel: nil)
     }
 
     /// One of `player`'s devices was removed (its deletion is stored), here or on another node:
@@ -186,10 +193,10 @@ actor PlayerDirectory {
 
 /// Durable player records. The directory works without them.
 protocol PlayerRecords: Sendable {
-    func player(tokenHash: String) async -> (id: PlayerID, name: String)?
+    func player(tokenHash: String) async -> PlayerDirectory.Player?
     /// Records a `hello` or rename; `newDeviceLabel` only at a new player's first `hello`, whose
     /// save creates its first device.
-    func saveSession(playerId: PlayerID, name: String, tokenHash: String, newDeviceLabel: String?) async
+    func saveSession(_ player: PlayerDirectory.Player, tokenHash: String, newDeviceLabel: String?) async
     /// Whether an operator's ban of the player is in force at `now`.
     func isBanned(_ player: PlayerID, at now: Int64) async -> Bool
 }

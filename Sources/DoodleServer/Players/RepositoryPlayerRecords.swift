@@ -11,17 +11,19 @@ struct RepositoryPlayerRecords: PlayerRecords {
 
     /// An unreadable database reads as "unknown token": the player carries on as a new one
     /// rather than being refused, and the error is logged.
-    func player(tokenHash: String) async -> (id: PlayerID, name: String)? {
+    func player(tokenHash: String) async -> PlayerDirectory.Player? {
         do {
-            return try await players.player(tokenHash: tokenHash).map { ($0.playerId, $0.name) }
+            return try await players.player(tokenHash: tokenHash).map { PlayerDirectory.Player(id: $0.playerId, name: $0.name, avatar: $0.chosenAvatar) }
         } catch {
             logger.error("looking up a player by token failed", metadata: ["error": "\(error)"])
             return nil
         }
     }
 
-    func saveSession(playerId: PlayerID, name: String, tokenHash: String, newDeviceLabel: String?) async {
-        await players.saveSession(playerId: playerId, name: name, tokenHash: tokenHash, at: clock.nowMillis(), newDeviceLabel: newDeviceLabel)
+    func saveSession(_ player: PlayerDirectory.Player, tokenHash: String, newDeviceLabel: String?) async {
+        await players.saveSession(
+            playerId: player.id, name: player.name, avatar: player.avatar, tokenHash: tokenHash, at: clock.nowMillis(),
+            newDeviceLabel: newDeviceLabel)
     }
 
     /// An unreadable database reads as "not banned": an outage does not shut every returning

@@ -43,6 +43,8 @@ actor Room {
     /// `roomState` with the new epoch, whatever `lastSeq` it brings (the replay buffer of the
     /// room's previous life is gone, and a client told of events a crash lost must drop them).
     private var awaitingFirstResume: Set<PlayerID> = []
+    /// The seats the room itself plays (`HouseBots`).
+    private var houseBots: HouseBots
 
     /// A new room on its creator's event loop (`creatorQueue`'s), or (`creatorQueue` nil) a room
     /// restored from its checkpoint, whose members are all away until they resume.
@@ -50,7 +52,7 @@ actor Room {
         machine: RoomStateMachine, eventLoop: any EventLoop, creatorQueue: OutboundQueue?, checkpointer: RoomCheckpointer,
         replayCapacity: Int, replayByteLimit: Int, clock: any GameClock,
         archive: any GameArchive, metrics: ServerMetrics, logger: Logger,
-        seats: SeatIndex,
+        seats: SeatIndex, houseBots: HouseBots,
         onExpired: @escaping @Sendable (String) async -> Void,
         onPublicStatus: @escaping @Sendable (PublicRoomStatus) async -> Void
     ) {
@@ -65,13 +67,14 @@ actor Room {
         self.metrics = metrics
         self.logger = logger
         self.seats = seats
+        self.houseBots = houseBots
         self.onExpired = onExpired
         self.onPublicStatus = onPublicStatus
         (workStream, work) = AsyncStream.makeStream(of: Work.self, bufferingPolicy: .unbounded)
         if let creatorQueue {
             if let creator = machine.memberIDs.first { connections[creator] = creatorQueue }
         } else {
-            awaitingFirstResume = Set(machine.memberIDs)
+            awaitingFirstResume = Set(machine.memberIDs).subtracting(machine.houseBotIDs)
         }
     }
 
@@ -107,7 +110,13 @@ actor Room {
     /// Its first checkpoint in this life names this node and the new epoch.
     func startRestored(effects: [RoomEffect]) async {
         // Watchers too: a watcher resumes as one, on any node.
-        for member in machine.memberIDs { await seats.taken(member, room: code) }
+        for member in memberIDs() { await seats.taken(member, room: code) }
+        // Its house bots play on here, from what the room is now.
+        let now = clock.nowMillis()
+        for bot in machine.houseBotIDs {
+            houseBots.seat(bot, name: machine.snapshot(for: bot).players.first { $0.id == bot }?.name ?? "Bot", wordPack: machine.settings.wordPack, now: now)
+            houseBots.deliver(.roomState(machine.snapshot(for: bot)), to: bot, now: now)
+        }
         await perform(effects)
         writeCheckpoint()
         rescheduleTimer()
@@ -168,6 +177,7 @@ actor Room {
         sleepingUntil.remove(deadline)
         guard !isClosed else { return }
         await perform(machine.tick(now: clock.nowMillis()))
+        await playHouseBots()
         if let due = checkpointer.due, due <= clock.nowMillis() {
             writeCheckpoint()
             rescheduleTimer()
@@ -177,10 +187,10 @@ actor Room {
     // MARK: - Events from sessions
 
     /// Seats `player`, or with `spectate` lets it watch; the refusal, if any.
-    func join(_ player: PlayerID, name: String, spectate: Bool = false, queue: OutboundQueue) async -> ProtocolError? {
+    func join(_ player: PlayerID, name: String, avatar: Avatar? = nil, spectate: Bool = false, queue: OutboundQueue) async -> ProtocolError? {
         // The registry may have dropped this room (empty too long) after the joiner found it.
         if isClosed { return ProtocolError(.roomNotFound, "no room has that code") }
-        switch machine.join(player, name: name, spectate: spectate, now: clock.nowMillis()) {
+        switch machine.join(player, name: name, avatar: avatar, spectate: spectate, now: clock.nowMillis()) {
         case .failure(let error):
             return error
         case .success(let effects):
@@ -233,9 +243,9 @@ actor Room {
         await perform(machine.disconnect(player, now: clock.nowMillis()))
     }
 
-    func rename(_ player: PlayerID, to name: String) async {
+    func rename(_ player: PlayerID, to name: String, avatar: Avatar? = nil) async {
         guard !isClosed else { return }
-        await perform(machine.rename(player, to: name))
+        await perform(machine.rename(player, to: name, avatar: avatar))
     }
 
     /// A fresh `roomState`, unless one is still on its way to that connection: then the one on
@@ -259,15 +269,32 @@ actor Room {
         if !followUp.isEmpty { work.yield(.followUp(followUp)) }
     }
 
-    /// Players and watchers: everyone whose place the directories record.
+    /// Players and watchers: everyone whose place the directories record (house bots have none).
     func memberIDs() -> [PlayerID] {
-        machine.memberIDs
+        houseBots.isEmpty ? machine.memberIDs : machine.memberIDs.filter { !houseBots.plays($0) }
+    }
+
+    /// Sends what the house bots decided to send by now, each as its seat.
+    private func playHouseBots() async {
+        guard !houseBots.isEmpty else { return }
+        let now = clock.nowMillis()
+        for (bot, message) in houseBots.due(at: now) {
+            guard !isClosed, houseBots.plays(bot) else { continue }
+            if let partyMessage = message.forPartyRoom {
+                await perform(machine.handle(partyMessage, from: bot, now: clock.nowMillis()))
+            } else if case .session(.sync) = message {
+                houseBots.deliver(.roomState(machine.snapshot(for: bot)), to: bot, now: now)
+            }
+            // Anything else a bot sends (a goodbye, a room of its own) is for bots with a
+            // connection: the room keeps its bots until they are replaced or left alone.
+        }
+        rescheduleTimer()
     }
 
     /// The cluster forgot this room's seats while this node's lease had lapsed: they are
     /// recorded there again, watchers' places too.
     func recordSeatsAgain() async {
-        await seats.recordedAgain(machine.memberIDs, room: code)
+        await seats.recordedAgain(memberIDs(), room: code)
     }
 
     /// What a report about `player` filed from this room carries; nil if it never was in it.
@@ -326,12 +353,21 @@ actor Room {
                 } else {
                     for player in recipients { connections[player]?.send(frame, now: now, drains: &drains) }
                 }
+                if !houseBots.isEmpty {
+                    for player in recipients where houseBots.plays(player) { houseBots.deliver(message, to: player, now: now) }
+                }
             case .close(let player, let code):
                 connections[player]?.close(code, reason: Self.closeReason(code))
                 connections[player] = nil
             case .seatReleased(let player):
                 connections[player] = nil
-                followUp.released.append(player)
+                if houseBots.plays(player) {
+                    houseBots.remove(player)
+                } else {
+                    followUp.released.append(player)
+                }
+            case .houseBotSeated(let bot, let name):
+                houseBots.seat(bot, name: name, wordPack: machine.settings.wordPack, now: now)
             case .saveDrawing(let drawing):
                 archive.submit(drawing)
             case .saveGame(let game):
@@ -374,6 +410,7 @@ actor Room {
     private func rescheduleTimer() {
         var next = machine.nextDeadlineInPlace()
         if let due = checkpointer.due, due < (next ?? .max) { next = due }
+        if let wakeUp = houseBots.nextWakeUp, wakeUp < (next ?? .max) { next = wakeUp }
         if let next, next != scheduledDeadline, sleepingUntil.insert(next).inserted {
             work.yield(.deadline(next))
         }

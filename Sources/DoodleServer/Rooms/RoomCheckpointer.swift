@@ -30,7 +30,7 @@ struct RoomCheckpointer: Sendable {
                 change = .none
             case .saveReaction:
                 change = .lazy
-            case .close, .seatReleased, .saveDrawing, .saveGame:
+            case .close, .seatReleased, .saveDrawing, .saveGame, .houseBotSeated:
                 change = .immediate
             case .chatMasked, .roomExpired:
                 change = .none

@@ -62,11 +62,13 @@ extension RoomRegistry {
     /// Seats `player` in the fullest public room of `wordPack` that takes it, or opens one;
     /// with `spectate`, watching the fullest public room of that pack, full ones included, and
     /// never opening one.
-    func quickPlay(_ player: PlayerID, name: String, wordPack: String, spectate: Bool = false, queue: OutboundQueue) async -> QuickPlayOutcome {
-        if spectate { return await quickWatch(player, name: name, wordPack: wordPack, queue: queue) }
+    func quickPlay(
+        _ player: PlayerID, name: String, avatar: Avatar? = nil, wordPack: String, spectate: Bool = false, queue: OutboundQueue
+    ) async -> QuickPlayOutcome {
+        if spectate { return await quickWatch(player, name: name, avatar: avatar, wordPack: wordPack, queue: queue) }
         await waitForQuickPlayTurn(wordPack)
         defer { endQuickPlayTurn(wordPack) }
-        if let placed = await placeInLocalRoom(player, name: name, wordPack: wordPack, spectate: false, queue: queue) {
+        if let placed = await placeInLocalRoom(player, name: name, avatar: avatar, wordPack: wordPack, spectate: false, queue: queue) {
             if case .seated = placed { metrics.quickPlayerSeated(openedRoom: false) }
             return placed
         }
@@ -79,7 +81,7 @@ extension RoomRegistry {
         if let elsewhere { return .elsewhere(elsewhere.node, code: elsewhere.status.code) }
         do {
             let room = try await create(
-                mode: .party, settings: rules.publicRoomSettings(wordPack: wordPack), creator: player, creatorName: name, queue: queue,
+                mode: .party, settings: rules.publicRoomSettings(wordPack: wordPack), creator: player, creatorName: name, creatorAvatar: avatar, queue: queue,
                 startsOnItsOwn: true)
             metrics.quickPlayerSeated(openedRoom: true)
             return .seated(room)
@@ -114,9 +116,9 @@ extension RoomRegistry {
     /// A watcher's place in the public room of `wordPack` with the most connected players, full
     /// ones included. Watchers take no seat, so they need no turn in the no-pile-up queue, and
     /// quick play never opens a room for them.
-    private func quickWatch(_ player: PlayerID, name: String, wordPack: String, queue: OutboundQueue) async -> QuickPlayOutcome {
+    private func quickWatch(_ player: PlayerID, name: String, avatar: Avatar?, wordPack: String, queue: OutboundQueue) async -> QuickPlayOutcome {
         let remote = await remoteCandidates(wordPack: wordPack, spectating: true).first
-        let placed = await placeInLocalRoom(player, name: name, wordPack: wordPack, spectate: true, queue: queue) { best in
+        let placed = await placeInLocalRoom(player, name: name, avatar: avatar, wordPack: wordPack, spectate: true, queue: queue) { best in
             guard let remote else { return nil }
             let remoteFirst = best.map { PublicRoomStatus.comesFirst(remote.status, openedAt: remote.openedAt, before: $0.status, openedAt: $0.openedAt) }
             return remoteFirst ?? true ? .elsewhere(remote.node, code: remote.status.code) : nil
@@ -130,7 +132,7 @@ extension RoomRegistry {
     /// try `elsewhere` may answer instead (given the room about to be tried). Nil when no room
     /// here takes the player.
     private func placeInLocalRoom(
-        _ player: PlayerID, name: String, wordPack: String, spectate: Bool, queue: OutboundQueue,
+        _ player: PlayerID, name: String, avatar: Avatar?, wordPack: String, spectate: Bool, queue: OutboundQueue,
         elsewhere: (PublicRoomEntry?) -> QuickPlayOutcome? = { _ in nil }
     ) async -> QuickPlayOutcome? {
         var refusedBy: Set<String> = []
@@ -143,7 +145,7 @@ extension RoomRegistry {
                 .min(by: Self.quickPlayOrder)
             if let answer = elsewhere(best) { return answer }
             guard let best, let room = rooms[best.status.code] else { return nil }
-            guard let refusal = await room.join(player, name: name, spectate: spectate, queue: queue) else { return .seated(room) }
+            guard let refusal = await room.join(player, name: name, avatar: avatar, spectate: spectate, queue: queue) else { return .seated(room) }
             switch refusal.code {
             case .banned, .roomFull, .roomLocked, .roomNotFound:
                 refusedBy.insert(best.status.code)

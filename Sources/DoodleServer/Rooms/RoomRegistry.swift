@@ -1,3 +1,4 @@
+import DoodleBot
 import DoodleCore
 import DoodleStorage
 import Logging
@@ -33,6 +34,8 @@ actor RoomRegistry: Service {
     private let drawCode: (@Sendable () -> String)?
     /// Where rooms record the seats they take and free.
     private let seats: SeatIndex
+    /// `--house-bots`: whether a lone player of a public lobby may call in house bots.
+    let houseBotsAllowed: Bool
     /// Where rooms' checkpoints are read back from at start; nil: rooms keep none.
     let checkpoints: (any RoomCheckpointStore)?
     /// Set once the rooms of checkpoints were restored (at once without checkpoints): until
@@ -52,8 +55,9 @@ actor RoomRegistry: Service {
     init(
         rules: GameRules, packs: [String: WordPack], blocklist: Blocklist, clock: any GameClock, archive: any GameArchive, metrics: ServerMetrics,
         cluster: ClusterMembership, pendingPublic: PendingPublicRooms? = nil, drawCode: (@Sendable () -> String)? = nil,
-        checkpoints: (any RoomCheckpointStore)? = nil, logger: Logger, seats: SeatIndex
+        checkpoints: (any RoomCheckpointStore)? = nil, logger: Logger, seats: SeatIndex, houseBotsAllowed: Bool = false
     ) {
+        self.houseBotsAllowed = houseBotsAllowed
         self.checkpoints = checkpoints
         self.restored = Atomic(checkpoints == nil)
         self.pendingPublic = pendingPublic
@@ -96,13 +100,15 @@ actor RoomRegistry: Service {
     ///
     /// - Throws: ``RoomRegistryError`` when no code could be claimed in the room directory.
     func create(
-        mode: RoomMode, settings: RoomSettings, creator: PlayerID, creatorName: String, queue: OutboundQueue, startsOnItsOwn: Bool = false
+        mode: RoomMode, settings: RoomSettings, creator: PlayerID, creatorName: String, creatorAvatar: Avatar? = nil, queue: OutboundQueue,
+        startsOnItsOwn: Bool = false
     ) async throws -> Room {
         guard !isStopping else { throw RoomRegistryError.stopping }
         let code = try await claimNewCode()
         let machine = RoomStateMachine(
-            code: code, mode: mode, settings: settings, creator: creator, creatorName: creatorName, rules: rules, packs: packs,
-            blocklist: blocklist, seed: random.next(), startsOnItsOwn: startsOnItsOwn)
+            code: code, mode: mode, settings: settings, creator: creator, creatorName: creatorName, creatorAvatar: creatorAvatar,
+            rules: rules, packs: packs,
+            blocklist: blocklist, seed: random.next(), startsOnItsOwn: startsOnItsOwn, createdAt: clock.nowMillis())
         let room = makeRoom(machine, eventLoop: queue.eventLoop, creatorQueue: queue, checkpointer: newCheckpointer())
         add(room)
         await room.start()
@@ -137,11 +143,14 @@ actor RoomRegistry: Service {
     private static let claimAttempts = 16
 
     func makeRoom(_ machine: RoomStateMachine, eventLoop: any EventLoop, creatorQueue: OutboundQueue?, checkpointer: RoomCheckpointer) -> Room {
-        Room(
+        var machine = machine
+        machine.houseBotsAllowed = houseBotsAllowed
+        let packs = packs
+        return Room(
             machine: machine, eventLoop: eventLoop, creatorQueue: creatorQueue, checkpointer: checkpointer,
             replayCapacity: rules.limits.replayBufferEvents, replayByteLimit: rules.limits.replayBufferBytes, clock: clock, archive: archive,
             metrics: metrics, logger: logger,
-            seats: seats,
+            seats: seats, houseBots: HouseBots { pack in BotVocabulary(pack: packs[pack]?.words ?? []) },
             onExpired: { [weak self] code in await self?.remove(code: code) },
             onPublicStatus: { [weak self] status in await self?.publicStatusChanged(status) })
     }

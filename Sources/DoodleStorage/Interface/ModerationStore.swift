@@ -32,6 +32,22 @@ public protocol ModerationStore: Sendable {
     /// The player's ban in force at `now`, if any.
     func activeBan(playerId: PlayerID, now: Int64) async throws -> PlayerBan?
 
+    /// The addresses the player came from in the 30 days before `now` (its last 5 at most),
+    /// newest first.
+    func recentAddresses(of playerId: PlayerID, now: Int64) async throws -> [String]
+
+    /// Stores address bans (an id already stored is replaced).
+    func banAddresses(_ bans: [AddressBan]) async throws
+
+    /// Address bans in force at `now`, newest first.
+    func addressBans(now: Int64) async throws -> [AddressBan]
+
+    /// Lifts one address ban. Returns false if none has this id.
+    func liftAddressBan(id: String) async throws -> Bool
+
+    /// Lifts the address bans the player's ban brought (`AddressBan.playerId`).
+    func liftAddressBans(ofPlayer playerId: PlayerID) async throws
+
     /// Deletes a stored drawing — a party game's or a pair's — with its stroke record, guesses
     /// and reactions: from then on no read finds it, and a game lists its other drawings only.
     ///

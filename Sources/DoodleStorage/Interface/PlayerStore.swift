@@ -16,7 +16,7 @@ public protocol PlayerStore: Sendable {
     func saveSession(_ session: PlayerSession) async throws
 
     /// Deletes the player's personal data: its devices (every token of it stops working),
-    /// identities, email logins with their failed logins, and link codes go; its row (name,
+    /// identities, email logins with their failed logins, link codes and remembered addresses go; its row (name,
     /// totals) goes; drawings, guesses, game rankings, pairs and pair drawings keep their numbers
     /// but lose the player's id and name, and so show a deleted player. The id is remembered so
     /// saves still in flight stay anonymous. Its live pair ends (the partner told at its next

@@ -47,7 +47,9 @@ extension Migration {
     /// to the same instants `LeaderboardPeriod.interval` gives (the storage tests compare them at
     /// every kind of boundary): on SQLite by day arithmetic and `strftime`, on PostgreSQL by
     /// `date_trunc` in UTC (its weeks are ISO weeks, from Monday).
-    private static func leaderboardBackfill(_ period: LeaderboardPeriod, _ dialect: SQLDialect) -> String {
+    /// `rule` says which lines count and which are wins: v9 counted every line and every first
+    /// place; v12 recounts by `GameTally`, whose SQL reads a column v9 does not yet have.
+    static func leaderboardBackfill(_ period: LeaderboardPeriod, _ dialect: SQLDialect, rule: TallyRule = .firstPlaces) -> String {
         switch dialect {
         case .sqlite:
             let day = "(game.ended_at / 86400000)"
@@ -62,9 +64,9 @@ extension Migration {
             // Grouped in key order, so rows are appended, not scattered.
             return """
                 INSERT INTO leaderboard_period (player_id, period, starts_at, score, games, wins)
-                SELECT game_player.player_id, '\(period.rawValue)', \(start), SUM(game_player.score), COUNT(*), SUM(game_player.rank = 1)
+                SELECT game_player.player_id, '\(period.rawValue)', \(start), SUM(game_player.score), COUNT(*), SUM(\(rule.win))
                 FROM game_player JOIN game ON game.id = game_player.game_id
-                WHERE game_player.player_id IS NOT NULL
+                WHERE game_player.player_id IS NOT NULL AND \(rule.counting)
                 GROUP BY game_player.player_id, 3
                 ORDER BY game_player.player_id, 3
                 """
@@ -74,11 +76,21 @@ extension Migration {
                 INSERT INTO leaderboard_period (player_id, period, starts_at, score, games, wins)
                 SELECT game_player.player_id, '\(unit)',
                     (EXTRACT(EPOCH FROM date_trunc('\(unit)', to_timestamp(game.ended_at / 1000.0) AT TIME ZONE 'UTC')) * 1000)::BIGINT,
-                    SUM(game_player.score), COUNT(*), COUNT(*) FILTER (WHERE game_player.rank = 1)
+                    SUM(game_player.score), COUNT(*), COUNT(*) FILTER (WHERE \(rule.win))
                 FROM game_player JOIN game ON game.id = game_player.game_id
-                WHERE game_player.player_id IS NOT NULL
+                WHERE game_player.player_id IS NOT NULL AND \(rule.counting)
                 GROUP BY 1, 3
                 """
         }
+    }
+
+    /// SQL conditions over `game` and `game_player` rows: which lines count, and which are wins.
+    struct TallyRule {
+        var counting: String
+        var win: String
+
+        /// Before rev 5: every line counted, and every first place won.
+        static let firstPlaces = TallyRule(counting: "TRUE", win: "game_player.rank = 1")
+        static let gamesThatCount = TallyRule(counting: GameTally.countingLineSQL, win: GameTally.winSQL)
     }
 }

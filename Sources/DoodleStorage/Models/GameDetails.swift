@@ -6,15 +6,18 @@ public struct GameRankLine: Sendable, Equatable, Encodable {
     public var player: PlayerReference
     public var score: Int
     public var rank: Int
+    /// A house bot's line (`"bot":true`; absent for people): shown, and counted for no one.
+    public var bot: Bool
 
-    public init(player: PlayerReference, score: Int, rank: Int) {
+    public init(player: PlayerReference, score: Int, rank: Int, bot: Bool = false) {
         self.player = player
         self.score = score
         self.rank = rank
+        self.bot = bot
     }
 
     enum CodingKeys: String, CodingKey {
-        case score, rank
+        case score, rank, bot
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -22,6 +25,7 @@ public struct GameRankLine: Sendable, Equatable, Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(score, forKey: .score)
         try container.encode(rank, forKey: .rank)
+        if bot { try container.encode(true, forKey: .bot) }
     }
 }
 

@@ -126,6 +126,29 @@ public struct PlayerBan: Sendable, Equatable, Encodable {
     }
 }
 
+/// A banned block of addresses (PROTOCOL.md rev 5, "Address bans"): a `hello` from it is closed
+/// with 4004 and its API calls are answered 403 `banned`, until `untilMillis`.
+public struct AddressBan: Sendable, Equatable {
+    /// `ab_…`.
+    public var id: String
+    public var prefix: AddressPrefix
+    public var reason: String?
+    /// When it ends (milliseconds since 1970); nil: until lifted.
+    public var untilMillis: Int64?
+    public var at: Int64
+    /// The player whose ban brought it (`"addresses":true`); lifting that ban lifts it.
+    public var playerId: PlayerID?
+
+    public init(id: String, prefix: AddressPrefix, reason: String?, untilMillis: Int64?, at: Int64, playerId: PlayerID? = nil) {
+        self.id = id
+        self.prefix = prefix
+        self.reason = reason
+        self.untilMillis = untilMillis
+        self.at = at
+        self.playerId = playerId
+    }
+}
+
 /// What `ModerationStore.deleteDrawing` removed, so the caches can forget it.
 public enum DeletedDrawing: Sendable, Equatable {
     /// A party game's drawing.

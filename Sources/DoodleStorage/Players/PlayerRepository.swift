@@ -33,8 +33,11 @@ public struct PlayerRepository: Sendable {
     /// - Parameter newDeviceLabel: set only when the token was minted at this `hello` for a new
     ///   player: the save then creates the player's first device, with this label (see
     ///   `PlayerSession.newDeviceLabel`).
-    public func saveSession(playerId: PlayerID, name: String, tokenHash: String, at now: Int64, newDeviceLabel: String? = nil) async {
-        let session = PlayerSession(playerId: playerId, name: name, tokenHash: tokenHash, at: now, newDeviceLabel: newDeviceLabel)
+    public func saveSession(
+        playerId: PlayerID, name: String, avatar: Avatar? = nil, tokenHash: String, at now: Int64, newDeviceLabel: String? = nil
+    ) async {
+        let session = PlayerSession(
+            playerId: playerId, name: name, tokenHash: tokenHash, at: now, newDeviceLabel: newDeviceLabel, avatar: avatar)
         do {
             try await store.saveSession(session)
         } catch {

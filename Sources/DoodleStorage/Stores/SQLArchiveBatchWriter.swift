@@ -147,10 +147,11 @@ struct ArchiveTransaction {
             let name: String? = deleted ? nil : line.name
             try session.execute(
                 """
-                INSERT INTO game_player (game_id, position, player_id, name, score, rank)
-                VALUES (\(game.id), \(position), \(playerId), \(name), \(line.score), \(line.rank))
+                INSERT INTO game_player (game_id, position, player_id, name, score, rank, bot)
+                VALUES (\(game.id), \(position), \(playerId), \(name), \(line.score), \(line.rank), \(line.bot))
                 """)
-            if !deleted {
+            // Every line shows in the game's ranking; only some count in their player's totals.
+            if !deleted && GameTally.counts(line, of: game) {
                 try PlayerTable.addGameResult(line, endedAt: game.endedAt, in: session)
             }
         }

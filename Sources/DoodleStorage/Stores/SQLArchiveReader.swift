@@ -41,11 +41,11 @@ struct SQLArchiveReader: ArchiveReader {
         try await database.readSnapshot { session in
             guard let row = try session.row("SELECT id, room_code, mode, reason, settings, started_at, ended_at FROM game WHERE id = \(id)")
             else { return nil }
-            let ranking = try session.rows("SELECT player_id, name, score, rank FROM game_player WHERE game_id = \(id) ORDER BY position").map {
+            let ranking = try session.rows("SELECT player_id, name, score, rank, bot FROM game_player WHERE game_id = \(id) ORDER BY position").map {
                 line in
                 GameRankLine(
                     player: PlayerReference(playerId: try line("player_id"), name: try line("name")), score: try line("score"),
-                    rank: try line("rank"))
+                    rank: try line("rank"), bot: try line("bot"))
             }
             let drawings = try session.rows(Self.drawings(ofGame: id)).map(Self.summary)
             let settingsJSON: String = try row("settings")

@@ -48,13 +48,15 @@ struct SQLPlayerStore: PlayerStore {
     }
 
     /// Every way to sign in as the player: its devices (so every token stops working), its
-    /// identities, email logins with their failed logins, and link codes.
+    /// identities, email logins with their failed logins, and link codes; and the addresses it
+    /// came from.
     private static func forgetAccounts(_ playerId: PlayerID, in session: SQLSession) throws {
         try session.execute("DELETE FROM device WHERE player_id = \(playerId)")
         try session.execute("DELETE FROM account_identity WHERE player_id = \(playerId)")
         try session.execute("DELETE FROM login_failure WHERE email IN (SELECT email FROM password_login WHERE player_id = \(playerId))")
         try session.execute("DELETE FROM password_login WHERE player_id = \(playerId)")
         try session.execute("DELETE FROM link_code WHERE player_id = \(playerId)")
+        try session.execute("DELETE FROM player_address WHERE player_id = \(playerId)")
     }
 
     /// The player's part of pair mode. The server unpairs it first (so its partner hears of it
@@ -85,11 +87,12 @@ struct SQLPlayerStore: PlayerStore {
         "\(profileSelect) WHERE id = (SELECT player_id FROM device WHERE token_hash = \(tokenHash))"
     }
 
-    static let profileSelect: SQLQuery = "SELECT id, name, total_score, games, wins, created_at, last_seen_at FROM player"
+    static let profileSelect: SQLQuery =
+        "SELECT id, name, total_score, games, wins, created_at, last_seen_at, avatar_color, avatar_eyes, avatar_mouth FROM player"
 
     private static func profile(_ row: SQLRow) throws -> PlayerProfile {
         PlayerProfile(
             playerId: try row("id"), name: try row("name"), score: try row("total_score"), games: try row("games"), wins: try row("wins"),
-            createdAt: try row("created_at"), lastSeenAt: try row("last_seen_at"))
+            createdAt: try row("created_at"), lastSeenAt: try row("last_seen_at"), chosenAvatar: try PlayerTable.avatar(row))
     }
 }

@@ -68,10 +68,18 @@ public struct PlayerSession: Sendable, Equatable {
     /// token only touch its device's last-seen time, so a save still in flight never brings
     /// back a device its player removed meanwhile.
     public var newDeviceLabel: String?
+    /// Nil: the player has not chosen one (the stored one, if any, goes).
+    public var avatar: Avatar?
+    /// The client address the session came from (kept for address bans), nil when not known.
+    public var address: String?
 
-    public init(playerId: PlayerID, name: String, tokenHash: String, at: Int64, newDeviceLabel: String? = nil) {
+    public init(
+        playerId: PlayerID, name: String, tokenHash: String, at: Int64, newDeviceLabel: String? = nil, avatar: Avatar? = nil, address: String? = nil
+    ) {
         self.playerId = playerId
         self.name = name
+        self.avatar = avatar
+        self.address = address
         self.tokenHash = tokenHash
         self.at = at
         self.newDeviceLabel = newDeviceLabel
