@@ -34,11 +34,11 @@ struct LiveConnectionsTests {
         var channels: [EmbeddedChannel] = []
         let budget = OutboundBudget(ceiling: 1 << 30)
         let connections = LiveConnections()
-        connections.add(try makeQueue(keeping: &channels, budget: budget), activity: ConnectionActivity(now: 0))
+        connections.add(try makeQueue(keeping: &channels, budget: budget), activity: ConnectionActivity(now: 0), address: "127.0.0.1")
         #expect(budget.closesByCode.isEmpty)
         connections.closeAll(.shuttingDown, reason: "server shutting down")
         #expect(budget.closesByCode[.shuttingDown] == 1)
-        connections.add(try makeQueue(keeping: &channels, budget: budget), activity: ConnectionActivity(now: 0))
+        connections.add(try makeQueue(keeping: &channels, budget: budget), activity: ConnectionActivity(now: 0), address: "127.0.0.1")
         #expect(budget.closesByCode[.shuttingDown] == 2, "the latecomer is told 4001 too")
     }
 
@@ -53,8 +53,8 @@ struct LiveConnectionsTests {
         let connections = LiveConnections()
         let first = try makeQueue(keeping: &channels)
         let second = try makeQueue(keeping: &channels)
-        connections.add(first, activity: ConnectionActivity(now: 0))
-        connections.add(second, activity: ConnectionActivity(now: 0))
+        connections.add(first, activity: ConnectionActivity(now: 0), address: "127.0.0.1")
+        connections.add(second, activity: ConnectionActivity(now: 0), address: "127.0.0.1")
         let ended = Endings()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
@@ -77,7 +77,7 @@ struct LiveConnectionsTests {
         var channels: [EmbeddedChannel] = []
         let connections = LiveConnections()
         let queue = try makeQueue(keeping: &channels)
-        connections.add(queue, activity: ConnectionActivity(now: 0))
+        connections.add(queue, activity: ConnectionActivity(now: 0), address: "127.0.0.1")
         let woken = Endings()
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<3 {
@@ -96,7 +96,7 @@ struct LiveConnectionsTests {
     func cancelledWait() async throws {
         var channels: [EmbeddedChannel] = []
         let connections = LiveConnections()
-        connections.add(try makeQueue(keeping: &channels), activity: ConnectionActivity(now: 0))
+        connections.add(try makeQueue(keeping: &channels), activity: ConnectionActivity(now: 0), address: "127.0.0.1")
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await connections.waitUntilAllClosed() }
             group.cancelAll()

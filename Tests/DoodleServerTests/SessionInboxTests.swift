@@ -37,7 +37,9 @@ struct SessionInboxTests {
             pairs: PairRegistry(
                 pairs: Storage(sqlite: database).pairRepository(), rules: rules, suggestionWords: [],
                 clock: SystemGameClock(), metrics: metrics, latestHeads: LatestHeadCache(capacity: 16), logger: logger),
-            reports: Storage(sqlite: database).moderation, cluster: alone, clock: SystemGameClock(), metrics: metrics, logger: logger)
+            reports: Storage(sqlite: database).moderation,
+            addressBans: AddressBanList(store: Storage(sqlite: database).moderation, connections: LiveConnections(), clock: SystemGameClock(), logger: logger),
+            cluster: alone, clock: SystemGameClock(), metrics: metrics, logger: logger)
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandler(WebSocketFrameEncoder())
         let queue = OutboundQueue(

@@ -36,6 +36,42 @@ struct ModerationStoreTests {
         }
     }
 
+    @Test("a player's addresses: its last 5 of 30 days, newest first; address bans read back while in force, and lift alone or with their player's", arguments: Backend.allCases)
+    func addressesAndAddressBans(backend: Backend) async throws {
+        try await StorageFixtures.withStorage(backend) { storage, sql in
+            let moderation = storage.moderation
+            let day: Int64 = 86_400_000
+            for (index, address) in ["203.0.113.1", "203.0.113.2", "2001:db8::1", "203.0.113.4", "203.0.113.5", "203.0.113.6"].enumerated() {
+                try await storage.playerStore.saveSession(
+                    PlayerSession(playerId: "p_ada", name: "Ada", tokenHash: "h", at: Self.start + Int64(index) * 1000, address: address))
+            }
+            // The first address again, later: it is the newest now, and the second is the one dropped.
+            try await storage.playerStore.saveSession(PlayerSession(playerId: "p_ada", name: "Ada", tokenHash: "h", at: Self.start + 9000, address: "203.0.113.1"))
+            #expect(
+                try await moderation.recentAddresses(of: "p_ada", now: Self.start + 10_000)
+                    == ["203.0.113.1", "203.0.113.6", "203.0.113.5", "203.0.113.4", "2001:db8::1"])
+            #expect(try await moderation.recentAddresses(of: "p_ada", now: Self.start + 31 * day).isEmpty, "30 days on, none is kept")
+            #expect(try await moderation.recentAddresses(of: "p_bob", now: Self.start).isEmpty)
+
+            let block = try #require(AddressPrefix("203.0.113.0/24"))
+            let one = try #require(AddressPrefix("2001:db8::1"))
+            try await moderation.banAddresses([
+                AddressBan(id: "ab_block", prefix: block, reason: "spam", untilMillis: Self.start + day, at: Self.start),
+                AddressBan(id: "ab_ada", prefix: one, reason: nil, untilMillis: nil, at: Self.start + 1, playerId: "p_ada"),
+            ])
+            #expect(try await moderation.addressBans(now: Self.start).map(\.id) == ["ab_ada", "ab_block"])
+            #expect(try await moderation.addressBans(now: Self.start).last?.prefix == block)
+            #expect(try await moderation.addressBans(now: Self.start + day).map(\.id) == ["ab_ada"], "an ended ban is not in force")
+            try await moderation.liftAddressBans(ofPlayer: "p_ada")
+            #expect(try await moderation.addressBans(now: Self.start).map(\.id) == ["ab_block"])
+            #expect(try await moderation.liftAddressBan(id: "ab_block"))
+            #expect(try await !moderation.liftAddressBan(id: "ab_block"))
+            #expect(try await moderation.addressBans(now: Self.start).isEmpty)
+            #expect(try await storage.playerStore.delete(playerId: "p_ada", at: Self.start + 20_000))
+            #expect(try await moderation.recentAddresses(of: "p_ada", now: Self.start + 20_000).isEmpty, "deleting the player forgets its addresses")
+        }
+    }
+
     @Test("a reporter files at most `limit` reports in any hour; others and older ones do not count", arguments: Backend.allCases)
     func hourlyLimit(backend: Backend) async throws {
         try await StorageFixtures.withStorage(backend) { storage, sql in

@@ -16,7 +16,7 @@ struct AdminAudit: Sendable {
 
     /// The actions, as the log names them.
     enum Action: String {
-        case closeRoom, ban, unban, deleteDrawing, resolveReport
+        case closeRoom, ban, unban, deleteDrawing, resolveReport, banAddress, liftAddressBan
     }
 
     func record(_ action: Action, _ arguments: some Encodable, request: Request, context: DoodleRequestContext) async {

@@ -16,6 +16,8 @@ struct AdminRoutes {
     let moderation: LiveModeration
     let store: any ModerationStore
     let players: PlayerRepository
+    /// Read again at once after an address ban changes here.
+    let addressBans: AddressBanList
     let storage: StorageCalls
     let clock: any GameClock
     let logger: Logger
@@ -33,6 +35,7 @@ struct AdminRoutes {
             .add(middleware: AdminGate(token: token, lockout: AdminLockout(), addresses: addresses, clock: clock))
         registerRooms(on: admin)
         registerPlayers(on: admin)
+        registerAddressBans(on: admin)
         registerDrawings(on: admin)
         registerReports(on: admin)
         registerAudit(on: admin)

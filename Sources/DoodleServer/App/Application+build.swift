@@ -28,14 +28,19 @@ public func buildApplication(
     let games = LiveGames(
         folder, storage: storage, cluster: cluster, pictures: pictures, drawPartyCode: configuration.cluster?.drawPartyCode,
         houseBots: configuration.houseBots, metrics: metrics, clock: clock, logger: logger)
-    let connections = GameConnectionFactory(folder, storage: storage, cluster: cluster, games: games, metrics: metrics, clock: clock, logger: logger)
+    let liveConnections = LiveConnections()
+    let addressBans = AddressBanList(store: storage.storage.moderation, connections: liveConnections, clock: clock, logger: logger)
+    let connections = GameConnectionFactory(
+        folder, storage: storage, cluster: cluster, games: games, connections: liveConnections, addressBans: addressBans, metrics: metrics, clock: clock,
+        logger: logger)
     // Made once nothing after it can throw: an HTTP client must be shut down once made, and
     // only the running service group does that.
     let accounts = try AccountParts(configuration, clock: clock, metrics: metrics, logger: logger)
     let addresses = ClientAddress(trustedProxies: configuration.trustedProxies)
     let router = APIRoutes(
         configuration: configuration, folder: folder, storage: storage, cluster: cluster, games: games, pictures: pictures, accounts: accounts,
-        webClient: webClient, addresses: addresses, outbound: connections.outbound, secure: tls != nil, metrics: metrics, clock: clock,
+        webClient: webClient, addresses: addresses, addressBans: addressBans, outbound: connections.outbound, secure: tls != nil, metrics: metrics,
+        clock: clock,
         logger: logger
     ).router()
     let server = httpServer(

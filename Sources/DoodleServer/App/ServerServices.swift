@@ -80,7 +80,7 @@ extension ServerServices {
         self.init()
         add(storage.storage.services, at: .storage)
         add([storage.archive] + cluster.writers, at: .writers)
-        add([pictures.pool] + accounts.services, at: .workers)
+        add([pictures.pool, connections.context.addressBans] + accounts.services, at: .workers)
         add(games.rooms, at: .rooms)
         add([Heartbeat(connections: connections.connections, timing: folder.rules.timing, clock: clock), connections.runner], at: .sessions)
         if let notifications = configuration.notifications {

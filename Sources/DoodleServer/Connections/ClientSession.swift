@@ -20,6 +20,9 @@ struct ClientSession: Sendable {
     /// What this connection's device is called if its `hello` makes a new player (from the
     /// upgrade request's `User-Agent`).
     private let deviceLabel: String
+    /// Where the connection comes from (behind `--trusted-proxies`, the client's address):
+    /// checked against the address bans at `hello` and remembered with the player.
+    private let address: String?
 
     /// The player's place, seen fresh: a pair mode the registry ended is no room any more.
     private var place: SessionPlace {
@@ -34,10 +37,11 @@ struct ClientSession: Sendable {
         if case .party(let room) = storedPlace { room } else { nil }
     }
 
-    init(context: SessionContext, queue: OutboundQueue, deviceLabel: String = DeviceLabel.firstDevice) {
+    init(context: SessionContext, queue: OutboundQueue, deviceLabel: String = DeviceLabel.firstDevice, address: String? = nil) {
         self.context = context
         self.queue = queue
         self.deviceLabel = deviceLabel
+        self.address = address
         self.limiter = RateLimiter(rules: context.rules.rateLimits)
         self.logger = context.logger
     }
@@ -201,17 +205,21 @@ struct ClientSession: Sendable {
             return
         }
         guard let name = validName(rawName, ref: "hello") else { return }
+        if let address, let ban = context.addressBans.ban(of: address) {
+            return refuseBanned(ProtocolError(.banned, "an operator banned your address from this server", ref: "hello", reason: ban.reason, untilMillis: ban.untilMillis))
+        }
         // A server just started answers nobody before the rooms it had are back.
         await context.registry.waitUntilRestored()
         let now = context.clock.nowMillis()
         let session: PlayerDirectory.Session
-        switch await context.playerDirectory.hello(name: name, avatar: avatar, token: token, queue: queue, at: now, deviceLabel: deviceLabel) {
+        switch await context.playerDirectory.hello(
+            name: name, avatar: avatar, token: token, queue: queue, at: now, deviceLabel: deviceLabel, address: address)
+        {
         case .welcomed(let welcomed):
             session = welcomed
-        case .banned:
-            send(error: ProtocolError(.banned, "an operator banned you from this server", ref: "hello"))
-            queue.close(.banned, reason: "banned")
-            return
+        case .banned(let ban):
+            return refuseBanned(
+                ProtocolError(.banned, "an operator banned you from this server", ref: "hello", reason: ban.reason, untilMillis: ban.untilMillis))
         }
         if context.cluster.isClustered { await context.cluster.announceConnection(of: session.player.id, at: now) }
         player = session.player
@@ -227,6 +235,12 @@ struct ClientSession: Sendable {
         if let ticket = await context.pairs.resume(session.player.id, name: name, queue: queue, lastSeq: lastSeq) {
             storedPlace = .pair(ticket)
         }
+    }
+
+    /// `error banned`, with the ban's reason and end for the page to show, then 4004.
+    private func refuseBanned(_ error: ProtocolError) {
+        send(error: error)
+        queue.close(.banned, reason: "banned")
     }
 
     /// How long a resume waits for the node adopting its room to be named in the directory.

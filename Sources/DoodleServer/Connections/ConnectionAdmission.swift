@@ -24,13 +24,18 @@ final class ConnectionAdmission: Sendable {
     /// it back when the channel closes. False (counted in the metrics) when its address holds
     /// `limit` connections already.
     func admit(_ channel: any Channel, head: HTTPRequestHead) -> Bool {
-        let address = addresses.of(peer: channel.remoteAddress?.ipAddress, forwardedFor: head.headers["X-Forwarded-For"])
+        let address = address(of: channel, head: head)
         guard take(address) else {
             metrics.connectionRefused(reason: .addressLimit)
             return false
         }
         channel.closeFuture.whenComplete { [self] _ in giveBack(address) }
         return true
+    }
+
+    /// The client's address: the peer's, or behind a trusted proxy the one it forwarded.
+    func address(of channel: any Channel, head: HTTPRequestHead) -> String {
+        addresses.of(peer: channel.remoteAddress?.ipAddress, forwardedFor: head.headers["X-Forwarded-For"])
     }
 
     private func take(_ address: String) -> Bool {

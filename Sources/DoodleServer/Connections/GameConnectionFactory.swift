@@ -21,9 +21,11 @@ struct GameConnectionFactory: Sendable {
     /// 128 KiB still carries 1.3 MB/s at a 100 ms round trip, far above what a game sends.
     static let socketSendBufferBytes = 128 * 1024
 
-    /// - Parameter userAgent: the upgrade request's `User-Agent`, naming the device a new
-    ///   player's first token is saved for.
-    func start(on channel: any Channel, userAgent: String?) throws {
+    /// - Parameters:
+    ///   - userAgent: the upgrade request's `User-Agent`, naming the device a new player's first
+    ///     token is saved for.
+    ///   - address: the client's address (`ClientAddress`), for address bans.
+    func start(on channel: any Channel, userAgent: String?, address: String) throws {
         try channel.syncOptions?.setOption(.socketOption(.so_sndbuf), value: SocketOptionValue(Self.socketSendBufferBytes))
         let context = self.context
         let connections = self.connections
@@ -32,7 +34,8 @@ struct GameConnectionFactory: Sendable {
             eventLoop: channel.eventLoop, sink: try FrameSink.installNow(on: channel))
         let activity = ConnectionActivity(now: context.clock.nowMillis())
         let session = ClientSession(
-            context: context, queue: queue, deviceLabel: userAgent.flatMap(DeviceLabel.describe(userAgent:)) ?? DeviceLabel.firstDevice)
+            context: context, queue: queue, deviceLabel: userAgent.flatMap(DeviceLabel.describe(userAgent:)) ?? DeviceLabel.firstDevice,
+            address: address)
         let handler = GameConnectionHandler(
             inbox: SessionInbox(
                 session: session, runner: runner,
@@ -44,7 +47,7 @@ struct GameConnectionFactory: Sendable {
                 context.metrics.connectionsChanged(connections.count)
             })
         try handler.install(on: channel)
-        connections.add(queue, activity: activity)
+        connections.add(queue, activity: activity, address: address)
         context.metrics.connectionsChanged(connections.count)
     }
 }
@@ -53,15 +56,16 @@ extension GameConnectionFactory {
     /// The factory of every game connection of the server: one session context for all, and the
     /// books kept across them (the open connections, their outbound bytes).
     init(
-        _ folder: GameRulesFolder, storage: StorageParts, cluster: ClusterParts, games: LiveGames, metrics: ServerMetrics, clock: any GameClock,
-        logger: Logger
+        _ folder: GameRulesFolder, storage: StorageParts, cluster: ClusterParts, games: LiveGames, connections: LiveConnections,
+        addressBans: AddressBanList, metrics: ServerMetrics, clock: any GameClock, logger: Logger
     ) {
         self.init(
             context: SessionContext(
                 rules: folder.rules, packs: folder.packs, blocklist: folder.blocklist, playerDirectory: storage.playerDirectory,
-                registry: games.rooms, pairs: games.pairs, reports: storage.storage.moderation, cluster: cluster.membership, clock: clock,
+                registry: games.rooms, pairs: games.pairs, reports: storage.storage.moderation, addressBans: addressBans,
+                cluster: cluster.membership, clock: clock,
                 metrics: metrics, logger: logger),
-            runner: SessionRunner(logger: logger), connections: LiveConnections(),
+            runner: SessionRunner(logger: logger), connections: connections,
             outbound: OutboundBudget(ceiling: folder.rules.limits.serverOutboundBytes))
     }
 }

@@ -66,9 +66,10 @@ struct GameServerChannel: ServerChildChannel, HTTPChannelHandler {
                     }
                     return channel.eventLoop.makeSucceededFuture(HTTPHeaders())
                 },
-                upgradePipelineHandler: { [connections] channel, head in
+                upgradePipelineHandler: { [connections, admission] channel, head in
                     channel.eventLoop.makeCompletedFuture {
-                        try connections.start(on: channel, userAgent: head.headers.first(name: "user-agent"))
+                        try connections.start(
+                            on: channel, userAgent: head.headers.first(name: "user-agent"), address: admission.address(of: channel, head: head))
                         return UpgradeResult.webSocket
                     }
                 })

@@ -7,6 +7,8 @@ final class LiveConnections: Sendable {
     struct Entry: Sendable {
         let queue: OutboundQueue
         let activity: ConnectionActivity
+        /// The client's address (`ClientAddress`), for closing a banned block's connections.
+        let address: String
     }
 
     private struct State {
@@ -23,9 +25,9 @@ final class LiveConnections: Sendable {
     /// A connection opened. One that opens while the server shuts down (a client back at once
     /// after its 4001) is told the same at once: otherwise it would hold the shutdown up until
     /// the drain's time limit and then be cut off without a word.
-    func add(_ queue: OutboundQueue, activity: ConnectionActivity) {
+    func add(_ queue: OutboundQueue, activity: ConnectionActivity, address: String) {
         let closing = state.withLock { state in
-            state.entries[queue.id] = Entry(queue: queue, activity: activity)
+            state.entries[queue.id] = Entry(queue: queue, activity: activity, address: address)
             return state.closing
         }
         if let closing { queue.close(closing.code, reason: closing.reason) }
@@ -46,6 +48,14 @@ final class LiveConnections: Sendable {
 
     /// A copy, so that callers work on the connections without holding the lock.
     var all: [Entry] { state.withLock { Array($0.entries.values) } }
+
+    /// Closes the connections from addresses `prefix` holds; how many there were.
+    @discardableResult
+    func close(from prefix: AddressPrefix, _ code: CloseCode, reason: String) -> Int {
+        let entries = all.filter { prefix.contains($0.address) }
+        for entry in entries { entry.queue.close(code, reason: reason) }
+        return entries.count
+    }
 
     /// Closes every connection, and every one that opens from now on.
     func closeAll(_ code: CloseCode, reason: String) {

@@ -15,6 +15,8 @@ struct SessionContext: Sendable {
     let pairs: PairRegistry
     /// Where `report` files what a member reports.
     let reports: any ModerationStore
+    /// The banned address blocks a `hello` is checked against.
+    let addressBans: AddressBanList
     /// Where rooms hosted by other nodes are found; alone, nothing is.
     let cluster: ClusterMembership
     let clock: any GameClock
@@ -23,9 +25,11 @@ struct SessionContext: Sendable {
 
     init(
         rules: GameRules, packs: [String: WordPack], blocklist: Blocklist, playerDirectory: PlayerDirectory, registry: RoomRegistry, pairs: PairRegistry,
-        reports: any ModerationStore, cluster: ClusterMembership, clock: any GameClock, metrics: ServerMetrics, logger: Logger
+        reports: any ModerationStore, addressBans: AddressBanList, cluster: ClusterMembership, clock: any GameClock, metrics: ServerMetrics,
+        logger: Logger
     ) {
         self.reports = reports
+        self.addressBans = addressBans
         self.rules = rules
         self.settingsValidator = SettingsValidator(rules: rules, packNames: Set(packs.keys), blocklist: blocklist)
         self.blocklist = blocklist

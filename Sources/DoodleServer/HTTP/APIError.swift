@@ -19,6 +19,11 @@ struct APIError: HTTPResponseError {
     static func unauthorized(_ message: String) -> APIError { APIError(status: .unauthorized, code: "unauthorized", message: message) }
     /// 403 `banned`: the caller's token is a banned player's.
     static let banned = APIError(status: .forbidden, code: "banned", message: "an operator banned you from this server")
+
+    /// 403 `banned` with the ban's reason and end, for the page that tells the player.
+    static func banned(reason: String?, untilMillis: Int64?, message: String = "an operator banned you from this server") -> APIError {
+        APIError(status: .forbidden, code: "banned", message: message, reason: reason, untilMillis: untilMillis)
+    }
     static func tooManyRequests(_ message: String) -> APIError {
         APIError(status: .tooManyRequests, code: "rate_limited", message: message)
     }

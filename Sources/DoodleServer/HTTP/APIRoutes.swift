@@ -16,6 +16,7 @@ struct APIRoutes {
     let webClient: WebClientRoutes
     /// Who a request comes from, behind the trusted proxies.
     let addresses: ClientAddress
+    let addressBans: AddressBanList
     /// What the game connections' outbound buffers hold, for the status.
     let outbound: OutboundBudget
     /// Whether the server speaks TLS, so that the links it hands out do.
@@ -28,6 +29,8 @@ struct APIRoutes {
         let router = Router(context: DoodleRequestContext.self)
         let calls = StorageCalls(logger: logger)
         let authentication = BearerAuthentication(players: storage.players, bans: storage.storage.moderation, storage: calls, clock: clock)
+        // Before the routes: a router's middleware applies to the routes added after it.
+        router.add(middleware: AddressBanGate(bans: addressBans, addresses: addresses))
         registerLiveRoutes(on: router)
         registerStoredRoutes(on: router, authentication: authentication, calls: calls)
         registerWebSocketHint(on: router)
@@ -96,7 +99,7 @@ struct APIRoutes {
         guard let adminToken = configuration.adminToken else { return }
         AdminRoutes(
             token: adminToken, addresses: addresses, moderation: games.moderation, store: storage.storage.moderation, players: storage.players,
-            storage: calls, clock: clock, logger: logger
+            addressBans: addressBans, storage: calls, clock: clock, logger: logger
         ).register(on: router)
         webClient.registerAdminPage(on: router)
     }

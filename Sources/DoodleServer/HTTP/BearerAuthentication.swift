@@ -25,8 +25,8 @@ struct BearerAuthentication: Sendable {
 
     /// 403 `banned` while an operator's ban of `player` is in force.
     func refuseIfBanned(_ player: PlayerID) async throws {
-        if try await storage({ try await bans.activeBan(playerId: player, now: clock.nowMillis()) }) != nil {
-            throw APIError.banned
+        if let ban = try await storage({ try await bans.activeBan(playerId: player, now: clock.nowMillis()) }) {
+            throw APIError.banned(reason: ban.reason, untilMillis: ban.untilMillis)
         }
     }
 

@@ -1,5 +1,6 @@
 import Crypto
 import DoodleCore
+import DoodleStorage
 import Foundation
 
 /// Who is who: players by token, the connection each is using now, and the room each holds a
@@ -40,7 +41,7 @@ actor PlayerDirectory {
     enum Hello: Sendable {
         case welcomed(Session)
         /// The token is a banned player's: it is not renamed and keeps no connection here.
-        case banned
+        case banned(PlayerBan)
     }
 
     /// Resolves `hello`: a known token resumes its player (renamed to `name`), anything else
@@ -53,7 +54,8 @@ actor PlayerDirectory {
     /// device revoked meanwhile (`revoke`).
     /// - Parameter avatar: nil keeps the one a known player chose before.
     func hello(
-        name: String, avatar: Avatar? = nil, token: String?, queue: OutboundQueue, at now: Int64 = 0, deviceLabel: String = DeviceLabel.firstDevice
+        name: String, avatar: Avatar? = nil, token: String?, queue: OutboundQueue, at now: Int64 = 0, deviceLabel: String = DeviceLabel.firstDevice,
+        address: String? = nil
     ) async -> Hello {
         var player: Player
         var token = token ?? ""
@@ -81,11 +83,11 @@ actor PlayerDirectory {
         // Cached before the ban lookup suspends, so that a revocation arriving meanwhile finds
         // and removes it.
         playersByTokenHash[hash] = player
-        if known != nil, await store?.isBanned(player.id, at: now) == true {
+        if known != nil, let ban = await store?.activeBan(of: player.id, at: now) {
             connectionEnded(player.id, queueID: queue.id)
-            return .banned
+            return .banned(ban)
         }
-        await store?.saveSession(player, tokenHash: hash, newDeviceLabel: known == nil ? deviceLabel : nil)
+        await store?.saveSession(player, tokenHash: hash, newDeviceLabel: known == nil ? deviceLabel : nil, address: address)
         return .welcomed(Session(player: player, token: token, roomCode: seats[player.id]))
     }
 
@@ -106,7 +108,7 @@ actor PlayerDirectory {
     func rename(_ player: Player, tokenHashOf token: String) async {
         let hash = Self.hash(token)
         playersByTokenHash[hash] = player
-        await store?.saveSession(player, tokenHash: hash, newDeviceLabel: nil)
+        await store?.saveSession(player, tokenHash: hash, newDeviceLabel: nil, address: nil)
     }
 
     /// One of `player`'s devices was removed (its deletion is stored), here or on another node:
@@ -196,7 +198,8 @@ protocol PlayerRecords: Sendable {
     func player(tokenHash: String) async -> PlayerDirectory.Player?
     /// Records a `hello` or rename; `newDeviceLabel` only at a new player's first `hello`, whose
     /// save creates its first device.
-    func saveSession(_ player: PlayerDirectory.Player, tokenHash: String, newDeviceLabel: String?) async
-    /// Whether an operator's ban of the player is in force at `now`.
-    func isBanned(_ player: PlayerID, at now: Int64) async -> Bool
+    /// `address`: where the connection came from, remembered for address bans (nil: not known).
+    func saveSession(_ player: PlayerDirectory.Player, tokenHash: String, newDeviceLabel: String?, address: String?) async
+    /// The operator's ban of the player in force at `now`, if any.
+    func activeBan(of player: PlayerID, at now: Int64) async -> PlayerBan?
 }

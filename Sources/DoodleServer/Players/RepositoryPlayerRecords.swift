@@ -20,20 +20,20 @@ struct RepositoryPlayerRecords: PlayerRecords {
         }
     }
 
-    func saveSession(_ player: PlayerDirectory.Player, tokenHash: String, newDeviceLabel: String?) async {
+    func saveSession(_ player: PlayerDirectory.Player, tokenHash: String, newDeviceLabel: String?, address: String?) async {
         await players.saveSession(
             playerId: player.id, name: player.name, avatar: player.avatar, tokenHash: tokenHash, at: clock.nowMillis(),
-            newDeviceLabel: newDeviceLabel)
+            newDeviceLabel: newDeviceLabel, address: address)
     }
 
     /// An unreadable database reads as "not banned": an outage does not shut every returning
     /// player out, and the error is logged.
-    func isBanned(_ player: PlayerID, at now: Int64) async -> Bool {
+    func activeBan(of player: PlayerID, at now: Int64) async -> PlayerBan? {
         do {
-            return try await bans.activeBan(playerId: player, now: now) != nil
+            return try await bans.activeBan(playerId: player, now: now)
         } catch {
             logger.error("looking up a player's ban failed", metadata: ["player": "\(player)", "error": "\(error)"])
-            return false
+            return nil
         }
     }
 }

@@ -34,10 +34,11 @@ public struct PlayerRepository: Sendable {
     ///   player: the save then creates the player's first device, with this label (see
     ///   `PlayerSession.newDeviceLabel`).
     public func saveSession(
-        playerId: PlayerID, name: String, avatar: Avatar? = nil, tokenHash: String, at now: Int64, newDeviceLabel: String? = nil
+        playerId: PlayerID, name: String, avatar: Avatar? = nil, tokenHash: String, at now: Int64, newDeviceLabel: String? = nil,
+        address: String? = nil
     ) async {
         let session = PlayerSession(
-            playerId: playerId, name: name, tokenHash: tokenHash, at: now, newDeviceLabel: newDeviceLabel, avatar: avatar)
+            playerId: playerId, name: name, tokenHash: tokenHash, at: now, newDeviceLabel: newDeviceLabel, avatar: avatar, address: address)
         do {
             try await store.saveSession(session)
         } catch {
