@@ -82,7 +82,8 @@ struct ServerServicesTests {
         let stages = try await Self.stagesOfBuiltServer(cluster: nil)
         #expect(
             stages == [
-                "writers ArchiveWriter", "workers RenderPool", "workers BcryptPasswordHashing", "workers HTTPClientShutdown", "rooms RoomRegistry",
+                "writers ArchiveWriter", "workers RenderPool", "workers AddressBanList", "workers BcryptPasswordHashing", "workers HTTPClientShutdown",
+                "rooms RoomRegistry",
                 "sessions Heartbeat", "sessions SessionRunner", "httpServer Application", "clientDrain ClientDrain",
             ])
     }
@@ -98,7 +99,7 @@ struct ServerServicesTests {
         #expect(
             stages == [
                 "writers ArchiveWriter", "writers HeadChangeAnnouncer", "writers PublicRoomPublisher", "workers RenderPool",
-                "workers BcryptPasswordHashing", "workers HTTPClientShutdown", "rooms RoomRegistry", "sessions Heartbeat", "sessions SessionRunner",
+                "workers AddressBanList", "workers BcryptPasswordHashing", "workers HTTPClientShutdown", "rooms RoomRegistry", "sessions Heartbeat", "sessions SessionRunner",
                 "httpServer Application", "clientDrain ClientDrain", "clusterSignals ClusterSignalListener", "nodeLease NodeLease",
             ])
     }

@@ -120,4 +120,12 @@ extension RoomStateMachine {
         guard let lines = chatHistory.lines(of: player) ?? (isMember(player) ? [] : nil) else { return nil }
         return ReportContext(roomCode: code, drawingId: drawingIdOnScreen ?? lastSavedDrawingId, chatLines: lines)
     }
+
+    /// What a report of the whole room carries: the drawing on screen (or the last one saved),
+    /// and each present member's last chat lines, as "name: line", seats first.
+    public var roomReportContext: ReportContext {
+        let members = seats.map { ($0.id, $0.name) } + spectators.map { ($0.id, $0.name) }
+        let lines = members.flatMap { id, name in (chatHistory.lines(of: id) ?? []).map { "\(name): \($0)" } }
+        return ReportContext(roomCode: code, drawingId: drawingIdOnScreen ?? lastSavedDrawingId, chatLines: lines)
+    }
 }

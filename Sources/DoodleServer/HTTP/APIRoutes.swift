@@ -80,7 +80,8 @@ struct APIRoutes {
         ShareRoutes(reader: stored.archiveReader, storage: calls, trustedProxies: configuration.trustedProxies, secure: secure)
             .register(on: router)
         ReportRoutes(
-            reader: stored.archiveReader, pairReader: stored.pairReader, players: storage.players, store: stored.moderation,
+            reader: stored.archiveReader, pairReader: stored.pairReader, players: storage.players, registry: games.rooms,
+            cluster: cluster.membership, store: stored.moderation,
             authentication: authentication, storage: calls, reportsPerHour: folder.rules.limits.reportsPerHour, clock: clock
         ).register(on: router)
     }

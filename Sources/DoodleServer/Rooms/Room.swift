@@ -302,6 +302,11 @@ actor Room {
         machine.reportContext(about: player)
     }
 
+    /// What a report of this room (`POST /v1/reports {"roomCode"}`) carries.
+    func roomReportContext() -> ReportContext {
+        machine.roomReportContext
+    }
+
     /// Public facts for an invite link.
     func publicInfo() -> RoomPublicInfo {
         let snapshot = machine.snapshot(for: "")

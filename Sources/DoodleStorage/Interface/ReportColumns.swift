@@ -4,10 +4,12 @@ import Foundation
 /// What both back ends share about reports: the columns read, the context's JSON, how a row
 /// becomes a `StoredReport`, and how report ids are made.
 enum ReportColumns {
-    /// A report's row; the caller adds `WHERE … ORDER BY …`.
+    /// A report's row with the current names of its reporter and reported player; the caller
+    /// adds `WHERE … ORDER BY …`.
     static let select = """
         SELECT id, reporter_id, player_id, drawing_id, reason, text, context, created_at, status, resolution_action, resolution_note,
-               resolved_at
+               resolved_at, (SELECT name FROM player WHERE player.id = report.reporter_id) AS reporter_name,
+               (SELECT name FROM player WHERE player.id = report.player_id) AS player_name
         FROM report
         """
 
@@ -42,6 +44,8 @@ enum ReportColumns {
         var resolutionAction: String?
         var resolutionNote: String?
         var resolvedAt: Int64?
+        var reporterName: String?
+        var playerName: String?
 
         /// The report the row stores.
         ///
@@ -65,7 +69,7 @@ enum ReportColumns {
             }
             return StoredReport(
                 id: id, reporterId: reporterId, playerId: playerId, drawingId: drawingId, reason: reason, text: text, context: decoded,
-                createdAt: createdAt, status: status, resolution: resolution)
+                createdAt: createdAt, status: status, resolution: resolution, reporterName: reporterName, playerName: playerName)
         }
     }
 }

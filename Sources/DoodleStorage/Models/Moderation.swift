@@ -51,6 +51,10 @@ public struct StoredReport: Sendable, Equatable, Encodable {
     public var createdAt: Int64
     public var status: ReportStatus
     public var resolution: Resolution?
+    /// The names the reporter and the reported player go by now, for the operators' page; nil
+    /// for no such player (deleted, or none named).
+    public var reporterName: String?
+    public var playerName: String?
 
     public struct Resolution: Sendable, Equatable, Encodable {
         public var action: ReportAction
@@ -66,8 +70,11 @@ public struct StoredReport: Sendable, Equatable, Encodable {
 
     public init(
         id: String, reporterId: PlayerID, playerId: PlayerID?, drawingId: String?, reason: ReportReason, text: String?,
-        context: ReportContext?, createdAt: Int64, status: ReportStatus, resolution: Resolution?
+        context: ReportContext?, createdAt: Int64, status: ReportStatus, resolution: Resolution?, reporterName: String? = nil,
+        playerName: String? = nil
     ) {
+        self.reporterName = reporterName
+        self.playerName = playerName
         self.id = id
         self.reporterId = reporterId
         self.playerId = playerId

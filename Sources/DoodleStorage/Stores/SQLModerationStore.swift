@@ -67,7 +67,7 @@ struct SQLModerationStore: ModerationStore {
             id: try row("id"), reporterId: try row("reporter_id"), playerId: try row("player_id"), drawingId: try row("drawing_id"),
             reason: try row("reason"), text: try row("text"), context: try row("context"), createdAt: try row("created_at"),
             status: try row("status"), resolutionAction: try row("resolution_action"), resolutionNote: try row("resolution_note"),
-            resolvedAt: try row("resolved_at")
+            resolvedAt: try row("resolved_at"), reporterName: try row("reporter_name"), playerName: try row("player_name")
         ).report()
     }
 }

@@ -24,6 +24,44 @@ struct ReportTests {
         }
     }
 
+    @Test("a live room is reported with its members' last chat lines; operators see the reporter's and the reported player's names beside their ids")
+    func roomReports() async throws {
+        try await TestServer.with { server in
+            try await server.withConnections(2) { connections in
+                let owner = try await connections[0].hello(name: "Ada")
+                let guest = try await connections[1].hello(name: "Bob")
+                let room = try await connections[0].createRoom()
+                _ = try await connections[1].joinRoom(code: room.code)
+                try await connections[1].send(.guess(text: "buy cheap coins"))
+                _ = try await connections[0].receive { message in
+                    if case .event(.chat, _) = message { true } else { false }
+                }
+                let auth = "Bearer \(owner.token)"
+                let filed = try await server.call(
+                    "POST", "/v1/reports", authorization: auth, body: try Self.json(["roomCode": room.code.lowercased(), "reason": "spam"]))
+                #expect(filed.status == 201, "\(filed.text)")
+                let player = try await server.call("POST", "/v1/reports", authorization: auth, body: try Self.json(["playerId": guest.playerId, "reason": "spam"]))
+                #expect(player.status == 201, "\(player.text)")
+                for (body, status) in [
+                    (["roomCode": "O0O0O0", "reason": "spam"], 400), (["roomCode": "K7PQ2M", "reason": "spam"], 404),
+                    (["roomCode": room.code, "playerId": guest.playerId, "reason": "spam"], 400),
+                ] {
+                    #expect(try await server.call("POST", "/v1/reports", authorization: auth, body: try Self.json(body)).status == status, "\(body)")
+                }
+
+                let open = try await server.call("GET", "/v1/admin/reports", authorization: TestServer.adminAuthorization)
+                #expect(open.status == 200, "\(open.text)")
+                let reports = open.json?["reports"]
+                // Newest first: the player's report, then the room's.
+                #expect(reports?[0]?["playerName"]?.stringValue == "Bob")
+                #expect(reports?[0]?["reporterName"]?.stringValue == "Ada")
+                #expect(reports?[1]?["playerId"] == .null && reports?[1]?["playerName"] == .null)
+                #expect(reports?[1]?["context"]?["roomCode"]?.stringValue == room.code)
+                #expect(reports?[1]?["context"]?["chatLines"]?[0]?.stringValue == "Bob: buy cheap coins")
+            }
+        }
+    }
+
     @Test("a player reports a drawing and a player; bad reports are refused with clear errors; the hourly limit answers 429")
     func filing() async throws {
         try await ArchiveSeed.withSeededServer { server, seed, drawer, guesser in
