@@ -187,9 +187,22 @@ actor Room {
     // MARK: - Events from sessions
 
     /// Seats `player`, or with `spectate` lets it watch; the refusal, if any.
-    func join(_ player: PlayerID, name: String, avatar: Avatar? = nil, spectate: Bool = false, queue: OutboundQueue) async -> ProtocolError? {
+    ///
+    /// - Parameter quickPlay: the registry chose this room for quick play from the status the
+    ///   room last published; the room checks it again now, since its players may have gone
+    ///   meanwhile, and refuses (`roomNotFound`, so the registry tries the next) where no game
+    ///   could go on any more.
+    func join(
+        _ player: PlayerID, name: String, avatar: Avatar? = nil, spectate: Bool = false, quickPlay: Bool = false, queue: OutboundQueue
+    ) async -> ProtocolError? {
         // The registry may have dropped this room (empty too long) after the joiner found it.
         if isClosed { return ProtocolError(.roomNotFound, "no room has that code") }
+        if quickPlay {
+            let status = machine.publicStatus
+            guard spectate ? status.takesQuickSpectators : status.takesQuickPlayers else {
+                return ProtocolError(.roomNotFound, "that room no longer takes quick players")
+            }
+        }
         switch machine.join(player, name: name, avatar: avatar, spectate: spectate, now: clock.nowMillis()) {
         case .failure(let error):
             return error

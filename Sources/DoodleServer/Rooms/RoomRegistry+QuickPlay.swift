@@ -145,7 +145,9 @@ extension RoomRegistry {
                 .min(by: Self.quickPlayOrder)
             if let answer = elsewhere(best) { return answer }
             guard let best, let room = rooms[best.status.code] else { return nil }
-            guard let refusal = await room.join(player, name: name, avatar: avatar, spectate: spectate, queue: queue) else { return .seated(room) }
+            guard let refusal = await room.join(player, name: name, avatar: avatar, spectate: spectate, quickPlay: true, queue: queue) else {
+                return .seated(room)
+            }
             switch refusal.code {
             case .banned, .roomFull, .roomLocked, .roomNotFound:
                 refusedBy.insert(best.status.code)

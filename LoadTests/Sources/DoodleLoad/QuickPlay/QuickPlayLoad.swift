@@ -32,7 +32,8 @@ public struct QuickPlayLoad: Sendable {
                 // not slow the arrivals down, or the measurement would flatter it.
                 try? await Task.sleep(until: start + interval * index, clock: .continuous)
                 let player = QuickPlayer(
-                    name: "qp\(index)", url: urls[index % urls.count], wordPack: configuration.wordPack, deadline: deadline,
+                    name: "qp\(index)", url: urls[index % urls.count], wordPack: configuration.wordPack,
+                    abandons: { [configuration] code in configuration.abandons(code) }, deadline: deadline,
                     answerTimeout: .seconds(configuration.answerTimeoutSeconds), logger: logger)
                 group.addTask { await player.run() }
             }

@@ -11,8 +11,12 @@ public struct QuickPlayLoadConfiguration: Sendable, Codable, Equatable {
     public var holdSeconds: Int
     /// The longest a player waits for `welcome` or its seat before it counts as an error.
     public var answerTimeoutSeconds: Int
+    /// The share of rooms, 0–1, whose players all close their connections once the room's game
+    /// is under way (tabs closed mid-game): later arrivals must not be seated there.
+    public var abandon: Double
 
-    public init(players: Int, rate: Int, wordPack: String? = nil, holdSeconds: Int = 10, answerTimeoutSeconds: Int = 10) {
+    public init(players: Int, rate: Int, wordPack: String? = nil, holdSeconds: Int = 10, answerTimeoutSeconds: Int = 10, abandon: Double = 0) {
+        self.abandon = abandon
         self.players = players
         self.rate = rate
         self.wordPack = wordPack
@@ -26,8 +30,18 @@ public struct QuickPlayLoadConfiguration: Sendable, Codable, Equatable {
         guard (1...2_000).contains(rate) else { return "--arrival-rate must be 1–2000 per second" }
         guard (0...600).contains(holdSeconds) else { return "--quick-hold must be 0–600 seconds" }
         guard (1...60).contains(answerTimeoutSeconds) else { return "the answer timeout must be 1–60 seconds" }
+        guard (0...1).contains(abandon) else { return "--abandon must be a share from 0 to 1" }
         if let wordPack, wordPack.isEmpty { return "--word-pack must not be empty" }
         return nil
+    }
+
+    /// Whether the players of the room `code` leave it mid-game: the same answer for each of
+    /// them, from the code alone (FNV-1a), so a room is left by all its players or by none.
+    func abandons(_ code: String) -> Bool {
+        guard abandon > 0 else { return false }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in code.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return Double(hash % 10_000) < abandon * 10_000
     }
 
     /// Seconds from the first arrival to the last.

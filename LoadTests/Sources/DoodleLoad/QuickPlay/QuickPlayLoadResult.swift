@@ -17,6 +17,10 @@ public struct QuickPlayLoadResult: Sendable, Codable, Equatable {
     public var events: Int
     public var lostEvents: Int
     public var outOfOrder: Int
+    /// Newcomers seated in a room someone else opened where no game could go on (`QuickPlayerOutcome.seatedInDeadRoom`).
+    public var seatedInDeadRooms: Int
+    /// Players that left their room mid-game (`--abandon`).
+    public var abandoned: Int
     /// Players not seated, or dropped before the end, by kind.
     public var errors: [String: Int]
     public var elapsedSeconds: Double
@@ -37,6 +41,8 @@ public struct QuickPlayLoadResult: Sendable, Codable, Equatable {
         roomsMade = Set(seatedOutcomes.compactMap(\.code)).count
         maxPlayers = seatedOutcomes.compactMap(\.maxPlayers).max() ?? 0
         idealRooms = maxPlayers > 0 ? (seated + maxPlayers - 1) / maxPlayers : 0
+        seatedInDeadRooms = outcomes.filter(\.seatedInDeadRoom).count
+        abandoned = outcomes.filter(\.abandoned).count
         redirects = outcomes.reduce(0) { $0 + $1.redirects }
         events = outcomes.reduce(0) { $0 + $1.events }
         lostEvents = outcomes.reduce(0) { $0 + $1.lostEvents }
@@ -53,9 +59,9 @@ public struct QuickPlayLoadResult: Sendable, Codable, Equatable {
         idealRooms > 0 ? Double(roomsMade - idealRooms) / Double(idealRooms) * 100 : 0
     }
 
-    /// Every player seated, nothing lost or reordered, no errors.
+    /// Every player seated, none in a dead room, nothing lost or reordered, no errors.
     public var isClean: Bool {
-        seated == configuration.players && lostEvents == 0 && outOfOrder == 0 && errors.isEmpty
+        seated == configuration.players && lostEvents == 0 && outOfOrder == 0 && errors.isEmpty && seatedInDeadRooms == 0
     }
 
     /// The issue's targets: time to seat p99 under 50 ms, rooms within 2% of the ideal.
@@ -69,6 +75,8 @@ public struct QuickPlayLoadResult: Sendable, Codable, Equatable {
             "  rooms made     \(roomsMade), ideal \(idealRooms) (ceil(\(seated)/\(maxPlayers))): \(String(format: "%+.1f", roomsOverIdealPercent)) %",
             "  time to seat   p50 \(Self.ms(seat.p50)) · p90 \(Self.ms(seat.p90)) · p99 \(Self.ms(seat.p99)) · max \(Self.ms(seat.max)) ms (\(seat.count) seats)",
             "  room events    \(events) received, \(lostEvents) lost, \(outOfOrder) out of order",
+            "  dead rooms     \(seatedInDeadRooms) newcomers seated where no game could go on"
+                + (configuration.abandon > 0 ? "; \(abandoned) players left \(Int(configuration.abandon * 100)) % of the rooms mid-game" : ""),
             "  errors         " + (errors.isEmpty ? "none" : errors.sorted { $0.value > $1.value }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")),
         ]
         if let serverCPUSeconds {
