@@ -8,9 +8,13 @@ enum DrawingColumns {
         (SELECT COUNT(*) FROM reaction WHERE reaction.drawing_id = drawing.id AND reaction.reaction = 'dislike') AS dislike_count
         """
 
-    /// A drawing's row; the caller adds `WHERE id = …`.
+    /// A drawing's row with its drawer's chosen avatar (`PlayerTable.avatar`); the caller adds
+    /// `WHERE id = …`.
     static let select = """
         SELECT id, game_id, room_code, word, drawer_id, drawer_name, drawer_gained, started_at, ended_at, record,
+               (SELECT avatar_color FROM player WHERE player.id = drawing.drawer_id) AS avatar_color,
+               (SELECT avatar_eyes FROM player WHERE player.id = drawing.drawer_id) AS avatar_eyes,
+               (SELECT avatar_mouth FROM player WHERE player.id = drawing.drawer_id) AS avatar_mouth,
                \(reactionCounts)
         FROM drawing
         """

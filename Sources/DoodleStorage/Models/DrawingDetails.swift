@@ -37,6 +37,9 @@ public struct DrawingDetails: Sendable, Equatable, Encodable {
     public var roomCode: String
     public var word: String
     public var drawer: PlayerReference
+    /// The drawer's face as players see it now (chosen, or derived from its id); nil once the
+    /// drawer deleted itself.
+    public var drawerAvatar: Avatar?
     public var drawerGained: Int
     public var guessers: [GuessLine]
     /// How many members like and dislike it now (PROTOCOL.md, "Moderation").
@@ -48,8 +51,9 @@ public struct DrawingDetails: Sendable, Equatable, Encodable {
 
     public init(
         id: String, gameId: String, roomCode: String, word: String, drawer: PlayerReference, drawerGained: Int,
-        guessers: [GuessLine], reactions: ReactionCounts, startedAt: Int64, endedAt: Int64, actions: [DrawingAction]
+        guessers: [GuessLine], reactions: ReactionCounts, startedAt: Int64, endedAt: Int64, actions: [DrawingAction], drawerAvatar: Avatar? = nil
     ) {
+        self.drawerAvatar = drawerAvatar
         self.id = id
         self.gameId = gameId
         self.roomCode = roomCode
@@ -64,7 +68,7 @@ public struct DrawingDetails: Sendable, Equatable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, gameId, roomCode, word, drawer, drawerGained, guessers, reactions, startedAt, endedAt, actions
+        case id, gameId, roomCode, word, drawer, drawerAvatar, drawerGained, guessers, reactions, startedAt, endedAt, actions
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -74,6 +78,7 @@ public struct DrawingDetails: Sendable, Equatable, Encodable {
         try container.encode(roomCode, forKey: .roomCode)
         try container.encode(word, forKey: .word)
         try container.encode(drawer, forKey: .drawer)
+        try container.encode(drawerAvatar, forKey: .drawerAvatar)
         try container.encode(drawerGained, forKey: .drawerGained)
         try container.encode(guessers, forKey: .guessers)
         try container.encode(reactions, forKey: .reactions)

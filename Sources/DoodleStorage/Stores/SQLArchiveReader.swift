@@ -67,11 +67,13 @@ struct SQLArchiveReader: ArchiveReader {
                     atMilliseconds: try line("at_ms"))
             }
             let record: Data = try row("record")
+            let drawerId: PlayerID? = try row("drawer_id")
+            let drawerAvatar = try drawerId.map { try PlayerTable.avatar(row) ?? Avatar(derivedFrom: $0) }
             return DrawingDetails(
                 id: try row("id"), gameId: try row("game_id"), roomCode: try row("room_code"), word: try row("word"),
                 drawer: PlayerReference(playerId: try row("drawer_id"), name: try row("drawer_name")), drawerGained: try row("drawer_gained"),
                 guessers: guessers, reactions: try Self.reactions(row), startedAt: try row("started_at"), endedAt: try row("ended_at"),
-                actions: try StrokeCodec.decode([UInt8](record)))
+                actions: try StrokeCodec.decode([UInt8](record)), drawerAvatar: drawerAvatar)
         }
     }
 
