@@ -151,3 +151,24 @@ def test_the_favicon_and_the_leaderboard(open_player):
     expect(page.locator("#leaderboard-panel h2")).to_have_text("Best players")
     # Either the ranking or a word that there is none yet, never an empty box.
     page.wait_for_function("() => document.querySelector('#leaderboard').children.length > 0 || document.querySelector('#leaderboard-note').textContent")
+
+
+STATES_SEEN = """(() => { window.__conn = []; new MutationObserver(() => window.__conn.push(document.querySelector("#conn").dataset.state))
+    .observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+    document.addEventListener("DOMContentLoaded", () => window.__conn.push(document.querySelector("#conn").dataset.state)); })()"""
+
+
+def test_the_connection_light_says_connecting_not_offline_while_the_page_connects(open_player):
+    for phone in (False, True):
+        page = open_player("Ada", phone=phone, named=False)
+        # A first visit has nothing to connect with yet: no light at all.
+        expect(page.locator("#conn")).to_have_attribute("data-state", "idle")
+        expect(page.locator("#conn")).to_be_hidden()
+        name_player(page, "Ada")
+        # A returning visitor: from the first paint to online, never "offline" on the way.
+        page.add_init_script(STATES_SEEN)
+        page.reload()
+        expect(page.locator("#conn")).to_have_attribute("data-state", "online")
+        seen = page.evaluate("() => window.__conn")
+        assert seen and "offline" not in seen, f"the light went through {seen}"
+        assert seen[0] == "connecting", f"the light should start at connecting, went through {seen}"

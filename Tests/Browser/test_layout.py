@@ -63,6 +63,11 @@ def test_a_turn_fits_the_desktop_and_the_phone(open_player):
     expect(desk.locator("#podium li")).to_have_count(2)
     expect(desk.locator("#ranking li.me")).to_contain_text("Dana")
     expect(phone.locator("#ranking li.me")).to_contain_text("Pim")
+    # Each player's face stands on the podium, the same as in the player list.
+    pim = phone.locator("#players li.me").get_attribute("data-player-id")
+    pim_color = desk.locator(f"#players li[data-player-id='{pim}'] svg.avatar").get_attribute("data-color")
+    expect(desk.locator("#podium li svg.avatar")).to_have_count(2)
+    expect(desk.locator("#podium li:not(.me) svg.avatar")).to_have_attribute("data-color", pim_color)
 
 
 def test_pair_drawing_tools_and_send_fit_the_desktop(open_player):

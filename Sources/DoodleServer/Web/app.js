@@ -3,14 +3,17 @@
 // pair.js, the account dialog in account.js.
 
 import { setUpAccount, redeemLinkInURL, renderAccount } from "./account.js";
+import { face } from "./avatar.js";
+import { setUpAvatarEditor, renderAvatarEditor, shownAvatar, storedAvatar, avatarChanged, avatarSent, setAvatarOwner, ensureAvatar } from "./avatar-editor.js";
 import { linkCodeInURL } from "./account-move.js";
 import { takeNote, welcomed, tokenStillWorks, forgetSignedOutDevice } from "./account-session.js";
-import { session, setHandlers, connect, reconnectNow, send, forgetRoom, isOpen, relabelConnection } from "./connection.js";
+import { session, setHandlers, connect, reconnectNow, send, forgetRoom, isOpen, relabelConnection, markNotConnecting } from "./connection.js";
 import { setUpViewer } from "./gallery.js";
 import { t, translatePage, errorText, setUpLanguagePicker, onLanguageChange } from "./i18n.js";
 import { icon } from "./icons.js";
 import { lookUpInvite, inviteLine, inviteGone } from "./invite.js";
 import { refreshLeaderboard, renderLeaderboard, showLeaderboardPeriod } from "./leaderboard.js";
+import { nameProblem, refusedNameText } from "./names.js";
 import { loadPacks } from "./packs.js";
 import { setUpPair, pairHandlers, renderPair, resetPair, linkIsPair, renderHistory } from "./pair.js";
 import { setUpParty, partyHandlers, renderParty, resetParty, fillCreatePacks } from "./party.js";
@@ -30,6 +33,7 @@ let playOnceNamed = false; // the welcome card's Play was pressed: quick play af
 // banned the player (then nothing else shows: the server takes no more from this player); a
 // sign-in or sign-out changed the player; another tab or device took over the connection.
 let notice = null;         // { kind: "closed" | "banned" | "account" | "replaced", text }
+let nameError = "";        // why the name typed cannot be used (the page's check, or the server's)
 
 const inPair = () => session.room?.mode === "pair";
 const inParty = () => Boolean(session.room) && !inPair();
@@ -101,6 +105,8 @@ function handle(msg) {
       // over and this one asked to play here again: the page is usable again.
       if (notice?.kind === "banned" || notice?.kind === "replaced") notice = null;
       const signedOutAway = welcomed(msg);
+      setAvatarOwner(msg.playerId);
+      nameError = "";
       if (signedOutAway) tell("account", signedOutAway);
       // The server re-seats us right after welcome, and a replay always ends with our own
       // playerConnection. If nothing came, our seat is gone: drop the stale room, follow the link.
@@ -126,6 +132,13 @@ function handle(msg) {
         askForFreshCode(freshCodeTries + 1);
         break;
       }
+      // A refused name is said beside the name field, which opens again to fix it.
+      if (msg.code === "invalid_name") {
+        nameError = refusedNameText(msg);
+        if (session.me) renaming = true;
+        showError(nameError);
+        break;
+      }
       // Banned from the server (said at hello; close 4004 follows): not a room's refusal.
       if (msg.code === "banned" && (msg.ref === "hello" || !msg.ref)) { tell("banned", t("close.4004")); break; }
       // A room's view may show the error where it belongs (a report's dialog) instead of a toast.
@@ -149,6 +162,8 @@ function handle(msg) {
         session.name = msg.name;
         localStorage.setItem("doodle.name", msg.name);
         renaming = false;
+        nameError = "";
+        renderAvatarEditor();
       }
       if (session.room) roomHandlers().playerRenamed?.(msg);
       break;
@@ -188,7 +203,7 @@ function render() {
   $("lobby").classList.toggle("hidden", !onFront);
   $("pair-view").classList.toggle("hidden", !named || view !== "pair");
   $("game").classList.toggle("hidden", !named || view !== "party" || !inParty());
-  renderHeader(named);
+  renderHeader(named, firstVisit);
   renderWelcome();
   if (onFront) renderJoinInfo();
   if (onFront && !wasOnFront) { refreshLeaderboard(); startRoomList(); }
@@ -199,11 +214,16 @@ function render() {
 }
 
 // The header names the player once the server has welcomed it; "Change name" opens the form.
-function renderHeader(named) {
+function renderHeader(named, firstVisit) {
   const editing = !named || renaming;
   $("me").classList.toggle("hidden", editing);
-  $("name-form").classList.toggle("hidden", !editing);
+  $("identity").classList.toggle("hidden", !editing);
+  // A first visit edits its face and name right above Play; a rename does it in the header.
+  const home = firstVisit ? $("welcome-identity") : $("header-identity");
+  if ($("identity").parentElement !== home) home.append($("identity"));
   $("me-name").textContent = session.name || "";
+  $("me-face").replaceChildren(face(shownAvatar(), 24));
+  if ($("name-error").textContent !== nameError) $("name-error").textContent = nameError;
   const sound = $("sound");
   setPressed(sound, soundOn());
   sound.replaceChildren(icon(soundOn() ? "soundOn" : "soundOff"));
@@ -247,13 +267,34 @@ $("tab-party").onclick = () => {
   render();
 };
 
+// Whether the typed name may be sent; if not, the reason shows under it and it gets the focus.
+function nameReady() {
+  nameError = nameProblem($("name").value);
+  render();
+  if (nameError) $("name").focus();
+  return !nameError;
+}
+
 $("name-form").onsubmit = (e) => {
   e.preventDefault();
+  if (!nameReady()) return;
   const name = $("name").value.trim();
-  if (!name) return;
   localStorage.setItem("doodle.name", name);
-  if (session.me && isOpen()) send({ type: "rename", name }); else reconnectNow();
+  if (session.me && isOpen()) {
+    const avatar = avatarChanged() ? storedAvatar() : null;
+    send(avatar ? { type: "rename", name, avatar } : { type: "rename", name });
+    avatarSent();
+  } else {
+    avatarSent();
+    reconnectNow();
+  }
   render();
+};
+// Said while typing, so a long paste is not cut short without a word.
+$("name").oninput = () => {
+  const problem = nameProblem($("name").value);
+  const next = problem === nameProblem("") ? "" : problem;
+  if (next !== nameError) { nameError = next; render(); }
 };
 $("rename").onclick = () => {
   renaming = true;
@@ -262,9 +303,9 @@ $("rename").onclick = () => {
   $("name").focus();
   $("name").select();
 };
-$("name").onkeydown = (e) => { if (e.key === "Escape" && session.me) { renaming = false; render(); } };
+$("name").onkeydown = (e) => { if (e.key === "Escape" && session.me) { renaming = false; nameError = ""; render(); } };
 $("welcome-go").onclick = () => {
-  if (!$("name").value.trim()) { $("name").focus(); $("name").reportValidity(); return; }
+  if (!nameReady()) return;
   const code = partyCodeInLink();
   playOnceNamed = !code || inviteGone(code);
   $("name-form").requestSubmit();
@@ -292,6 +333,7 @@ setHandlers(handle, (code) => {
 translatePage();
 relabelConnection();
 $("rename").prepend(icon("pen"));
+setUpAvatarEditor();
 $("account-open").prepend(icon("person"));
 setUpAccount();
 const accountNote = takeNote();
@@ -309,6 +351,8 @@ if (linked) $("join-code").value = linked;
 // Only a first visit looks the room up (each lookup counts against a per-address limit): a
 // player with a name joins at once, and hears of a failure from the join itself.
 if (linked && !$("name").value) lookUpInvite(linked, render);
+// A first visit has nothing to connect with until it has a name.
+if (!$("name").value) { ensureAvatar(); markNotConnecting(); }
 render();
 // A link `#link=CODE` from another device is redeemed first: the page may become that player.
 if (!(await redeemLinkInURL()) && $("name").value) connect();

@@ -1,6 +1,7 @@
 // The one WebSocket to the server: hello/welcome, reconnecting with backoff, the room's `seq`
 // (a gap asks for a fresh roomState), and the budget for drawing messages.
 
+import { storedAvatar } from "./avatar-editor.js";
 import { t } from "./i18n.js";
 import { $, showError } from "./ui.js";
 
@@ -46,6 +47,8 @@ export function connect() {
   ws.onopen = () => {
     const hello = { type: "hello", protocol: 1, name: $("name").value.trim() };
     if (token()) hello.token = token();
+    // Only a face chosen here is sent: the server keeps one chosen on another device.
+    if (storedAvatar()) hello.avatar = storedAvatar();
     // A replay only helps a page that still holds the room; a reloaded page asks for a snapshot.
     if (token() && session.room && session.lastSeq !== null) hello.lastSeq = session.lastSeq;
     send(hello);
@@ -80,13 +83,16 @@ export function send(msg) {
 }
 export const isOpen = () => Boolean(ws && ws.readyState === WebSocket.OPEN);
 // The header's connection light and word; data-state lets styles and tests read it in any language.
-let connState = "offline";
+// It starts as "connecting" (neutral): "offline" only once an attempt has failed.
+let connState = "connecting";
 function setConn(state) {
   connState = state;
   $("conn").dataset.state = state;
   $("conn-text").textContent = t(`conn.${state}`);
 }
 export const relabelConnection = () => setConn(connState);
+// A first visit connects only once it has a name: until then there is no light to show.
+export function markNotConnecting() { if (!ws) setConn("idle"); }
 
 function receive(msg) {
   if (msg.type === "welcome") {

@@ -1,6 +1,7 @@
 // The party game: lobby forms, the room with its board, players, chat and turn cards, and
 // after a game its podium, ranking and gallery (the last drawing stays on the board).
 
+import { face } from "./avatar.js";
 import { Board } from "./canvas.js";
 import { session, send, sendDrawing, now, api } from "./connection.js";
 import { startsOnItsOwn, secondsToStart, countdownText, announceCountdown } from "./countdown.js";
@@ -123,7 +124,7 @@ export const partyHandlers = {
     room().players = room().players.filter((p) => p.id !== m.playerId);
   },
   playerConnection(m) { const p = player(m.playerId); if (p) p.connected = m.connected; },
-  playerRenamed(m) { const p = player(m.playerId); if (p) p.name = m.name; },
+  playerRenamed(m) { const p = player(m.playerId); if (p) { p.name = m.name; if (m.avatar) p.avatar = m.avatar; } },
   ownerChanged(m) { room().ownerId = m.ownerId; log(t("log.owner", { name: nameOf(m.ownerId) }), "sys"); },
   settingsChanged(m) { room().settings = m.settings; room().locked = m.locked; if (!inGame()) room().rounds = m.settings.rounds; },
   kickVote(m) { log(t("log.kickVote", { name: nameOf(m.targetId), votes: m.votes, needed: m.needed }), "sys"); },
@@ -256,7 +257,7 @@ function renderQR(r) {
 function renderPlayers() {
   rebuildKeepingFocus($("players"), () => [...room().players].sort((a, b) => b.score - a.score).map((p) => {
     const marks = (p.id === room().ownerId ? " ★" : "") + (p.id === room().drawerId && inGame() ? " ✎" : "") + (p.guessed ? " ✓" : "");
-    const li = memberLine(p, `${p.name}${marks}${p.connected ? "" : ` ${t("away")}`}`);
+    const li = memberLine(p, `${p.name}${marks}${p.connected ? "" : ` ${t("away")}`}`, face(p.avatar, 22));
     li.querySelector(".acts").append(el("span", String(p.score), "score"));
     li.className = [p.connected ? "" : "off", p.id === me() ? "me" : "", p.guessed ? "guessed" : ""].join(" ");
     return li;
@@ -270,15 +271,19 @@ function renderPlayers() {
   }));
 }
 
-// A member's line: the name (cut short if it must be), then mute, report and kick for others.
-function memberLine(member, label) {
+// A member's line: the face (players only: watchers show none), the name (cut short if it must
+// be), then mute, report and kick for others.
+function memberLine(member, label, avatar = null) {
   const li = el("li");
   li.dataset.playerId = member.id;
   const acts = el("span", "", "acts");
   acts.append(...memberButtons(member));
   const kick = kickButton(member);
   if (kick) acts.append(kick);
-  li.append(el("span", label, "who"), acts);
+  const who = el("span", "", "who");
+  if (avatar) who.append(avatar);
+  who.append(el("span", label, "name"));
+  li.append(who, acts);
   return li;
 }
 
@@ -362,14 +367,17 @@ function renderGameOver() {
   // After a reload, until the archive answers, only the snapshot is known: rank by score.
   const ranking = r.ranking || gallery?.ranking || [...r.players].sort((a, b) => b.score - a.score).map((p, i) => ({ ...p, playerId: p.id, rank: i + 1 }));
   const you = (line) => (line.playerId === me() ? ` ${t("over.you")}` : "");
+  // The archive's ranking after a reload may lack faces: the seat still has one.
+  const avatarOf = (line) => line.avatar ?? player(line.playerId)?.avatar;
   $("ranking").replaceChildren(...ranking.map((line) => {
-    const li = el("li", `${line.name}${you(line)} — ${line.score}`, line.playerId === me() ? "me" : "");
+    const li = el("li", "", line.playerId === me() ? "me" : "");
+    li.append(face(avatarOf(line), 20), el("span", `${line.name}${you(line)} — ${line.score}`));
     li.value = line.rank;
     return li;
   }));
   $("podium").replaceChildren(...ranking.slice(0, 3).map((line, i) => {
     const li = el("li", "", `place-${i + 1}${line.playerId === me() ? " me" : ""}`);
-    li.append(el("span", `${line.name}${you(line)}`, "who"), el("span", String(line.score), "muted"), el("span", String(line.rank), "step"));
+    li.append(face(avatarOf(line), 44), el("span", `${line.name}${you(line)}`, "who"), el("span", String(line.score), "muted"), el("span", String(line.rank), "step"));
     return li;
   }));
   renderAlbumDownloads();
