@@ -2,6 +2,7 @@
 // after a game its podium, ranking and gallery (the last drawing stays on the board).
 
 import { face } from "./avatar.js";
+import { botOfferShown, botOffer, botError, botBadge, resetBots, joinedLine, replacedLine } from "./bots.js";
 import { Board } from "./canvas.js";
 import { session, send, sendDrawing, now, api } from "./connection.js";
 import { startsOnItsOwn, secondsToStart, countdownText, announceCountdown } from "./countdown.js";
@@ -19,6 +20,7 @@ let board, pen;
 let lastGuess = "";
 let gallery = null;       // { gameId, state: "loading"|"ready"|"failed", drawings, error }
 let qrShownFor = null;    // the room whose QR code is open
+let botOfferOnCard = false; // the lobby's card shows the house bots' offer
 
 // A reload at game over gets a roomState without the game's id: the id of the game that ended
 // while we watched is kept for the tab, so its gallery and ranking come back.
@@ -87,6 +89,7 @@ export function resetParty() {
   resetWatch();
   resetModeration();
   resetReactions();
+  resetBots();
   $("log").replaceChildren();
 }
 
@@ -112,15 +115,16 @@ export const partyHandlers = {
   error(m) {
     if (m.ref && m.ref.startsWith("stroke")) pen.clearPreview();
     watchError(m);
+    if (botError(m)) return botOfferShown();
     return moderationError(m);
   },
   ...watchHandlers,
   ...moderationHandlers,
   ...reactionHandlers,
-  playerJoined(m) { room().players.push(m.player); log(t("log.joined", { name: m.player.name }), "sys"); },
+  playerJoined(m) { room().players.push(m.player); log(joinedLine(m.player), "sys"); },
   playerLeft(m) {
     const key = m.reason === "kicked" ? "log.kicked" : m.reason === "timedOut" ? "log.timedOut" : "log.left";
-    log(t(key, { name: nameOf(m.playerId) }), "sys");
+    log(m.reason === "replaced" ? replacedLine(nameOf(m.playerId)) : t(key, { name: nameOf(m.playerId) }), "sys");
     room().players = room().players.filter((p) => p.id !== m.playerId);
   },
   playerConnection(m) { const p = player(m.playerId); if (p) p.connected = m.connected; },
@@ -283,6 +287,8 @@ function memberLine(member, label, avatar = null) {
   const who = el("span", "", "who");
   if (avatar) who.append(avatar);
   who.append(el("span", label, "name"));
+  const bot = botBadge(member);
+  if (bot) who.append(bot);
   li.append(who, acts);
   return li;
 }
@@ -341,6 +347,8 @@ function renderCard() {
   } else if (r.phase === "lobby") {
     add("p", t(r.players.length < 2 ? "card.needPlayers" : amOwner() ? "card.startWhenReady" : "card.waitOwner"));
   }
+  botOfferOnCard = botOfferShown();
+  if (botOfferOnCard) card.append(...botOffer());
   card.classList.toggle("hidden", card.childElementCount === 0);
 }
 
@@ -372,6 +380,8 @@ function renderGameOver() {
   $("ranking").replaceChildren(...ranking.map((line) => {
     const li = el("li", "", line.playerId === me() ? "me" : "");
     li.append(face(avatarOf(line), 20), el("span", `${line.name}${you(line)} — ${line.score}`));
+    const bot = botBadge(line);
+    if (bot) li.append(bot);
     li.value = line.rank;
     return li;
   }));
@@ -412,6 +422,8 @@ function tick() {
   const left = party && r.deadline ? Math.max(0, Math.ceil((r.deadline - now()) / 1000))
     : party && r.phase === "lobby" ? secondsToStart(r) : null;
   $("timer").textContent = left === null ? "" : `${left}s`;
+  // The bots' offer comes after a wait with no event to redraw the card.
+  if (party && botOfferShown() !== botOfferOnCard) renderCard();
   const countdown = $("countdown");
   if (countdown && party) countdown.textContent = countdownText(r);
   announceCountdown(party ? r : null);
