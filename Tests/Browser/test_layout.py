@@ -99,3 +99,40 @@ def test_play_and_its_pack_picker_are_above_the_fold(open_player):
             expect(page.locator(selector)).to_be_visible()
             assert_in_viewport(page, selector, f"on the {who} front page")
         assert horizontal_overflow(page) <= 0, f"the front page overflows sideways on the {who}"
+
+
+# The room's only words: three of 20 letters, and one of four words (it keeps its gaps).
+LONG_WORDS = ["electroencephalogram", "counterrevolutionary", "uncharacteristically", "ice cream sandwich maker"]
+
+HINT_LINE = """() => { const h = document.querySelector("#hint"), style = getComputedStyle(h);
+    return { height: h.getBoundingClientRect().height, line: parseFloat(style.lineHeight) || 1.4 * parseFloat(style.fontSize),
+             hidden: h.scrollWidth - h.clientWidth, text: h.textContent }; }"""
+
+
+def test_a_twenty_letter_hint_stays_on_one_line_on_the_phone_and_the_desktop(open_player):
+    desk = open_player("Dana")
+    phone = open_player("Pim", phone=True)
+    desk.fill("#set-rounds", "1")
+    desk.fill("#set-words", ", ".join(LONG_WORDS))
+    desk.check("#set-words-only")
+    desk.click("#create-form button")
+    expect(desk.locator("#code")).to_have_text(re.compile(r"^[A-HJ-NP-Z2-9]{6}$"))
+    phone.fill("#join-code", desk.inner_text("#code"))
+    phone.click("#join-form button")
+    expect(desk.locator("#players li")).to_have_count(2)
+    desk.click("#start")
+
+    drawer = first_showing([desk, phone], "#card .choice")
+    choices = drawer.locator("#card .choice").all_inner_texts()
+    assert set(choices) <= set(LONG_WORDS), f"only the room's own words should be offered, got {choices}"
+    drawer.locator("#card .choice", has_text="electroencephalogram").or_(drawer.locator("#card .choice", has_text="counterrevolutionary")) \
+        .or_(drawer.locator("#card .choice", has_text="uncharacteristically")).first.click()
+    guesser = phone if drawer is desk else desk
+    expect(guesser.locator("#hint")).to_have_text(re.compile(r"^_{20}$"))
+    # The guesser's underscores and the drawer's letters: each one line, nothing cut off.
+    for page, who in ((guesser, "guesser"), (drawer, "drawer")):
+        line = page.evaluate(HINT_LINE)
+        assert len(line["text"]) == 20, line
+        assert line["height"] < 1.6 * line["line"], f"the {who}'s hint wraps: {line}"
+        assert line["hidden"] <= 1, f"the {who}'s hint is cut off by {line['hidden']} px: {line}"
+        assert_in_viewport(page, "#hint", f"for the {who}")

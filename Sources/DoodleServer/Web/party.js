@@ -13,7 +13,7 @@ import { packName, fillPackSelect, preferredPack } from "./packs.js";
 import { Pen } from "./pen.js";
 import { reactionHandlers, reactionsFromSnapshot, resetReactions, renderReactions, setUpReactions } from "./reactions.js";
 import { play } from "./sound.js";
-import { $, el, button, appendLog, copyFrom, rebuildKeepingFocus } from "./ui.js";
+import { $, el, button, appendLog, copyFrom, rebuildKeepingFocus, fitOneLine } from "./ui.js";
 import { watchHandlers, watchError, amSpectator, spectators, renderWatching, resetWatch } from "./watch.js";
 
 let board, pen;
@@ -51,6 +51,7 @@ export function setUpParty() {
     if ($("set-pack").value) settings.wordPack = $("set-pack").value;
     const words = $("set-words").value.split(",").map((w) => w.trim()).filter(Boolean);
     if (words.length) settings.customWords = words;
+    if (words.length && $("set-words-only").checked) settings.customWordsOnly = true;
     send({ type: "createRoom", mode: "party", settings });
   };
   $("join-form").onsubmit = (e) => { e.preventDefault(); send({ type: "joinRoom", code: $("join-code").value }); };
@@ -236,7 +237,9 @@ export function renderParty() {
   $("room-kind").textContent = pack ? t(r.settings.public ? "room.publicPack" : "room.privatePack", { pack: packName(pack) }) : "";
   renderOwnerSettings();
   $("round").textContent = r.phase === "gameOver" ? t("game.over") : r.round ? t("game.round", { round: r.round, rounds: r.rounds }) : t("game.lobby");
-  $("hint").textContent = r.word && r.phase !== "choosing" ? r.word : (r.hint || "");
+  const hint = r.word && r.phase !== "choosing" ? r.word : (r.hint || "");
+  if ($("hint").textContent !== hint) $("hint").textContent = hint;
+  fitOneLine($("hint"));
   $("tools").classList.toggle("hidden", !amDrawer());
   $("ink").classList.toggle("drawing", amDrawer());
   $("game").classList.toggle("over", r.phase === "gameOver");
