@@ -11,7 +11,7 @@ import { session, setHandlers, connect, reconnectNow, send, forgetRoom, isOpen, 
 import { setUpViewer } from "./gallery.js";
 import { t, translatePage, errorText, setUpLanguagePicker, onLanguageChange } from "./i18n.js";
 import { icon } from "./icons.js";
-import { lookUpInvite, inviteLine, inviteGone } from "./invite.js";
+import { lookUpInvite, inviteLine, inviteAccess } from "./invite.js";
 import { refreshLeaderboard, renderLeaderboard, showLeaderboardPeriod } from "./leaderboard.js";
 import { nameProblem, refusedNameText } from "./names.js";
 import { loadPacks } from "./packs.js";
@@ -65,7 +65,8 @@ function enterRoom() {
   if (view === "pair") { send({ type: "createRoom", mode: "pair" }); return; }
   if (playOnceNamed) { playOnceNamed = false; quickPlay(); return; }
   const code = partyCodeInLink();
-  if (code) send({ type: "joinRoom", code });
+  // A link to a room whose seats are all taken lets the visitor watch it.
+  if (code) send({ type: "joinRoom", code, ...(inviteAccess(code) === "watch" && { spectate: true }) });
 }
 
 // After an unpair the server may take a moment to let the partner out of the pair room
@@ -229,14 +230,24 @@ function renderHeader(named, firstVisit) {
   sound.replaceChildren(icon(soundOn() ? "soundOn" : "soundOff"));
 }
 
+// The welcome card's words and its big button follow what the link allows: join, watch a full
+// room, or (locked or gone) play in an open room instead.
+const WELCOME = {
+  join: { text: "welcome.textInvite", go: "welcome.join" },
+  watch: { text: "welcome.textWatch", go: "welcome.watch" },
+  locked: { text: "welcome.textLocked", go: "welcome.go" },
+  gone: { text: "welcome.text", go: "welcome.go" },
+  none: { text: "welcome.text", go: "welcome.go" },
+};
+
 function renderWelcome() {
   const code = partyCodeInLink();
   $("welcome-title").textContent = code ? t("invite.title", { code }) : t("welcome.title");
   $("welcome-info").textContent = inviteLine(code);
   $("welcome-info").classList.toggle("hidden", !$("welcome-info").textContent);
-  const joining = code && !inviteGone(code);
-  $("welcome-text").textContent = t(joining ? "welcome.textInvite" : "welcome.text");
-  $("welcome-go").textContent = joining ? t("welcome.join", { code }) : t("welcome.go");
+  const words = WELCOME[code ? inviteAccess(code) : "none"];
+  $("welcome-text").textContent = t(words.text);
+  $("welcome-go").textContent = t(words.go, { code });
 }
 
 // After a link's room could not be joined, the join form says what became of it.
@@ -307,7 +318,7 @@ $("name").onkeydown = (e) => { if (e.key === "Escape" && session.me) { renaming 
 $("welcome-go").onclick = () => {
   if (!nameReady()) return;
   const code = partyCodeInLink();
-  playOnceNamed = !code || inviteGone(code);
+  playOnceNamed = !code || ["gone", "locked"].includes(inviteAccess(code));
   $("name-form").requestSubmit();
 };
 for (const button of document.querySelectorAll("#board-periods button")) {
