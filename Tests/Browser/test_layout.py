@@ -10,6 +10,16 @@ from playwright.sync_api import expect
 from helpers import assert_in_viewport, draw_with_mouse, first_showing, horizontal_overflow
 
 
+TOOL_ROWS = """() => { const middle = (b) => { const r = b.getBoundingClientRect(); return Math.round(r.top + r.height / 2); };
+    return { swatches: [...new Set([...document.querySelectorAll("#tools .swatch")].map(middle))],
+             others: [...new Set([...document.querySelectorAll("#tools button:not(.swatch)")].map(middle))] }; }"""
+
+# How much of the board the turn's result card hides, and whether the board's upper half shows.
+CARD_COVER = """() => { const b = document.querySelector("#board-box").getBoundingClientRect(), c = document.querySelector("#card").getBoundingClientRect();
+    const upper = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 4).id;
+    return { share: (c.width * c.height) / (b.width * b.height), upper }; }"""
+
+
 def assert_turn_fits(page, drawing, who):
     when = f"for the {'drawer' if drawing else 'guesser'} on {who}"
     for selector in ("#board-box", "#hint", "#timer", "#guess"):
@@ -17,6 +27,11 @@ def assert_turn_fits(page, drawing, who):
     if drawing:
         for selector in ("#tools [data-action=clear]", "#tools [data-action=undo]", "#tools [data-tool=eraser]", "#tools .swatch >> nth=-1"):
             assert_in_viewport(page, selector, when)
+        # On the phone the colours fill one row and the widths and tools another: no width
+        # button strays onto the colours' row.
+        if who == "phone":
+            rows = page.evaluate(TOOL_ROWS)
+            assert len(rows["swatches"]) == 1 and not set(rows["swatches"]) & set(rows["others"]), f"the phone's tool rows are mixed: {rows}"
         # One row of tools: nothing wrapped under the others at desktop width.
         if who == "desktop":
             middles = page.eval_on_selector_all(
@@ -37,6 +52,7 @@ def test_a_turn_fits_the_desktop_and_the_phone(open_player):
     desk.click("#start")
 
     sizes = {id(desk): "desktop", id(phone): "phone"}
+    names = {id(desk): "Dana", id(phone): "Pim"}
     seen = set()
     for _ in range(2):
         drawer = first_showing([desk, phone], "#card .choice")
@@ -53,6 +69,12 @@ def test_a_turn_fits_the_desktop_and_the_phone(open_player):
         guesser.fill("#guess", word)
         guesser.press("#guess", "Enter")
         expect(guesser.locator("#log")).to_contain_text(word)
+        # The guesser's own right guess is said once, as "You got it", not also by name.
+        expect(guesser.locator("#log")).not_to_contain_text(f"{names[id(guesser)]} guessed the word")
+        # The turn's result leaves most of the drawing in view on the phone.
+        expect(phone.locator("#card h3")).to_contain_text("The word was")
+        cover = phone.evaluate(CARD_COVER)
+        assert cover["share"] < 0.4 and cover["upper"] == "ink", f"the turn's card hides the phone's drawing: {cover}"
     assert seen == {"desktop", "phone"}, "each size should have drawn once"
 
     # Game over on the desktop: the podium and the ranking (with our own line marked) are on
@@ -68,6 +90,12 @@ def test_a_turn_fits_the_desktop_and_the_phone(open_player):
     pim_color = desk.locator(f"#players li[data-player-id='{pim}'] svg.avatar").get_attribute("data-color")
     expect(desk.locator("#podium li svg.avatar")).to_have_count(2)
     expect(desk.locator("#podium li:not(.me) svg.avatar")).to_have_attribute("data-color", pim_color)
+
+    # A rematch: the chat shows its newest lines on both pages, not where the game-over left it.
+    desk.click("#start")
+    first_showing([desk, phone], "#card .choice")
+    for page in (desk, phone):
+        page.wait_for_function("() => { const l = document.querySelector('#log'); return l.scrollTop + l.clientHeight >= l.scrollHeight - 4; }", timeout=5_000)
 
 
 def test_pair_drawing_tools_and_send_fit_the_desktop(open_player):

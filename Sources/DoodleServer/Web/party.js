@@ -162,14 +162,19 @@ export const partyHandlers = {
       resetReactions();
       gallery = null;
     }
+    // The game-over panel came or went and the log's box changed size with it: the newest
+    // lines are what matters after a rematch, so the log follows them again.
+    if (m.phase === "lobby" || m.phase === "choosing") requestAnimationFrame(() => { $("log").scrollTop = $("log").scrollHeight; });
   },
   chooseWord(m) { room().choices = m.choices; play("turn"); },
   hint(m) { room().hint = m.hint; },
   playerGuessed(m) {
     const p = player(m.playerId);
     if (p) { p.guessed = true; p.score += m.gained; }
+    // Our own guess is told once, by guessResult ("You got it"), with the word.
+    if (m.playerId === me()) return;
     log(t("log.guessed", { name: nameOf(m.playerId), gained: m.gained }), "good");
-    if (m.playerId !== me()) play("correct");
+    play("correct");
   },
   guessResult(m) {
     if (m.correct) { room().word = m.word; log(t("log.gotIt", { word: m.word, gained: m.gained }), "good"); play("correct"); }
@@ -353,6 +358,8 @@ function renderCard() {
   botOfferOnCard = botOfferShown();
   if (botOfferOnCard) card.append(...botOffer());
   card.classList.toggle("hidden", card.childElementCount === 0);
+  // A turn's result leaves the drawing in view (on a phone it sits low and lets it show through).
+  card.classList.toggle("result", r.phase === "turnEnd");
 }
 
 // The album's links, once the archive has the game and it holds a drawing.
