@@ -110,6 +110,16 @@ def test_the_page_speaks_german_from_the_browser_and_french_when_picked(open_pla
     page.click("#join-form button")
     expect(page.locator("#toast")).to_have_text("Es gibt keinen Raum mit diesem Code.")
 
+    # A vote to kick is a "Rauswurf" in German, not a bare "abstimmen".
+    code = create_room(page)
+    guest = open_player("Gus", locale="de-DE")
+    guest.fill("#join-code", code)
+    guest.click("#join-form button")
+    expect(guest.locator("#players li button.kick")).to_have_text("für Rauswurf stimmen")
+    expect(guest.locator("#players li button.kick")).to_have_attribute("title", "Rauswurf-Abstimmung: für den Rauswurf von Ada stimmen")
+    page.click("#leave")
+    expect(page.locator("#create-form")).to_be_visible()
+
     page.select_option("#lang", "fr")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.locator("#create-form h2")).to_have_text("Créer un salon")
@@ -151,6 +161,14 @@ def test_the_favicon_and_the_leaderboard(open_player):
     expect(page.locator("#leaderboard-panel h2")).to_have_text("Best players")
     # Either the ranking or a word that there is none yet, never an empty box.
     page.wait_for_function("() => document.querySelector('#leaderboard').children.length > 0 || document.querySelector('#leaderboard-note').textContent")
+
+
+def test_an_invite_code_with_letters_never_used_says_which(open_player):
+    for phone in (False, True):
+        page = open_player("Ada", phone=phone)
+        page.fill("#join-code", "O0O0O0")
+        page.click("#join-form button")
+        expect(page.locator("#toast")).to_have_text("An invite code is 6 letters and digits, never O, I, 0 or 1 (they look too alike).")
 
 
 STATES_SEEN = """(() => { window.__conn = []; new MutationObserver(() => window.__conn.push(document.querySelector("#conn").dataset.state))
