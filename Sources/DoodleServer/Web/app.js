@@ -9,7 +9,7 @@ import { linkCodeInURL } from "./account-move.js";
 import { takeNote, welcomed, tokenStillWorks, forgetSignedOutDevice } from "./account-session.js";
 import { session, setHandlers, connect, reconnectNow, send, forgetRoom, isOpen, relabelConnection, markNotConnecting } from "./connection.js";
 import { setUpViewer } from "./gallery.js";
-import { t, translatePage, errorText, setUpLanguagePicker, onLanguageChange } from "./i18n.js";
+import { t, translatePage, errorText, setUpLanguagePicker, onLanguageChange, language } from "./i18n.js";
 import { icon } from "./icons.js";
 import { lookUpInvite, inviteLine, inviteAccess } from "./invite.js";
 import { refreshLeaderboard, renderLeaderboard, showLeaderboardPeriod } from "./leaderboard.js";
@@ -87,6 +87,19 @@ function leftRoom(keepLink) {
 
 function tell(kind, text) { notice = { kind, text }; }
 
+// A ban in the operator's words and until when, as far as the server says (a newer one does).
+function banText(msg) {
+  const parts = [t("close.4004")];
+  if (msg.reason) parts.push(t("ban.reason", { reason: msg.reason }));
+  if (typeof msg.untilMillis === "number") {
+    const when = new Intl.DateTimeFormat(language(), { dateStyle: "long", timeStyle: "short" }).format(msg.untilMillis);
+    parts.push(t("ban.until", { when }));
+  } else if (msg.reason) {
+    parts.push(t("ban.forever"));
+  }
+  return parts.join(" ");
+}
+
 // An operator closed our room: its members are out of it (the socket closes with 4005 next and
 // comes back in no room; the link no longer points at the room).
 function roomClosedByOperator(reason) {
@@ -141,7 +154,7 @@ function handle(msg) {
         break;
       }
       // Banned from the server (said at hello; close 4004 follows): not a room's refusal.
-      if (msg.code === "banned" && (msg.ref === "hello" || !msg.ref)) { tell("banned", t("close.4004")); break; }
+      if (msg.code === "banned" && (msg.ref === "hello" || !msg.ref)) { tell("banned", banText(msg)); break; }
       // A room's view may show the error where it belongs (a report's dialog) instead of a toast.
       if (!(session.room && roomHandlers().error(msg))) showError(errorText(msg.code, msg.message));
       // The link's room could not be joined: the lobby says what became of it.
@@ -336,7 +349,8 @@ new ResizeObserver(() => document.documentElement.style.setProperty("--header-h"
 
 setHandlers(handle, (code) => {
   if (code === 4000) leftRoom(false);
-  if (code === 4004) { tell("banned", t("close.4004")); leftRoom(false); }
+  // The hello's error told the reason and the end already; the close alone says less.
+  if (code === 4004) { if (notice?.kind !== "banned") tell("banned", t("close.4004")); leftRoom(false); }
   if (code === 4005 && session.room) roomClosedByOperator(null);
   if (code === 4002) replacedOrSignedOut();
   render();
