@@ -11,6 +11,7 @@ import { t } from "./i18n.js";
 import { moderationHandlers, moderationError, hidesChat, memberButtons, enterModerationRoom, resetModeration, setUpModeration } from "./moderation.js";
 import { packName, fillPackSelect, preferredPack } from "./packs.js";
 import { Pen } from "./pen.js";
+import { openReport } from "./reports.js";
 import { reactionHandlers, reactionsFromSnapshot, resetReactions, renderReactions, setUpReactions } from "./reactions.js";
 import { play } from "./sound.js";
 import { $, el, button, appendLog, copyFrom, rebuildKeepingFocus, fitOneLine } from "./ui.js";
@@ -57,6 +58,7 @@ export function setUpParty() {
   $("join-form").onsubmit = (e) => { e.preventDefault(); send({ type: "joinRoom", code: $("join-code").value }); };
   $("start").onclick = () => send({ type: "startGame" });
   $("leave").onclick = () => send({ type: "leaveRoom" });
+  $("report-room").onclick = () => openReport({ kind: "room", code: room().code });
   $("lock").onclick = () => send({ type: "lockRoom", locked: !room().locked });
   $("owner-settings").onsubmit = (e) => {
     e.preventDefault();
