@@ -70,3 +70,7 @@ def test_a_watcher_takes_no_seat_and_plays_when_a_seat_frees(open_player):
         expect(page.locator("#players")).to_contain_text("Vic")
         expect(page.locator("#spectators li")).to_have_count(0)
     expect(owner.locator("#log")).to_contain_text("Vic is playing now")
+    # Once seated, Vic shows the face Vic's own page chose, on the owner's list too.
+    vic_id = vic.locator("#players li.me").get_attribute("data-player-id")
+    vic_color = vic.evaluate("() => JSON.parse(localStorage.getItem('doodle.avatar')).color")
+    expect(owner.locator(f"#players li[data-player-id='{vic_id}'] svg.avatar")).to_have_attribute("data-color", vic_color)

@@ -43,6 +43,8 @@ export const watchHandlers = {
   },
   playerSpectating(m) {
     if (m.spectating) becomeSpectator(m.playerId); else becomePlayer(m.playerId);
+    // The event names the new player only; its face (watchers show none) comes with a snapshot.
+    if (!m.spectating) send({ type: "sync" });
     if (m.playerId === session.me) request = null;
     log(t(m.spectating ? "log.nowWatching" : "log.nowPlaying", { name: nameOf(m.playerId) }));
   },
