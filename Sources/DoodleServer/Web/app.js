@@ -246,19 +246,19 @@ function renderHeader(named, firstVisit) {
 // The welcome card's words and its big button follow what the link allows: join, watch a full
 // room, or (locked or gone) play in an open room instead.
 const WELCOME = {
-  join: { text: "welcome.textInvite", go: "welcome.join" },
-  watch: { text: "welcome.textWatch", go: "welcome.watch" },
-  locked: { text: "welcome.textLocked", go: "welcome.go" },
-  gone: { text: "welcome.text", go: "welcome.go" },
-  none: { text: "welcome.text", go: "welcome.go" },
+  join: { title: "invite.title", text: "welcome.textInvite", go: "welcome.join" },
+  watch: { title: "invite.titleOnly", text: "welcome.textWatch", go: "welcome.watch" },
+  locked: { title: "invite.titleOnly", text: "welcome.textLocked", go: "welcome.go" },
+  gone: { title: "invite.title", text: "welcome.text", go: "welcome.go" },
+  none: { title: "welcome.title", text: "welcome.text", go: "welcome.go" },
 };
 
 function renderWelcome() {
   const code = partyCodeInLink();
-  $("welcome-title").textContent = code ? t("invite.title", { code }) : t("welcome.title");
+  const words = WELCOME[code ? inviteAccess(code) : "none"];
+  $("welcome-title").textContent = t(words.title, { code });
   $("welcome-info").textContent = inviteLine(code);
   $("welcome-info").classList.toggle("hidden", !$("welcome-info").textContent);
-  const words = WELCOME[code ? inviteAccess(code) : "none"];
   $("welcome-text").textContent = t(words.text);
   $("welcome-go").textContent = t(words.go, { code });
 }
