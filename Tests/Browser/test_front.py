@@ -1,6 +1,7 @@
 """The way in and around the page: an invite link that names its room, renaming from the
 header, an accessible name for every control and the state of every toggle, the page in
-German and French, the invite's copy button and QR code, the favicon and the leaderboard."""
+German and French, the invite's copy button and QR code, the favicon and the leaderboard, an
+invite code's unused letters, and a connection light that is not "offline" while connecting."""
 
 import re
 import time

@@ -1,7 +1,9 @@
 """What a player needs during a turn is on screen without scrolling, on the review's desktop
 (1280×800) and phone (390×844): the board, the word or hint and the timer, the guess box, and
-for the drawer every tool, clear included. In pair mode at desktop size, the tools and Send.
-On the front page, Play and its word-pack picker."""
+for the drawer every tool, clear included (on the phone the colours in a row of their own); a
+turn's result leaves the phone's drawing in view, and a 20-letter hint stays on one line. The
+podium shows faces, and after a rematch the chat shows its newest lines. In pair mode at
+desktop size, the tools and Send. On the front page, Play and its word-pack picker."""
 
 import re
 
