@@ -197,7 +197,7 @@ const de = {
   "log.close": "„{guess}“ ist nah dran!", "log.wordWas": "Das Wort war „{word}“", "log.skipped": "Zug übersprungen",
   "log.gameOver": "Spiel vorbei!", "log.gameOverShort": "Spiel vorbei: zu wenige Spieler",
   "someone": "jemand", "away": "(weg)",
-  "kick": "entfernen", "voteKick": "für Rauswurf stimmen", "kick.title": "{name} endgültig aus dem Raum entfernen", "voteKick.title": "Rauswurf-Abstimmung: für den Rauswurf von {name} stimmen",
+  "kick": "entfernen", "voteKick": "Rauswurf", "kick.title": "{name} endgültig aus dem Raum entfernen", "voteKick.title": "Rauswurf-Abstimmung: für den Rauswurf von {name} stimmen",
   "kick.confirm": "{name} entfernen? Er oder sie kann nicht in diesen Raum zurück.",
   "card.choose": "Wähle ein Wort zum Zeichnen", "card.choosing": "{name} wählt ein Wort…",
   "card.wordWas": "Das Wort war „{word}“", "card.turnOver": "Zug vorbei", "card.skipped": "Zug übersprungen",
