@@ -52,3 +52,17 @@ def test_a_name_the_blocklist_refuses_says_so(open_player):
         page.click("#name-form button")
         expect(page.locator("#me-name")).to_have_text("Ada B.")
         expect(page.locator("#name-error")).to_be_hidden()
+
+
+def test_a_first_visit_with_a_refused_name_stays_on_the_first_screen_and_says_why(open_player):
+    for phone in (False, True):
+        page = open_player("Wanker", phone=phone, named=False)
+        page.fill("#name", "The Wanker")
+        page.click("#welcome-go")
+        expect(page.locator("#name-error")).to_have_text("That name contains a word this server does not allow: choose another.")
+        expect(page.locator("#welcome")).to_be_visible()
+        expect(page.locator("#welcome #name")).to_be_visible()
+        page.fill("#name", "The Painter")
+        page.click("#welcome-go")
+        expect(page.locator("#code")).to_have_text(CODE)
+        expect(page.locator("#me-name")).to_have_text("The Painter")

@@ -150,6 +150,8 @@ function handle(msg) {
       if (msg.code === "invalid_name") {
         nameError = refusedNameText(msg);
         if (session.me) renaming = true;
+        // Refused at a first hello: no name was ever taken, so the first screen comes back.
+        else if (msg.ref === "hello" && !localStorage.getItem("doodle.token")) localStorage.removeItem("doodle.name");
         showError(nameError);
         break;
       }
