@@ -22,7 +22,7 @@ export function storedAvatar() {
 // What the editor shows: the choice made here, else the face the server derives for us.
 export const shownAvatar = () => storedAvatar() ?? (playerId ? derivedAvatar(playerId) : null);
 
-// Whether the player changed the face since it was last sent; `sent()` clears it.
+// Whether the player changed the face since it was last sent; `avatarSent()` clears it.
 export const avatarChanged = () => changed;
 export function avatarSent() { changed = false; }
 
@@ -39,6 +39,7 @@ export function ensureAvatar() {
 
 function store(avatar) { localStorage.setItem(STORE, JSON.stringify(avatar)); }
 
+// One part changes; the others stay as shown (before any welcome, as a first face would be).
 function change(part) {
   store({ ...(shownAvatar() ?? derivedAvatar("")), ...part });
   changed = true;
