@@ -23,7 +23,7 @@ def full_room(open_player):
 def test_a_full_rooms_link_offers_to_watch(open_player):
     owner, code = full_room(open_player)
     guest = open_player("Gus", path=f"/#{code}", phone=True, named=False)
-    expect(guest.locator("#welcome-info")).to_have_text("Party game · 2 players · waiting to start Every seat is taken: you can watch.")
+    expect(guest.locator("#welcome-info")).to_have_text("Party game · 2 players · waiting to start. Every seat is taken: you can watch.")
     expect(guest.locator("#welcome-go")).to_have_text(f"Watch room {code}")
     expect(guest.locator("#welcome h2")).to_have_text(f"Room {code}")
     expect(guest.locator("#welcome-text")).to_contain_text("watch the game, and take a seat when one frees")
@@ -51,3 +51,24 @@ def test_a_locked_rooms_link_says_only_its_owner_lets_you_in(open_player):
     expect(guest.locator("#code")).to_have_text(CODE)
     assert guest.inner_text("#code") != code
     expect(guest.locator("#room-kind")).to_have_text(re.compile(r"^public · "))
+
+
+def test_a_player_refused_by_a_full_room_is_offered_to_watch_it(open_player):
+    owner, code = full_room(open_player)
+    # A typed code, on the desktop.
+    typed = open_player("Tia")
+    typed.fill("#join-code", code)
+    typed.click("#join-form button")
+    expect(typed.locator("#toast")).to_have_text("The room is full.")
+    expect(typed.locator("#join-info")).to_contain_text("Every seat is taken: you can watch.")
+    expect(typed.locator("#join-watch")).to_have_text(f"Watch room {code}")
+    typed.click("#join-watch")
+    expect(typed.locator("#watching")).to_be_visible()
+    # The room's link, opened by a player who has a name already, on a phone.
+    linked = open_player("Lin", phone=True)
+    linked.goto(linked.url.split("#")[0] + f"#{code}")
+    linked.reload()
+    expect(linked.locator("#join-watch")).to_have_text(f"Watch room {code}")
+    linked.click("#join-watch")
+    expect(linked.locator("#watching")).to_be_visible()
+    expect(owner.locator("#spectators li")).to_have_count(2)

@@ -7,7 +7,7 @@ import { face } from "./avatar.js";
 import { setUpAvatarEditor, renderAvatarEditor, shownAvatar, storedAvatar, avatarChanged, avatarSent, setAvatarOwner, ensureAvatar } from "./avatar-editor.js";
 import { linkCodeInURL } from "./account-move.js";
 import { takeNote, welcomed, tokenStillWorks, forgetSignedOutDevice } from "./account-session.js";
-import { session, setHandlers, connect, reconnectNow, send, forgetRoom, isOpen, relabelConnection, markNotConnecting } from "./connection.js";
+import { session, setHandlers, connect, reconnectNow, send, forgetRoom, isOpen, relabelConnection, markNotConnecting, askedRoomCode } from "./connection.js";
 import { setUpViewer } from "./gallery.js";
 import { t, translatePage, errorText, setUpLanguagePicker, onLanguageChange, language } from "./i18n.js";
 import { icon } from "./icons.js";
@@ -34,6 +34,7 @@ let playOnceNamed = false; // the welcome card's Play was pressed: quick play af
 // sign-in or sign-out changed the player; another tab or device took over the connection.
 let notice = null;         // { kind: "closed" | "banned" | "account" | "replaced", text }
 let nameError = "";        // why the name typed cannot be used (the page's check, or the server's)
+let refusedCode = null;    // a room the join form asked for and was refused (full or locked)
 
 const inPair = () => session.room?.mode === "pair";
 const inParty = () => Boolean(session.room) && !inPair();
@@ -136,6 +137,7 @@ function handle(msg) {
     }
     case "roomState":
       freshCodeTries = null;
+      refusedCode = null;
       // In a room again: the closed one's notice has been read or no longer matters.
       if (notice?.kind === "closed") notice = null;
       setView(inPair() ? "pair" : "party");
@@ -161,6 +163,12 @@ function handle(msg) {
       if (!(session.room && roomHandlers().error(msg))) showError(errorText(msg.code, msg.message));
       // The link's room could not be joined: the lobby says what became of it.
       if (msg.ref === "joinRoom" && !session.room && partyCodeInLink()) lookUpInvite(partyCodeInLink(), render);
+      // A room asked for by its code or from the list, full or locked: the join form says so, and
+      // what is left to do.
+      else if (msg.ref === "joinRoom" && !session.room && ["room_full", "room_locked"].includes(msg.code)) {
+        refusedCode = askedRoomCode();
+        lookUpInvite(refusedCode, render);
+      }
       if (msg.code === "already_in_room" && msg.ref === "joinRoom" && inParty()) history.replaceState(null, "", `#${session.room.code}`);
       break;
     case "unpaired":
@@ -265,11 +273,16 @@ function renderWelcome() {
   $("welcome-go").textContent = t(words.go, { code });
 }
 
-// After a link's room could not be joined, the join form says what became of it.
+// After a link's room (or a typed code's) could not be joined, the join form says what became
+// of it, and offers to watch a room whose seats are all taken.
 function renderJoinInfo() {
-  const code = partyCodeInLink();
+  const code = partyCodeInLink() || refusedCode;
   $("join-info").textContent = code ? `${code}: ${inviteLine(code)}` : "";
   $("join-info").classList.toggle("hidden", !code || !inviteLine(code));
+  const watch = $("join-watch");
+  watch.classList.toggle("hidden", !code || inviteAccess(code) !== "watch");
+  watch.textContent = t("welcome.watch", { code: code ?? "" });
+  watch.onclick = () => send({ type: "joinRoom", code, spectate: true });
 }
 
 // Switching views leaves the room of the other one; the server takes our messages in order,

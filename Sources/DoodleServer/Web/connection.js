@@ -27,6 +27,8 @@ let nodeURL = null, pendingJoin = null, redirectsInARow = 0;
 // redirect of our own pair room names our pair code, which we must not join; the pair view asks
 // for its room again after welcome anyway).
 let askedToJoin = false, askedToWatch = false;
+// The code of the last joinRoom sent, so a refusal can be told about the room it concerns.
+let lastJoinCode = null;
 const MAX_REDIRECTS = 3;
 let onMessage = () => {}, onClosedRoom = () => {};
 
@@ -78,10 +80,12 @@ export function send(msg) {
   if (["joinRoom", "quickPlay", "createRoom"].includes(msg.type)) {
     askedToJoin = msg.type !== "createRoom";
     askedToWatch = Boolean(msg.spectate);
+    lastJoinCode = msg.type === "joinRoom" ? String(msg.code).trim().toUpperCase() : null;
   }
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
 export const isOpen = () => Boolean(ws && ws.readyState === WebSocket.OPEN);
+export const askedRoomCode = () => lastJoinCode;
 // The header's connection light and word; data-state lets styles and tests read it in any language.
 // It starts as "connecting" (neutral): "offline" only once an attempt has failed.
 let connState = "connecting";

@@ -44,8 +44,8 @@ export function inviteLine(code) {
   if (!info.players) return "";          // a room on another node: only its address is known here
   const connected = info.players.filter((p) => p.connected !== false).length;
   let line = t("invite.info", { mode: t(`mode.${info.mode}`), players: tn("players.n", connected), phase: t(`phase.${info.phase}`) });
-  if (info.locked) line += ` ${t("invite.locked")}`;
-  else if (info.maxPlayers && info.players.length >= info.maxPlayers) line += ` ${t("invite.full")}`;
+  if (info.locked) line += `. ${t("invite.locked")}`;
+  else if (info.maxPlayers && info.players.length >= info.maxPlayers) line += `. ${t("invite.full")}`;
   return line;
 }
 
