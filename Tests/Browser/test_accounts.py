@@ -185,6 +185,9 @@ def test_my_devices_lists_both_and_signing_one_out_leaves_it_a_new_player(open_p
     expect(here.locator("button")).to_have_count(0)
     there = ada.locator("#device-list li:not(.current)")
     expect(there).to_contain_text("last seen")
+    # Two browsers of one kind share a label: each row also says when it was signed in.
+    for row in rows.all():
+        expect(row.locator(".since")).to_have_text(re.compile(r"^signed in on .*\d"))
     phone_device = there.get_attribute("data-device-id")
 
     # The phone's own list marks the phone as its device.

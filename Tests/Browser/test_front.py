@@ -1,6 +1,7 @@
 """The way in and around the page: an invite link that names its room, renaming from the
 header, an accessible name for every control and the state of every toggle, the page in
-German and French, the invite's copy button and QR code, the favicon and the leaderboard."""
+German and French, the invite's copy button and QR code, the favicon and the leaderboard, an
+invite code's unused letters, and a connection light that is not "offline" while connecting."""
 
 import re
 import time
@@ -110,6 +111,16 @@ def test_the_page_speaks_german_from_the_browser_and_french_when_picked(open_pla
     page.click("#join-form button")
     expect(page.locator("#toast")).to_have_text("Es gibt keinen Raum mit diesem Code.")
 
+    # A vote to kick is a "Rauswurf" in German, not a bare "abstimmen"; the button stays short.
+    code = create_room(page)
+    guest = open_player("Gus", locale="de-DE")
+    guest.fill("#join-code", code)
+    guest.click("#join-form button")
+    expect(guest.locator("#players li button.kick")).to_have_text("Rauswurf")
+    expect(guest.locator("#players li button.kick")).to_have_attribute("title", "Rauswurf-Abstimmung: für den Rauswurf von Ada stimmen")
+    page.click("#leave")
+    expect(page.locator("#create-form")).to_be_visible()
+
     page.select_option("#lang", "fr")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     expect(page.locator("#create-form h2")).to_have_text("Créer un salon")
@@ -151,3 +162,32 @@ def test_the_favicon_and_the_leaderboard(open_player):
     expect(page.locator("#leaderboard-panel h2")).to_have_text("Best players")
     # Either the ranking or a word that there is none yet, never an empty box.
     page.wait_for_function("() => document.querySelector('#leaderboard').children.length > 0 || document.querySelector('#leaderboard-note').textContent")
+
+
+def test_an_invite_code_with_letters_never_used_says_which(open_player):
+    for phone in (False, True):
+        page = open_player("Ada", phone=phone)
+        page.fill("#join-code", "O0O0O0")
+        page.click("#join-form button")
+        expect(page.locator("#toast")).to_have_text("An invite code is 6 letters and digits, never O, I, 0 or 1 (they look too alike).")
+
+
+STATES_SEEN = """(() => { window.__conn = []; new MutationObserver(() => window.__conn.push(document.querySelector("#conn").dataset.state))
+    .observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+    document.addEventListener("DOMContentLoaded", () => window.__conn.push(document.querySelector("#conn").dataset.state)); })()"""
+
+
+def test_the_connection_light_says_connecting_not_offline_while_the_page_connects(open_player):
+    for phone in (False, True):
+        page = open_player("Ada", phone=phone, named=False)
+        # A first visit has nothing to connect with yet: no light at all.
+        expect(page.locator("#conn")).to_have_attribute("data-state", "idle")
+        expect(page.locator("#conn")).to_be_hidden()
+        name_player(page, "Ada")
+        # A returning visitor: from the first paint to online, never "offline" on the way.
+        page.add_init_script(STATES_SEEN)
+        page.reload()
+        expect(page.locator("#conn")).to_have_attribute("data-state", "online")
+        seen = page.evaluate("() => window.__conn")
+        assert seen and "offline" not in seen, f"the light went through {seen}"
+        assert seen[0] == "connecting", f"the light should start at connecting, went through {seen}"

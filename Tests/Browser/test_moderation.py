@@ -181,6 +181,9 @@ def test_a_report_from_the_room_reaches_the_operator_with_the_chat_lines_and_is_
     expect(card).to_contain_text("Offensive drawing or chat")
     expect(card).to_contain_text("He keeps insulting us")
     expect(card.locator("dd.room")).to_have_text(code)
+    # Both players by name, with their ids.
+    expect(card.locator("dd.player")).to_have_text(f"Bob ({bob_id})")
+    expect(card.locator("dd.reporter")).to_have_text(re.compile(r"^Ada \(p_\w+\)$"))
     expect(card.locator(".chat-lines li")).to_have_text(["first rude line", "second rude line"])
 
     card.locator(".resolve input").fill("a warning is enough")

@@ -22,10 +22,14 @@ def test_pair_by_code_send_guess_history_and_unpair(open_player):
     expect(ada.locator("#pair-link")).to_have_value(re.compile(rf"/#pair-{code}$"))
     assert_fits(ada, "while waiting for a partner")
 
-    # Bob opens Ada's share link: the pair view, with her code ready in the form.
+    # Bob opens Ada's share link: the pair view, with her code ready in the form, which names
+    # her (not her code) and comes before his own code.
     bob = open_player("Bob", path=f"/#pair-{code}")
     expect(bob.locator("#pair-partner-code")).to_have_value(code)
-    expect(bob.locator("#pair-link-note")).to_contain_text(code)
+    expect(bob.locator("#pair-link-note")).to_have_text("Ada sent you this link: tap Pair to play with Ada.")
+    expect(bob.locator("#pair-join-title")).to_have_text("Pair with Ada")
+    assert bob.locator("#pair-join-form").bounding_box()["y"] < bob.locator("#pair-code").bounding_box()["y"], \
+        "the partner's pairing form should come before the visitor's own code"
     bob.click("#pair-join-form button")
     for page, partner in ((ada, "Bob"), (bob, "Ada")):
         expect(page.locator("#pair-paired")).to_be_visible()

@@ -1,6 +1,6 @@
 """Watching a public room from the open-rooms list, and asking for a seat (PROTOCOL.md,
-"Spectators (rev 4)"): a watcher takes no seat, sees "Watching" and a button to play, is told
-when no seat is free, and plays once one is. Needs a server with spectators."""
+"Spectators (rev 4)"): a watcher takes no seat, sees "Watching" and a button to play when a seat
+frees, is told when no seat is free, is offered the seat once one is, and plays."""
 
 import re
 
@@ -60,6 +60,9 @@ def test_a_watcher_takes_no_seat_and_plays_when_a_seat_frees(open_player):
     expect(bob_row).to_contain_text("1/2 players")
     expect(bob_row).to_contain_text("1 watching")
 
+    # With a seat free, the bar offers to take it, not to wait for one.
+    expect(vic.locator("#watch-play")).to_have_text("Take a free seat")
+    expect(vic.locator("#watch-note")).to_have_text("")
     vic.click("#watch-play")
     expect(vic.locator("#watching")).to_be_hidden()
     for page in (owner, vic):
@@ -67,3 +70,7 @@ def test_a_watcher_takes_no_seat_and_plays_when_a_seat_frees(open_player):
         expect(page.locator("#players")).to_contain_text("Vic")
         expect(page.locator("#spectators li")).to_have_count(0)
     expect(owner.locator("#log")).to_contain_text("Vic is playing now")
+    # Once seated, Vic shows the face Vic's own page chose, on the owner's list too.
+    vic_id = vic.locator("#players li.me").get_attribute("data-player-id")
+    vic_color = vic.evaluate("() => JSON.parse(localStorage.getItem('doodle.avatar')).color")
+    expect(owner.locator(f"#players li[data-player-id='{vic_id}'] svg.avatar")).to_have_attribute("data-color", vic_color)

@@ -52,7 +52,10 @@ function deviceLine(device) {
   const li = el("li", "", device.current ? "current" : "");
   li.dataset.deviceId = device.id;
   const about = el("span", "", "device-about");
-  about.append(el("b", device.label), el("span", t("devices.lastSeen", { when: seen(device.lastSeenAt) }), "muted"));
+  // Two browsers of one kind share a label: when each was signed in and last used tells them apart.
+  const since = new Intl.DateTimeFormat(language(), { dateStyle: "medium", timeStyle: "short" }).format(device.createdAt);
+  about.append(el("b", device.label), el("span", t("devices.lastSeen", { when: seen(device.lastSeenAt) }), "muted last-seen"),
+    el("span", t("devices.since", { date: since }), "muted since"));
   li.append(about);
   if (device.current) {
     li.append(el("span", t("devices.thisDevice"), "badge"));

@@ -73,8 +73,10 @@ function card(report) {
 function facts(report) {
   const dl = el("dl", "", "facts");
   const add = (label, value, className = "") => { dl.append(el("dt", label), el("dd", value, className)); };
-  add(t("admin.reported"), report.playerId ?? "—", "player");
-  add(t("admin.reporter"), report.reporterId ?? "—");
+  // A name reads faster than an id; the id stays, for the ban form.
+  const who = (name, id) => (id ? (name ? `${name} (${id})` : id) : "—");
+  add(t("admin.reported"), who(report.playerName, report.playerId), "player");
+  add(t("admin.reporter"), who(report.reporterName, report.reporterId), "reporter");
   if (report.context?.roomCode) add(t("admin.room"), report.context.roomCode, "room");
   add(t("admin.text"), report.text || t("admin.noText"), "text");
   return dl;

@@ -3,14 +3,17 @@
 // pair.js, the account dialog in account.js.
 
 import { setUpAccount, redeemLinkInURL, renderAccount } from "./account.js";
+import { face } from "./avatar.js";
+import { setUpAvatarEditor, renderAvatarEditor, shownAvatar, storedAvatar, avatarChanged, avatarSent, setAvatarOwner, ensureAvatar } from "./avatar-editor.js";
 import { linkCodeInURL } from "./account-move.js";
 import { takeNote, welcomed, tokenStillWorks, forgetSignedOutDevice } from "./account-session.js";
-import { session, setHandlers, connect, reconnectNow, send, forgetRoom, isOpen, relabelConnection } from "./connection.js";
+import { session, setHandlers, connect, reconnectNow, send, forgetRoom, isOpen, relabelConnection, markNotConnecting, askedRoomCode } from "./connection.js";
 import { setUpViewer } from "./gallery.js";
-import { t, translatePage, errorText, setUpLanguagePicker, onLanguageChange } from "./i18n.js";
+import { t, translatePage, errorText, setUpLanguagePicker, onLanguageChange, language } from "./i18n.js";
 import { icon } from "./icons.js";
-import { lookUpInvite, inviteLine, inviteGone } from "./invite.js";
+import { lookUpInvite, inviteLine, inviteAccess } from "./invite.js";
 import { refreshLeaderboard, renderLeaderboard, showLeaderboardPeriod } from "./leaderboard.js";
+import { nameProblem, refusedNameText } from "./names.js";
 import { loadPacks } from "./packs.js";
 import { setUpPair, pairHandlers, renderPair, resetPair, linkIsPair, renderHistory } from "./pair.js";
 import { setUpParty, partyHandlers, renderParty, resetParty, fillCreatePacks } from "./party.js";
@@ -30,6 +33,8 @@ let playOnceNamed = false; // the welcome card's Play was pressed: quick play af
 // banned the player (then nothing else shows: the server takes no more from this player); a
 // sign-in or sign-out changed the player; another tab or device took over the connection.
 let notice = null;         // { kind: "closed" | "banned" | "account" | "replaced", text }
+let nameError = "";        // why the name typed cannot be used (the page's check, or the server's)
+let refusedCode = null;    // a room the join form asked for and was refused (full or locked)
 
 const inPair = () => session.room?.mode === "pair";
 const inParty = () => Boolean(session.room) && !inPair();
@@ -61,7 +66,8 @@ function enterRoom() {
   if (view === "pair") { send({ type: "createRoom", mode: "pair" }); return; }
   if (playOnceNamed) { playOnceNamed = false; quickPlay(); return; }
   const code = partyCodeInLink();
-  if (code) send({ type: "joinRoom", code });
+  // A link to a room whose seats are all taken lets the visitor watch it.
+  if (code) send({ type: "joinRoom", code, ...(inviteAccess(code) === "watch" && { spectate: true }) });
 }
 
 // After an unpair the server may take a moment to let the partner out of the pair room
@@ -82,6 +88,19 @@ function leftRoom(keepLink) {
 
 function tell(kind, text) { notice = { kind, text }; }
 
+// A ban in the operator's words and until when, as far as the server says (a newer one does).
+function banText(msg) {
+  const parts = [t("close.4004")];
+  if (msg.reason) parts.push(t("ban.reason", { reason: msg.reason }));
+  if (typeof msg.untilMillis === "number") {
+    const when = new Intl.DateTimeFormat(language(), { dateStyle: "long", timeStyle: "short" }).format(msg.untilMillis);
+    parts.push(t("ban.until", { when }));
+  } else if (msg.reason) {
+    parts.push(t("ban.forever"));
+  }
+  return parts.join(" ");
+}
+
 // An operator closed our room: its members are out of it (the socket closes with 4005 next and
 // comes back in no room; the link no longer points at the room).
 function roomClosedByOperator(reason) {
@@ -101,6 +120,8 @@ function handle(msg) {
       // over and this one asked to play here again: the page is usable again.
       if (notice?.kind === "banned" || notice?.kind === "replaced") notice = null;
       const signedOutAway = welcomed(msg);
+      setAvatarOwner(msg.playerId);
+      nameError = "";
       if (signedOutAway) tell("account", signedOutAway);
       // The server re-seats us right after welcome, and a replay always ends with our own
       // playerConnection. If nothing came, our seat is gone: drop the stale room, follow the link.
@@ -116,6 +137,7 @@ function handle(msg) {
     }
     case "roomState":
       freshCodeTries = null;
+      refusedCode = null;
       // In a room again: the closed one's notice has been read or no longer matters.
       if (notice?.kind === "closed") notice = null;
       setView(inPair() ? "pair" : "party");
@@ -126,12 +148,27 @@ function handle(msg) {
         askForFreshCode(freshCodeTries + 1);
         break;
       }
+      // A refused name is said beside the name field, which opens again to fix it.
+      if (msg.code === "invalid_name") {
+        nameError = refusedNameText(msg);
+        if (session.me) renaming = true;
+        // Refused at a first hello: no name was ever taken, so the first screen comes back.
+        else if (msg.ref === "hello" && !localStorage.getItem("doodle.token")) localStorage.removeItem("doodle.name");
+        showError(nameError);
+        break;
+      }
       // Banned from the server (said at hello; close 4004 follows): not a room's refusal.
-      if (msg.code === "banned" && (msg.ref === "hello" || !msg.ref)) { tell("banned", t("close.4004")); break; }
+      if (msg.code === "banned" && (msg.ref === "hello" || !msg.ref)) { tell("banned", banText(msg)); break; }
       // A room's view may show the error where it belongs (a report's dialog) instead of a toast.
       if (!(session.room && roomHandlers().error(msg))) showError(errorText(msg.code, msg.message));
       // The link's room could not be joined: the lobby says what became of it.
       if (msg.ref === "joinRoom" && !session.room && partyCodeInLink()) lookUpInvite(partyCodeInLink(), render);
+      // A room asked for by its code or from the list, full or locked: the join form says so, and
+      // what is left to do.
+      else if (msg.ref === "joinRoom" && !session.room && ["room_full", "room_locked"].includes(msg.code)) {
+        refusedCode = askedRoomCode();
+        lookUpInvite(refusedCode, render);
+      }
       if (msg.code === "already_in_room" && msg.ref === "joinRoom" && inParty()) history.replaceState(null, "", `#${session.room.code}`);
       break;
     case "unpaired":
@@ -149,6 +186,8 @@ function handle(msg) {
         session.name = msg.name;
         localStorage.setItem("doodle.name", msg.name);
         renaming = false;
+        nameError = "";
+        renderAvatarEditor();
       }
       if (session.room) roomHandlers().playerRenamed?.(msg);
       break;
@@ -188,7 +227,7 @@ function render() {
   $("lobby").classList.toggle("hidden", !onFront);
   $("pair-view").classList.toggle("hidden", !named || view !== "pair");
   $("game").classList.toggle("hidden", !named || view !== "party" || !inParty());
-  renderHeader(named);
+  renderHeader(named, firstVisit);
   renderWelcome();
   if (onFront) renderJoinInfo();
   if (onFront && !wasOnFront) { refreshLeaderboard(); startRoomList(); }
@@ -199,31 +238,51 @@ function render() {
 }
 
 // The header names the player once the server has welcomed it; "Change name" opens the form.
-function renderHeader(named) {
+function renderHeader(named, firstVisit) {
   const editing = !named || renaming;
   $("me").classList.toggle("hidden", editing);
-  $("name-form").classList.toggle("hidden", !editing);
+  $("identity").classList.toggle("hidden", !editing);
+  // A first visit edits its face and name right above Play; a rename does it in the header.
+  const home = firstVisit ? $("welcome-identity") : $("header-identity");
+  if ($("identity").parentElement !== home) home.append($("identity"));
   $("me-name").textContent = session.name || "";
+  $("me-face").replaceChildren(face(shownAvatar(), 24));
+  if ($("name-error").textContent !== nameError) $("name-error").textContent = nameError;
   const sound = $("sound");
   setPressed(sound, soundOn());
   sound.replaceChildren(icon(soundOn() ? "soundOn" : "soundOff"));
 }
 
+// The welcome card's words and its big button follow what the link allows: join, watch a full
+// room, or (locked or gone) play in an open room instead.
+const WELCOME = {
+  join: { title: "invite.title", text: "welcome.textInvite", go: "welcome.join" },
+  watch: { title: "invite.titleOnly", text: "welcome.textWatch", go: "welcome.watch" },
+  locked: { title: "invite.titleOnly", text: "welcome.textLocked", go: "welcome.go" },
+  gone: { title: "invite.title", text: "welcome.text", go: "welcome.go" },
+  none: { title: "welcome.title", text: "welcome.text", go: "welcome.go" },
+};
+
 function renderWelcome() {
   const code = partyCodeInLink();
-  $("welcome-title").textContent = code ? t("invite.title", { code }) : t("welcome.title");
+  const words = WELCOME[code ? inviteAccess(code) : "none"];
+  $("welcome-title").textContent = t(words.title, { code });
   $("welcome-info").textContent = inviteLine(code);
   $("welcome-info").classList.toggle("hidden", !$("welcome-info").textContent);
-  const joining = code && !inviteGone(code);
-  $("welcome-text").textContent = t(joining ? "welcome.textInvite" : "welcome.text");
-  $("welcome-go").textContent = joining ? t("welcome.join", { code }) : t("welcome.go");
+  $("welcome-text").textContent = t(words.text);
+  $("welcome-go").textContent = t(words.go, { code });
 }
 
-// After a link's room could not be joined, the join form says what became of it.
+// After a link's room (or a typed code's) could not be joined, the join form says what became
+// of it, and offers to watch a room whose seats are all taken.
 function renderJoinInfo() {
-  const code = partyCodeInLink();
+  const code = partyCodeInLink() || refusedCode;
   $("join-info").textContent = code ? `${code}: ${inviteLine(code)}` : "";
   $("join-info").classList.toggle("hidden", !code || !inviteLine(code));
+  const watch = $("join-watch");
+  watch.classList.toggle("hidden", !code || inviteAccess(code) !== "watch");
+  watch.textContent = t("welcome.watch", { code: code ?? "" });
+  watch.onclick = () => send({ type: "joinRoom", code, spectate: true });
 }
 
 // Switching views leaves the room of the other one; the server takes our messages in order,
@@ -247,13 +306,34 @@ $("tab-party").onclick = () => {
   render();
 };
 
+// Whether the typed name may be sent; if not, the reason shows under it and it gets the focus.
+function nameReady() {
+  nameError = nameProblem($("name").value);
+  render();
+  if (nameError) $("name").focus();
+  return !nameError;
+}
+
 $("name-form").onsubmit = (e) => {
   e.preventDefault();
+  if (!nameReady()) return;
   const name = $("name").value.trim();
-  if (!name) return;
   localStorage.setItem("doodle.name", name);
-  if (session.me && isOpen()) send({ type: "rename", name }); else reconnectNow();
+  if (session.me && isOpen()) {
+    const avatar = avatarChanged() ? storedAvatar() : null;
+    send(avatar ? { type: "rename", name, avatar } : { type: "rename", name });
+    avatarSent();
+  } else {
+    avatarSent();
+    reconnectNow();
+  }
   render();
+};
+// Said while typing, so a long paste is not cut short without a word.
+$("name").oninput = () => {
+  const problem = nameProblem($("name").value);
+  const next = problem === nameProblem("") ? "" : problem;
+  if (next !== nameError) { nameError = next; render(); }
 };
 $("rename").onclick = () => {
   renaming = true;
@@ -262,11 +342,11 @@ $("rename").onclick = () => {
   $("name").focus();
   $("name").select();
 };
-$("name").onkeydown = (e) => { if (e.key === "Escape" && session.me) { renaming = false; render(); } };
+$("name").onkeydown = (e) => { if (e.key === "Escape" && session.me) { renaming = false; nameError = ""; render(); } };
 $("welcome-go").onclick = () => {
-  if (!$("name").value.trim()) { $("name").focus(); $("name").reportValidity(); return; }
+  if (!nameReady()) return;
   const code = partyCodeInLink();
-  playOnceNamed = !code || inviteGone(code);
+  playOnceNamed = !code || ["gone", "locked"].includes(inviteAccess(code));
   $("name-form").requestSubmit();
 };
 for (const button of document.querySelectorAll("#board-periods button")) {
@@ -284,7 +364,8 @@ new ResizeObserver(() => document.documentElement.style.setProperty("--header-h"
 
 setHandlers(handle, (code) => {
   if (code === 4000) leftRoom(false);
-  if (code === 4004) { tell("banned", t("close.4004")); leftRoom(false); }
+  // The hello's error told the reason and the end already; the close alone says less.
+  if (code === 4004) { if (notice?.kind !== "banned") tell("banned", t("close.4004")); leftRoom(false); }
   if (code === 4005 && session.room) roomClosedByOperator(null);
   if (code === 4002) replacedOrSignedOut();
   render();
@@ -292,6 +373,7 @@ setHandlers(handle, (code) => {
 translatePage();
 relabelConnection();
 $("rename").prepend(icon("pen"));
+setUpAvatarEditor();
 $("account-open").prepend(icon("person"));
 setUpAccount();
 const accountNote = takeNote();
@@ -309,6 +391,8 @@ if (linked) $("join-code").value = linked;
 // Only a first visit looks the room up (each lookup counts against a per-address limit): a
 // player with a name joins at once, and hears of a failure from the join itself.
 if (linked && !$("name").value) lookUpInvite(linked, render);
+// A first visit has nothing to connect with until it has a name.
+if (!$("name").value) { ensureAvatar(); markNotConnecting(); }
 render();
 // A link `#link=CODE` from another device is redeemed first: the page may become that player.
 if (!(await redeemLinkInURL()) && $("name").value) connect();

@@ -1,6 +1,7 @@
 // The one WebSocket to the server: hello/welcome, reconnecting with backoff, the room's `seq`
 // (a gap asks for a fresh roomState), and the budget for drawing messages.
 
+import { storedAvatar } from "./avatar-editor.js";
 import { t } from "./i18n.js";
 import { $, showError } from "./ui.js";
 
@@ -26,6 +27,8 @@ let nodeURL = null, pendingJoin = null, redirectsInARow = 0;
 // redirect of our own pair room names our pair code, which we must not join; the pair view asks
 // for its room again after welcome anyway).
 let askedToJoin = false, askedToWatch = false;
+// The code of the last joinRoom sent, so a refusal can be told about the room it concerns.
+let lastJoinCode = null;
 const MAX_REDIRECTS = 3;
 let onMessage = () => {}, onClosedRoom = () => {};
 
@@ -46,6 +49,8 @@ export function connect() {
   ws.onopen = () => {
     const hello = { type: "hello", protocol: 1, name: $("name").value.trim() };
     if (token()) hello.token = token();
+    // Only a face chosen here is sent: the server keeps one chosen on another device.
+    if (storedAvatar()) hello.avatar = storedAvatar();
     // A replay only helps a page that still holds the room; a reloaded page asks for a snapshot.
     if (token() && session.room && session.lastSeq !== null) hello.lastSeq = session.lastSeq;
     send(hello);
@@ -75,18 +80,23 @@ export function send(msg) {
   if (["joinRoom", "quickPlay", "createRoom"].includes(msg.type)) {
     askedToJoin = msg.type !== "createRoom";
     askedToWatch = Boolean(msg.spectate);
+    lastJoinCode = msg.type === "joinRoom" ? String(msg.code).trim().toUpperCase() : null;
   }
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
 export const isOpen = () => Boolean(ws && ws.readyState === WebSocket.OPEN);
+export const askedRoomCode = () => lastJoinCode;
 // The header's connection light and word; data-state lets styles and tests read it in any language.
-let connState = "offline";
+// It starts as "connecting" (neutral): "offline" only once an attempt has failed.
+let connState = "connecting";
 function setConn(state) {
   connState = state;
   $("conn").dataset.state = state;
   $("conn-text").textContent = t(`conn.${state}`);
 }
 export const relabelConnection = () => setConn(connState);
+// A first visit connects only once it has a name: until then there is no light to show.
+export function markNotConnecting() { if (!ws) setConn("idle"); }
 
 function receive(msg) {
   if (msg.type === "welcome") {

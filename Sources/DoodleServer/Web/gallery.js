@@ -5,6 +5,7 @@ import { Board } from "./canvas.js";
 import { replay } from "./replay.js";
 import { t, tn } from "./i18n.js";
 import { icon } from "./icons.js";
+import { openReport } from "./reports.js";
 import { $, el, button, showError } from "./ui.js";
 
 let viewerBoard = null;
@@ -56,6 +57,10 @@ export async function openViewer(entry) {
     gif.href = entry.gifPath;
     gif.download = `doodle-${entry.id}.gif`;
   }
+  // A party drawing can be reported to the operators (a pair's stays between the partners).
+  const report = $("viewer-report");
+  report.classList.toggle("hidden", !entry.sharePath);
+  report.onclick = () => openReport({ kind: "drawing", id: entry.id, word: entry.title });
   if (!dialog.open) dialog.showModal();
   await play();
 }

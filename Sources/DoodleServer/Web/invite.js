@@ -20,8 +20,16 @@ export function lookUpInvite(code, changed) {
   ).then(changed);
 }
 
-// Whether the link's room is known to be gone: then the page offers to play, not to join.
-export const inviteGone = (code) => lookup?.code === code && lookup.state === "missing";
+// What the link lets a visitor do: "join" a seat, only "watch" (every seat taken), nothing
+// ("locked": its owner must unlock it; "gone"). Unknown rooms are joined: the server decides.
+export function inviteAccess(code) {
+  if (!code || lookup?.code !== code) return "join";
+  if (lookup.state === "missing") return "gone";
+  const info = lookup.state === "ready" ? lookup.info : null;
+  if (!info?.players) return "join";
+  if (info.locked) return "locked";
+  return info.maxPlayers && info.players.length >= info.maxPlayers ? "watch" : "join";
+}
 
 // One line about the linked room in the page's language, or "" when there is no link.
 export function inviteLine(code) {
@@ -36,8 +44,8 @@ export function inviteLine(code) {
   if (!info.players) return "";          // a room on another node: only its address is known here
   const connected = info.players.filter((p) => p.connected !== false).length;
   let line = t("invite.info", { mode: t(`mode.${info.mode}`), players: tn("players.n", connected), phase: t(`phase.${info.phase}`) });
-  if (info.locked) line += ` ${t("invite.locked")}`;
-  else if (info.maxPlayers && info.players.length >= info.maxPlayers) line += ` ${t("invite.full")}`;
+  if (info.locked) line += `. ${t("invite.locked")}`;
+  else if (info.maxPlayers && info.players.length >= info.maxPlayers) line += `. ${t("invite.full")}`;
   return line;
 }
 

@@ -1,20 +1,18 @@
 // Muting and reporting the other members of a party room. A mute hides that member's chat
 // from us alone: the server sends their later lines empty (flagged `muted`, only to keep `seq`)
-// and the lines from before are hidden here. A report goes out from a small dialog, which
-// shows the server's answer.
+// and the lines from before are hidden here. A report goes out from the report dialog
+// (reports.js), which shows the server's answer.
 
 import { session, send, isOpen } from "./connection.js";
-import { t, errorText } from "./i18n.js";
+import { t } from "./i18n.js";
 import { icon } from "./icons.js";
+import { openReport, closeReport, reportAnswered, reportRefused, setUpReports } from "./reports.js";
 import { $, button, setPressed, showError } from "./ui.js";
 
 // The server keeps a mute for the life of the room, so a reloaded tab keeps showing it.
 const MUTES = "doodle.mutes";
 let mutes = { code: null, ids: new Set() };
 let pendingMute = null;      // { playerId, muted } sent and not yet answered: undone on an error
-
-let reportTarget = null;     // { id, name } of the member the open dialog reports
-let reportState = "editing"; // editing | sending | done
 
 function loadMutes(code) {
   if (mutes.code === code) return;
@@ -35,7 +33,7 @@ export function resetModeration() {
   mutes = { code: null, ids: new Set() };
   sessionStorage.removeItem(MUTES);
   pendingMute = null;
-  if ($("report").open) $("report").close();
+  closeReport();
 }
 
 function setMuted(playerId, muted) {
@@ -61,12 +59,7 @@ export const moderationHandlers = {
     if (pendingMute?.playerId === m.playerId) pendingMute = null;
     setMuted(m.playerId, m.muted);
   },
-  reported() {
-    if (reportState !== "sending") return;
-    reportState = "done";
-    renderReport(t("report.done"));
-    $("report-close").focus();
-  },
+  reported() { reportAnswered(); },
 };
 
 // A refused mute is undone; a refused report says why in its dialog. True when the error was
@@ -77,13 +70,7 @@ export function moderationError(m) {
     pendingMute = null;
     return false;
   }
-  if (m.ref === "report" && reportState === "sending") {
-    reportState = "editing";
-    const why = m.code === "rate_limited" ? t("report.tooMany") : t("report.failed", { error: errorText(m.code, m.message) });
-    renderReport(why);
-    return true;
-  }
-  return false;
+  return reportRefused(m);
 }
 
 function toggleMute(member) {
@@ -104,7 +91,7 @@ export function memberButtons(member) {
   setPressed(mute, muted);
   mute.title = t("mute.label", { name: member.name });
   mute.setAttribute("aria-label", mute.title);
-  const report = button("", () => openReport(member), "report");
+  const report = button("", () => openReport({ kind: "player", id: member.id, name: member.name }), "report");
   report.append(icon("flag"));
   report.dataset.key = `report:${member.id}`;
   report.title = t("report.open", { name: member.name });
@@ -113,36 +100,4 @@ export function memberButtons(member) {
   return [mute, report];
 }
 
-function openReport(member) {
-  reportTarget = { id: member.id, name: member.name };
-  reportState = "editing";
-  $("report-reason").value = "";
-  $("report-text").value = "";
-  renderReport("");
-  $("report").showModal();
-  $("report-reason").focus();
-}
-
-function renderReport(status) {
-  $("report-title").textContent = t("report.title", { name: reportTarget?.name ?? t("someone") });
-  $("report-status").textContent = status;
-  $("report-send").disabled = reportState !== "editing";
-  $("report-reason").disabled = reportState === "done";
-  $("report-text").disabled = reportState === "done";
-}
-
-export function setUpModeration() {
-  $("report-form").onsubmit = (e) => {
-    e.preventDefault();
-    if (!reportTarget || reportState !== "editing") return;
-    const reason = $("report-reason").value;
-    if (!reason) { $("report-reason").reportValidity(); return; }
-    if (!isOpen()) { renderReport(t("report.failed", { error: t("error.not_ready") })); return; }
-    const text = $("report-text").value.trim();
-    reportState = "sending";
-    renderReport(t("report.sending"));
-    send({ type: "report", playerId: reportTarget.id, reason, ...(text && { text }) });
-  };
-  $("report-close").onclick = () => $("report").close();
-  $("report").onclose = () => { reportTarget = null; reportState = "editing"; };
-}
+export function setUpModeration() { setUpReports(); }

@@ -22,6 +22,7 @@ let lastGuess = "";
 const attemptLines = new Map();   // drawingId → what was tried, as shown under it
 let pastDrawings = { state: "idle", drawings: [] };   // what the history gallery shows
 let linkedCode = null;        // a partner's code from a share link, offered in the pairing form
+let linkedName = null;        // the name of whoever waits behind linkedCode, once looked up
 let unpairTold = null;        // who ended our last pair, once we said so
 
 const room = () => (session.room && session.room.mode === "pair" ? session.room : null);
@@ -73,6 +74,7 @@ export function setUpPair() {
     strokeDone: () => { pen.clearPreview(); renderPair(); },
   });
   linkedCode = pairCodeInLink();
+  lookUpLinkedPartner();
   $("pair-copy").onclick = () => copyFrom($("pair-link"), $("pair-copy"));
   $("pair-join-form").onsubmit = (e) => {
     e.preventDefault();
@@ -230,6 +232,19 @@ export async function loadHistory() {
   renderHistory();
 }
 
+// A link's code means nothing to the one who opened it; the name of who sent it does.
+async function lookUpLinkedPartner() {
+  const code = linkedCode;
+  if (!code) return;
+  try {
+    const info = await api(`/v1/rooms/${encodeURIComponent(code)}`);
+    if (linkedCode === code && info.mode === "pair") linkedName = info.players?.[0]?.name ?? null;
+  } catch {
+    return;                       // the note names no one; pairing says what became of the code
+  }
+  renderPair();
+}
+
 export function renderPair() {
   const r = room();
   $("pair-entering").classList.toggle("hidden", Boolean(r));
@@ -241,8 +256,11 @@ export function renderPair() {
   if (r.phase === "waiting") {
     $("pair-code").textContent = r.code;
     $("pair-link").value = `${location.origin}${location.pathname}#${LINK_PREFIX}${r.code}`;
+    // Opened from a partner's link: pairing with them comes first, our own code after it.
+    $("pair-waiting").classList.toggle("linked", Boolean(linkedCode));
     $("pair-link-note").classList.toggle("hidden", !linkedCode);
-    $("pair-link-note").textContent = linkedCode ? t("pair.linkNote", { code: linkedCode }) : "";
+    $("pair-link-note").textContent = !linkedCode ? "" : linkedName ? t("pair.linkNote", { name: linkedName }) : t("pair.linkNoteAnon");
+    $("pair-join-title").textContent = !linkedCode ? t("pair.orCode") : linkedName ? t("pair.withName", { name: linkedName }) : t("pair.withFriend");
   } else {
     renderScores(r);
   }

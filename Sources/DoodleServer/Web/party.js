@@ -1,6 +1,8 @@
 // The party game: lobby forms, the room with its board, players, chat and turn cards, and
 // after a game its podium, ranking and gallery (the last drawing stays on the board).
 
+import { face } from "./avatar.js";
+import { botOfferShown, botOffer, botError, botBadge, resetBots, joinedLine, replacedLine } from "./bots.js";
 import { Board } from "./canvas.js";
 import { session, send, sendDrawing, now, api } from "./connection.js";
 import { startsOnItsOwn, secondsToStart, countdownText, announceCountdown } from "./countdown.js";
@@ -9,15 +11,17 @@ import { t } from "./i18n.js";
 import { moderationHandlers, moderationError, hidesChat, memberButtons, enterModerationRoom, resetModeration, setUpModeration } from "./moderation.js";
 import { packName, fillPackSelect, preferredPack } from "./packs.js";
 import { Pen } from "./pen.js";
+import { openReport } from "./reports.js";
 import { reactionHandlers, reactionsFromSnapshot, resetReactions, renderReactions, setUpReactions } from "./reactions.js";
 import { play } from "./sound.js";
-import { $, el, button, appendLog, copyFrom, rebuildKeepingFocus } from "./ui.js";
+import { $, el, button, appendLog, copyFrom, rebuildKeepingFocus, fitOneLine } from "./ui.js";
 import { watchHandlers, watchError, amSpectator, spectators, renderWatching, resetWatch } from "./watch.js";
 
 let board, pen;
 let lastGuess = "";
 let gallery = null;       // { gameId, state: "loading"|"ready"|"failed", drawings, error }
 let qrShownFor = null;    // the room whose QR code is open
+let botOfferOnCard = false; // the lobby's card shows the house bots' offer
 
 // A reload at game over gets a roomState without the game's id: the id of the game that ended
 // while we watched is kept for the tab, so its gallery and ranking come back.
@@ -48,11 +52,13 @@ export function setUpParty() {
     if ($("set-pack").value) settings.wordPack = $("set-pack").value;
     const words = $("set-words").value.split(",").map((w) => w.trim()).filter(Boolean);
     if (words.length) settings.customWords = words;
+    if (words.length && $("set-words-only").checked) settings.customWordsOnly = true;
     send({ type: "createRoom", mode: "party", settings });
   };
   $("join-form").onsubmit = (e) => { e.preventDefault(); send({ type: "joinRoom", code: $("join-code").value }); };
   $("start").onclick = () => send({ type: "startGame" });
   $("leave").onclick = () => send({ type: "leaveRoom" });
+  $("report-room").onclick = () => openReport({ kind: "room", code: room().code });
   $("lock").onclick = () => send({ type: "lockRoom", locked: !room().locked });
   $("owner-settings").onsubmit = (e) => {
     e.preventDefault();
@@ -86,6 +92,7 @@ export function resetParty() {
   resetWatch();
   resetModeration();
   resetReactions();
+  resetBots();
   $("log").replaceChildren();
 }
 
@@ -111,19 +118,20 @@ export const partyHandlers = {
   error(m) {
     if (m.ref && m.ref.startsWith("stroke")) pen.clearPreview();
     watchError(m);
+    if (botError(m)) return botOfferShown();
     return moderationError(m);
   },
   ...watchHandlers,
   ...moderationHandlers,
   ...reactionHandlers,
-  playerJoined(m) { room().players.push(m.player); log(t("log.joined", { name: m.player.name }), "sys"); },
+  playerJoined(m) { room().players.push(m.player); log(joinedLine(m.player), "sys"); },
   playerLeft(m) {
     const key = m.reason === "kicked" ? "log.kicked" : m.reason === "timedOut" ? "log.timedOut" : "log.left";
-    log(t(key, { name: nameOf(m.playerId) }), "sys");
+    log(m.reason === "replaced" ? replacedLine(nameOf(m.playerId)) : t(key, { name: nameOf(m.playerId) }), "sys");
     room().players = room().players.filter((p) => p.id !== m.playerId);
   },
   playerConnection(m) { const p = player(m.playerId); if (p) p.connected = m.connected; },
-  playerRenamed(m) { const p = player(m.playerId); if (p) p.name = m.name; },
+  playerRenamed(m) { const p = player(m.playerId); if (p) { p.name = m.name; if (m.avatar) p.avatar = m.avatar; } },
   ownerChanged(m) { room().ownerId = m.ownerId; log(t("log.owner", { name: nameOf(m.ownerId) }), "sys"); },
   settingsChanged(m) { room().settings = m.settings; room().locked = m.locked; if (!inGame()) room().rounds = m.settings.rounds; },
   kickVote(m) { log(t("log.kickVote", { name: nameOf(m.targetId), votes: m.votes, needed: m.needed }), "sys"); },
@@ -156,14 +164,19 @@ export const partyHandlers = {
       resetReactions();
       gallery = null;
     }
+    // The game-over panel came or went and the log's box changed size with it: the newest
+    // lines are what matters after a rematch, so the log follows them again.
+    if (m.phase === "lobby" || m.phase === "choosing") requestAnimationFrame(() => { $("log").scrollTop = $("log").scrollHeight; });
   },
   chooseWord(m) { room().choices = m.choices; play("turn"); },
   hint(m) { room().hint = m.hint; },
   playerGuessed(m) {
     const p = player(m.playerId);
     if (p) { p.guessed = true; p.score += m.gained; }
+    // Our own guess is told once, by guessResult ("You got it"), with the word.
+    if (m.playerId === me()) return;
     log(t("log.guessed", { name: nameOf(m.playerId), gained: m.gained }), "good");
-    if (m.playerId !== me()) play("correct");
+    play("correct");
   },
   guessResult(m) {
     if (m.correct) { room().word = m.word; log(t("log.gotIt", { word: m.word, gained: m.gained }), "good"); play("correct"); }
@@ -231,7 +244,9 @@ export function renderParty() {
   $("room-kind").textContent = pack ? t(r.settings.public ? "room.publicPack" : "room.privatePack", { pack: packName(pack) }) : "";
   renderOwnerSettings();
   $("round").textContent = r.phase === "gameOver" ? t("game.over") : r.round ? t("game.round", { round: r.round, rounds: r.rounds }) : t("game.lobby");
-  $("hint").textContent = r.word && r.phase !== "choosing" ? r.word : (r.hint || "");
+  const hint = r.word && r.phase !== "choosing" ? r.word : (r.hint || "");
+  if ($("hint").textContent !== hint) $("hint").textContent = hint;
+  fitOneLine($("hint"));
   $("tools").classList.toggle("hidden", !amDrawer());
   $("ink").classList.toggle("drawing", amDrawer());
   $("game").classList.toggle("over", r.phase === "gameOver");
@@ -256,7 +271,7 @@ function renderQR(r) {
 function renderPlayers() {
   rebuildKeepingFocus($("players"), () => [...room().players].sort((a, b) => b.score - a.score).map((p) => {
     const marks = (p.id === room().ownerId ? " ★" : "") + (p.id === room().drawerId && inGame() ? " ✎" : "") + (p.guessed ? " ✓" : "");
-    const li = memberLine(p, `${p.name}${marks}${p.connected ? "" : ` ${t("away")}`}`);
+    const li = memberLine(p, `${p.name}${marks}${p.connected ? "" : ` ${t("away")}`}`, face(p.avatar, 22));
     li.querySelector(".acts").append(el("span", String(p.score), "score"));
     li.className = [p.connected ? "" : "off", p.id === me() ? "me" : "", p.guessed ? "guessed" : ""].join(" ");
     return li;
@@ -270,15 +285,21 @@ function renderPlayers() {
   }));
 }
 
-// A member's line: the name (cut short if it must be), then mute, report and kick for others.
-function memberLine(member, label) {
+// A member's line: the face (players only: watchers show none), the name (cut short if it must
+// be), then mute, report and kick for others.
+function memberLine(member, label, avatar = null) {
   const li = el("li");
   li.dataset.playerId = member.id;
   const acts = el("span", "", "acts");
   acts.append(...memberButtons(member));
   const kick = kickButton(member);
   if (kick) acts.append(kick);
-  li.append(el("span", label, "who"), acts);
+  const who = el("span", "", "who");
+  if (avatar) who.append(avatar);
+  who.append(el("span", label, "name"));
+  const bot = botBadge(member);
+  if (bot) who.append(bot);
+  li.append(who, acts);
   return li;
 }
 
@@ -336,7 +357,11 @@ function renderCard() {
   } else if (r.phase === "lobby") {
     add("p", t(r.players.length < 2 ? "card.needPlayers" : amOwner() ? "card.startWhenReady" : "card.waitOwner"));
   }
+  botOfferOnCard = botOfferShown();
+  if (botOfferOnCard) card.append(...botOffer());
   card.classList.toggle("hidden", card.childElementCount === 0);
+  // A turn's result leaves the drawing in view (on a phone it sits low and lets it show through).
+  card.classList.toggle("result", r.phase === "turnEnd");
 }
 
 // The album's links, once the archive has the game and it holds a drawing.
@@ -362,14 +387,19 @@ function renderGameOver() {
   // After a reload, until the archive answers, only the snapshot is known: rank by score.
   const ranking = r.ranking || gallery?.ranking || [...r.players].sort((a, b) => b.score - a.score).map((p, i) => ({ ...p, playerId: p.id, rank: i + 1 }));
   const you = (line) => (line.playerId === me() ? ` ${t("over.you")}` : "");
+  // The archive's ranking after a reload may lack faces: the seat still has one.
+  const avatarOf = (line) => line.avatar ?? player(line.playerId)?.avatar;
   $("ranking").replaceChildren(...ranking.map((line) => {
-    const li = el("li", `${line.name}${you(line)} — ${line.score}`, line.playerId === me() ? "me" : "");
+    const li = el("li", "", line.playerId === me() ? "me" : "");
+    li.append(face(avatarOf(line), 20), el("span", `${line.name}${you(line)} — ${line.score}`));
+    const bot = botBadge(line);
+    if (bot) li.append(bot);
     li.value = line.rank;
     return li;
   }));
   $("podium").replaceChildren(...ranking.slice(0, 3).map((line, i) => {
     const li = el("li", "", `place-${i + 1}${line.playerId === me() ? " me" : ""}`);
-    li.append(el("span", `${line.name}${you(line)}`, "who"), el("span", String(line.score), "muted"), el("span", String(line.rank), "step"));
+    li.append(face(avatarOf(line), 44), el("span", `${line.name}${you(line)}`, "who"), el("span", String(line.score), "muted"), el("span", String(line.rank), "step"));
     return li;
   }));
   renderAlbumDownloads();
@@ -404,6 +434,8 @@ function tick() {
   const left = party && r.deadline ? Math.max(0, Math.ceil((r.deadline - now()) / 1000))
     : party && r.phase === "lobby" ? secondsToStart(r) : null;
   $("timer").textContent = left === null ? "" : `${left}s`;
+  // The bots' offer comes after a wait with no event to redraw the card.
+  if (party && botOfferShown() !== botOfferOnCard) renderCard();
   const countdown = $("countdown");
   if (countdown && party) countdown.textContent = countdownText(r);
   announceCountdown(party ? r : null);

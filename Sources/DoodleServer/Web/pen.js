@@ -86,23 +86,29 @@ export class Pen {
 
   // Every toggle says whether it is the one chosen (aria-pressed) and has a name in the
   // page's language; the labels are rewritten when the language changes.
+  // Buttons come in groups (colours; widths, tools and actions) that wrap as wholes, so a narrow
+  // screen never puts one width button on the colours' row.
   buildTools(bar) {
     bar.replaceChildren();
+    let group = null;
+    const startGroup = () => { group = el("span", "", "tool-group"); bar.append(group); };
     const add = (onclick, name, labelKey, vars) => {
       const b = button("", onclick);
       if (name) b.append(icon(name));
       b.dataset.label = labelKey;
       b.dataset.labelVars = JSON.stringify(vars || {});
-      bar.append(b);
+      group.append(b);
       return b;
     };
-    const gap = () => bar.append(el("span", "", "sep"));
+    const gap = () => group.append(el("span", "", "sep"));
+    startGroup();
     const swatches = COLORS.map(([c, name]) => {
       const b = add(() => { this.tool.color = c; if (this.tool.tool === "eraser") this.tool.tool = "pen"; mark(); }, null, `color.${name}`);
       b.className = "swatch"; b.style.background = c; b.dataset.color = c;
       return b;
     });
-    gap();
+    bar.append(el("span", "", "sep"));
+    startGroup();
     const widths = WIDTHS.map((w) => {
       const b = add(() => { this.tool.width = w; mark(); }, null, "tool.width", { n: w });
       const dot = el("span", "", "width-dot");

@@ -4,8 +4,10 @@
 
 import { Board } from "./canvas.js";
 import { replay } from "./replay.js";
+import { addShareReport } from "./share-report.js";
 
 const id = document.body.dataset.drawingId;
+addShareReport(document.querySelector(".share-page"), id);
 const board = new Board(document.getElementById("share-canvas"));
 const show = document.getElementById("share-show");
 const again = document.getElementById("share-replay");

@@ -63,3 +63,13 @@ export function copyFrom(input, copyButton) {
   (navigator.clipboard ? navigator.clipboard.writeText(input.value) : Promise.reject(new Error("no clipboard")))
     .then(done, () => { if (document.execCommand("copy")) done(); });
 }
+
+// Keeps `node`'s text on one line by shrinking its font (down to `min` px) when it would be
+// wider than its box: a long hint on a phone stays one row of letters. Letter spacing is set
+// in em in the styles, so it shrinks along.
+export function fitOneLine(node, min = 9) {
+  node.style.fontSize = "";
+  if (!node.textContent || node.scrollWidth <= node.clientWidth) return;
+  const size = parseFloat(getComputedStyle(node).fontSize);
+  node.style.fontSize = `${Math.max(min, Math.floor(size * (node.clientWidth / node.scrollWidth) * 10) / 10)}px`;
+}

@@ -43,6 +43,8 @@ export const watchHandlers = {
   },
   playerSpectating(m) {
     if (m.spectating) becomeSpectator(m.playerId); else becomePlayer(m.playerId);
+    // The event names the new player only; its face (watchers show none) comes with a snapshot.
+    if (!m.spectating) send({ type: "sync" });
     if (m.playerId === session.me) request = null;
     log(t(m.spectating ? "log.nowWatching" : "log.nowPlaying", { name: nameOf(m.playerId) }));
   },
@@ -59,13 +61,25 @@ function askToPlay() {
   renderWatching();
 }
 
+// Seats nobody holds now (the room's own count, not the open-rooms list's, which may be old).
+function freeSeats() {
+  const r = room();
+  return Math.max(0, (r.settings?.maxPlayers ?? 0) - r.players.length);
+}
+
 export function renderWatching() {
   const watching = Boolean(room()) && amSpectator();
   $("watching").classList.toggle("hidden", !watching);
   if (!watching) { request = null; return; }
+  const free = freeSeats();
+  // A refusal for a full room no longer holds once a seat is free.
+  if (request === "full" && free > 0) request = null;
   const play = $("watch-play");
   play.onclick = askToPlay;
   play.disabled = request === "asked";
+  // Waiting for a seat is offered only when none is free; otherwise the seat is there to take.
+  const label = t(free > 0 ? "watch.take" : "watch.play");
+  if (play.textContent !== label) play.textContent = label;
   const note = request === "full" ? t("watch.full") : request === "asked" ? t("watch.asked") : "";
   // Always in the page (only empty), so a screen reader hears the refusal when it comes.
   if ($("watch-note").textContent !== note) $("watch-note").textContent = note;
