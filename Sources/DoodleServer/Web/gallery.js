@@ -1,6 +1,7 @@
 // Galleries of finished drawings (a party game's, a pair's history) and the viewer that
 // replays one of them stroke by stroke.
 
+import { validAvatar, face } from "./avatar.js";
 import { Board } from "./canvas.js";
 import { replay } from "./replay.js";
 import { t, tn } from "./i18n.js";
@@ -13,8 +14,10 @@ let playing = 0;            // which replay is current; an older one stops at it
 let current = null;         // the open entry, for "Replay"
 
 // Fills `container` with one tile per entry. An entry is
-// `{ id, title, detail, thumb: Node, actions: async () => drawing messages }`, and optionally
-// `reactions: { like, dislike }` (a party drawing's).
+// `{ id, title, detail, thumb: Node, drawing: async () => ({ actions, drawerAvatar }) }`, and
+// optionally `reactions: { like, dislike }` (a party drawing's). `actions` are drawing messages;
+// `drawerAvatar` is the drawer's face, absent where nobody sent one (a pair's drawing) and null
+// once the drawer deleted itself.
 export function renderGallery(container, entries, emptyText) {
   container.replaceChildren();
   if (!entries.length) { container.append(el("p", emptyText, "muted")); return; }
@@ -47,7 +50,7 @@ export async function openViewer(entry) {
   viewerBoard ??= new Board($("viewer-canvas"));
   current = entry;
   $("viewer-title").textContent = entry.title;
-  $("viewer-detail").textContent = entry.detail;
+  showDetail(entry, null);
   const share = $("viewer-share");
   share.classList.toggle("hidden", !entry.sharePath);
   if (entry.sharePath) share.href = entry.sharePath;
@@ -65,20 +68,29 @@ export async function openViewer(entry) {
   await play();
 }
 
+// The line under the title ("by Ada"), led by the drawer's face once the drawing brought it.
+// The face is decoration there: the line names the drawer.
+function showDetail(entry, avatar) {
+  const detail = $("viewer-detail");
+  detail.replaceChildren(...(avatar ? [face(avatar, 24)] : []), entry.detail);
+}
+
 async function play() {
   const mine = ++playing;
+  const entry = current;
   viewerBoard.reset([]);
   viewerBoard.canvas.dataset.replay = "loading";
-  let actions;
+  let drawing;
   try {
-    actions = await current.actions();
+    drawing = await entry.drawing();
   } catch (err) {
     viewerBoard.canvas.dataset.replay = "failed";
     showError(t("viewer.failed", { error: err.message }));
     return;
   }
   if (mine !== playing) return;
-  await replay(viewerBoard, actions, () => mine !== playing || !$("viewer").open);
+  showDetail(entry, validAvatar(drawing.drawerAvatar));
+  await replay(viewerBoard, drawing.actions, () => mine !== playing || !$("viewer").open);
 }
 
 export function setUpViewer() {

@@ -343,7 +343,7 @@ export function renderHistory() {
     const title = d.word ?? t("pair.hidden");
     return {
       id: d.drawingId, title, detail: `${direction} · ${status}${attempts}`,
-      thumb: thumbnail(d.strokes, 200, d.word ? t("canvas.thumbOf", { word: d.word }) : t("canvas.thumb")), actions: async () => itemsToActions(d.strokes),
+      thumb: thumbnail(d.strokes, 200, d.word ? t("canvas.thumbOf", { word: d.word }) : t("canvas.thumb")), drawing: async () => ({ actions: itemsToActions(d.strokes) }),
     };
   }), t("pair.historyEmpty"));
 }

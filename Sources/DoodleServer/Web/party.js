@@ -421,7 +421,8 @@ function renderGameOver() {
       sharePath: `/d/${encodeURIComponent(d.id)}`,
       // Only a party drawing's GIF is a plain link: a pair drawing's needs the partner's token.
       gifPath: `/v1/drawings/${encodeURIComponent(d.id)}.gif`,
-      actions: async () => (await api(`/v1/drawings/${encodeURIComponent(d.id)}`)).actions,
+      // The stored drawing also brings the drawer's face, which the game's list does not carry.
+      drawing: () => api(`/v1/drawings/${encodeURIComponent(d.id)}`),
     };
   }), t("over.none"));
 }

@@ -2,6 +2,7 @@
 // when the visitor asks. The page itself never holds the word; this script fetches the drawing
 // (GET /v1/drawings/{id}) for its strokes and keeps the word off the screen until then.
 
+import { validAvatar, face } from "./avatar.js";
 import { Board } from "./canvas.js";
 import { replay } from "./replay.js";
 import { addShareReport } from "./share-report.js";
@@ -14,6 +15,18 @@ const again = document.getElementById("share-replay");
 const word = document.getElementById("share-word");
 let drawing = null;
 let playing = 0;
+
+// The server's page names the drawer ("Drawn by <b>Ada</b>"); the face comes only with the
+// drawing's JSON, so it joins the name here, kept on one line with it. A deleted drawer has none.
+function showDrawerFace(avatar) {
+  const name = document.querySelector(".share-page > p > b");
+  if (!name || !avatar) return;
+  const drawerFace = face(avatar, 28);
+  drawerFace.id = "share-drawer-face";
+  const drawer = Object.assign(document.createElement("span"), { className: "share-drawer" });
+  name.replaceWith(drawer);
+  drawer.append(drawerFace, name);
+}
 
 async function play() {
   const mine = ++playing;
@@ -32,6 +45,7 @@ try {
   const answer = await fetch(`/v1/drawings/${encodeURIComponent(id)}`);
   if (!answer.ok) throw new Error(`HTTP ${answer.status}`);
   drawing = await answer.json();
+  showDrawerFace(validAvatar(drawing.drawerAvatar));
   play();
 } catch (error) {
   word.textContent = `The drawing could not be loaded (${error.message}).`;
