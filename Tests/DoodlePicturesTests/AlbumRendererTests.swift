@@ -5,10 +5,15 @@ import Testing
 @Suite("Albums")
 struct AlbumRendererTests {
     static let pages = [
-        AlbumPage(items: CanvasReplay.visibleItems(after: KnownDrawings.filledCircle), word: "sun", drawer: "Ada"),
-        AlbumPage(items: CanvasReplay.visibleItems(after: GIFRendererTests.manyStrokes(30)), word: "rain", drawer: "Zoë Łukasiewicz"),
+        AlbumPage(items: CanvasReplay.visibleItems(after: KnownDrawings.filledCircle), word: "sun", drawer: "Ada", drawerAvatar: faceOfAda),
+        AlbumPage(
+            items: CanvasReplay.visibleItems(after: GIFRendererTests.manyStrokes(30)), word: "rain", drawer: "Zoë Łukasiewicz",
+            drawerAvatar: Avatar(derivedFrom: "p_zoe")),
         AlbumPage(items: CanvasReplay.visibleItems(after: KnownDrawings.layered), word: "a very long word that cannot fit", drawer: "deleted player"),
     ]
+
+    /// A colour no drawing of these pages uses, so that its pixels can only be the face's.
+    static let faceOfAda = Avatar(color: RGBColor(red: 0x7b, green: 0x7b, blue: 0xf2), eyes: 1, mouth: 4)!
 
     static func png(_ page: AlbumPage, size: Int) throws -> Picture {
         try Picture(png: PNGRenderer().render(items: page.items, size: size))
@@ -62,7 +67,44 @@ struct AlbumRendererTests {
             #expect(differing == 0, "drawing \(index)")
             let captionRows = (origin.row + cell)..<(origin.row + cell + layout.captionHeight)
             #expect(Self.hasText(sheet.pixels, width: sheet.width, rows: captionRows, columns: origin.column..<(origin.column + cell)))
+            // The drawer's face is in its caption, in its own colour, and no other caption has it.
+            let faceColor = Self.rgb(Self.faceOfAda.color)
+            let facePixels = Self.count(faceColor, in: sheet.pixels, width: sheet.width, rows: captionRows, columns: origin.column..<(origin.column + cell))
+            if page.drawerAvatar == Self.faceOfAda {
+                #expect(facePixels > 20, "Ada's face in her caption")
+            } else {
+                #expect(facePixels == 0, "drawing \(index) has no face of Ada's")
+            }
         }
+    }
+
+    @Test("the album GIF shows each drawer's face in its exact colour beside its name, and none for a deleted drawer")
+    func albumGIFFaces() throws {
+        let size = 160
+        let band = 35  // CaptionBand.height(forPictureSize: 160)
+        let gif = try DecodedGIF(GIFRenderer().renderAlbum(Self.pages, size: size))
+        let held = gif.frames.indices.filter { gif.frames[$0].delay == 200 }
+        for (page, frame) in zip(Self.pages, held) {
+            let pixels = gif.frames[frame].pixels
+            let drawerLine = (size + band / 2)..<(size + band)
+            if let face = page.drawerAvatar {
+                #expect(Self.count(Self.rgb(face.color), in: pixels, width: size, rows: drawerLine, columns: 0..<size) > 20, "\(page.drawer)'s face")
+            } else {
+                #expect(Self.count(Self.rgb(Self.faceOfAda.color), in: pixels, width: size, rows: drawerLine, columns: 0..<size) == 0, "no face for \(page.drawer)")
+            }
+        }
+    }
+
+    static func rgb(_ color: RGBColor) -> UInt32 {
+        UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
+    }
+
+    static func count(_ color: UInt32, in pixels: [UInt32], width: Int, rows: Range<Int>, columns: Range<Int>) -> Int {
+        var count = 0
+        for row in rows {
+            for column in columns where pixels[row * width + column] & 0xff_ffff == color { count += 1 }
+        }
+        return count
     }
 
     @Test("a sheet of a long game shrinks its cells to stay within the pixel budget")

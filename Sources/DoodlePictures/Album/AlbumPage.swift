@@ -7,14 +7,17 @@ public struct AlbumPage: Sendable, Equatable {
     public var word: String
     /// The drawer's name ("deleted player" for one who deleted itself).
     public var drawer: String
+    /// The drawer's face, drawn before its name; nil for none (a deleted drawer).
+    public var drawerAvatar: Avatar?
 
-    public init(items: [CanvasItem], word: String, drawer: String) {
+    public init(items: [CanvasItem], word: String, drawer: String, drawerAvatar: Avatar? = nil) {
         self.items = items
         self.word = word
         self.drawer = drawer
+        self.drawerAvatar = drawerAvatar
     }
 
     var caption: [CaptionLine] {
-        [CaptionLine(text: word, bold: true), CaptionLine(text: drawer)]
+        [CaptionLine(text: word, bold: true), CaptionLine(text: drawer, face: drawerAvatar)]
     }
 }

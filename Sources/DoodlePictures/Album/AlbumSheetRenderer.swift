@@ -9,7 +9,8 @@ import DoodleCore
 /// drawings.
 public struct AlbumSheetRenderer: Sendable {
     public static let sizes = GIFRenderer.sizes
-    public static let version = 1
+    /// Changes whenever the same game would give a different sheet (2: the drawers' faces).
+    public static let version = 2
     public static let maxColumns = 8
     public static let pixelBudget = 16_000_000
     static let sheetColor: UInt32 = 0xee_eeee

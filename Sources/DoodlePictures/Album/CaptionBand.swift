@@ -1,9 +1,11 @@
 import CCairo
+import DoodleCore
 
-/// A line of a caption: a drawing's word (bold) or its drawer.
+/// A line of a caption: a drawing's word (bold) or its drawer, with the drawer's face before it.
 struct CaptionLine: Equatable {
     var text: String
     var bold = false
+    var face: Avatar?
 }
 
 /// Lines of text centred on a white band, as an album writes a drawing's word and drawer under
@@ -36,10 +38,18 @@ enum CaptionBand {
             cairo_select_font_face(
                 context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, line.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
             cairo_set_font_size(context, lineHeight * 0.62)
-            let text = fitted(line.text, width: Double(width) - 2 * margin, context: context)
+            // A face is as tall as the line's capitals and more, and is centred with its text.
+            let faceSize = line.face == nil ? 0 : lineHeight * 0.8
+            let faceRoom = line.face == nil ? 0 : faceSize + lineHeight * 0.2
+            let text = fitted(line.text, width: Double(width) - 2 * margin - faceRoom, context: context)
             let extents = textExtents(text, context: context)
-            cairo_move_to(
-                context, (Double(width) - extents.x_advance) / 2, lineHeight * Double(index) + lineHeight * 0.72)
+            let left = (Double(width) - extents.x_advance - faceRoom) / 2
+            if let face = line.face {
+                AvatarFace.draw(face, in: context, x: left, y: lineHeight * Double(index) + lineHeight * 0.1, size: faceSize)
+                cairo_set_source_rgb(
+                    context, Double(textColor >> 16 & 0xff) / 255, Double(textColor >> 8 & 0xff) / 255, Double(textColor & 0xff) / 255)
+            }
+            cairo_move_to(context, left + faceRoom, lineHeight * Double(index) + lineHeight * 0.72)
             cairo_show_text(context, text)
         }
         try CairoImage.check(cairo_status(context))

@@ -10,6 +10,8 @@ public struct GIFRenderer: Sendable {
     public static let sizes = 64...512
     /// Changes whenever the same drawing would give a different GIF (see `PNGRenderer.version`).
     public static let version = 1
+    /// The same for a game's album GIF (2: the drawers' faces in the captions).
+    public static let albumVersion = 2
 
     public var canvasWidth: Int
     public var canvasHeight: Int
@@ -42,7 +44,9 @@ public struct GIFRenderer: Sendable {
             frame.place(caption, column: 0, row: size)
             histogram.add(frame)
         }
-        let pinned = [CaptionBand.textColor] + pages.flatMap { Self.pinned($0.items) }
+        // The faces' colours exactly too: a player knows its own face by its colour.
+        let faces = pages.compactMap(\.drawerAvatar).flatMap(AvatarFace.colors(of:))
+        let pinned = [CaptionBand.textColor] + faces + pages.flatMap { Self.pinned($0.items) }
         let writer = try GIFWriter(width: size, height: size + band, palette: GIFPalette(histogram: histogram, pinned: pinned))
         for (page, caption) in zip(pages, captions) {
             var frame = PixelImage(width: size, height: size + band)

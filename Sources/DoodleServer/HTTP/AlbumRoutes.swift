@@ -51,7 +51,7 @@ struct AlbumRoutes {
                     pages.append(
                         AlbumPage(
                             items: CanvasReplay.visibleItems(after: drawing.actions), word: drawing.word,
-                            drawer: drawing.drawer.name ?? PlayerReference.deletedName))
+                            drawer: drawing.drawer.name ?? PlayerReference.deletedName, drawerAvatar: drawing.drawerAvatar))
                 }
                 return pages
             })

@@ -33,7 +33,8 @@ enum PictureFormat: String, Sendable, Hashable {
     var rendererVersion: Int {
         switch self {
         case .png: PNGRenderer.version
-        case .gif, .albumGIF: GIFRenderer.version
+        case .gif: GIFRenderer.version
+        case .albumGIF: GIFRenderer.albumVersion
         case .albumPNG: AlbumSheetRenderer.version
         }
     }
