@@ -22,6 +22,24 @@ CARD_COVER = """() => { const b = document.querySelector("#board-box").getBoundi
     return { share: (c.width * c.height) / (b.width * b.height), upper }; }"""
 
 
+def start_desk_and_phone_game(open_player, only_words=None):
+    """Dana on the desktop opens a one-round room (with `only_words`, of those words alone), Pim
+    on a phone joins it, and Dana starts the game. Returns both pages."""
+    desk = open_player("Dana")
+    phone = open_player("Pim", phone=True)
+    desk.fill("#set-rounds", "1")
+    if only_words:
+        desk.fill("#set-words", ", ".join(only_words))
+        desk.check("#set-words-only")
+    desk.click("#create-form button")
+    expect(desk.locator("#code")).to_have_text(re.compile(r"^[A-HJ-NP-Z2-9]{6}$"))
+    phone.fill("#join-code", desk.inner_text("#code"))
+    phone.click("#join-form button")
+    expect(desk.locator("#players li")).to_have_count(2)
+    desk.click("#start")
+    return desk, phone
+
+
 def assert_turn_fits(page, drawing, who):
     when = f"for the {'drawer' if drawing else 'guesser'} on {who}"
     for selector in ("#board-box", "#hint", "#timer", "#guess"):
@@ -43,15 +61,7 @@ def assert_turn_fits(page, drawing, who):
 
 
 def test_a_turn_fits_the_desktop_and_the_phone(open_player):
-    desk = open_player("Dana")
-    phone = open_player("Pim", phone=True)
-    desk.fill("#set-rounds", "1")
-    desk.click("#create-form button")
-    expect(desk.locator("#code")).to_have_text(re.compile(r"^[A-HJ-NP-Z2-9]{6}$"))
-    phone.fill("#join-code", desk.inner_text("#code"))
-    phone.click("#join-form button")
-    expect(desk.locator("#players li")).to_have_count(2)
-    desk.click("#start")
+    desk, phone = start_desk_and_phone_game(open_player)
 
     sizes = {id(desk): "desktop", id(phone): "phone"}
     names = {id(desk): "Dana", id(phone): "Pim"}
@@ -140,17 +150,7 @@ HINT_LINE = """() => { const h = document.querySelector("#hint"), style = getCom
 
 
 def test_a_twenty_letter_hint_stays_on_one_line_on_the_phone_and_the_desktop(open_player):
-    desk = open_player("Dana")
-    phone = open_player("Pim", phone=True)
-    desk.fill("#set-rounds", "1")
-    desk.fill("#set-words", ", ".join(LONG_WORDS))
-    desk.check("#set-words-only")
-    desk.click("#create-form button")
-    expect(desk.locator("#code")).to_have_text(re.compile(r"^[A-HJ-NP-Z2-9]{6}$"))
-    phone.fill("#join-code", desk.inner_text("#code"))
-    phone.click("#join-form button")
-    expect(desk.locator("#players li")).to_have_count(2)
-    desk.click("#start")
+    desk, phone = start_desk_and_phone_game(open_player, only_words=LONG_WORDS)
 
     drawer = first_showing([desk, phone], "#card .choice")
     choices = drawer.locator("#card .choice").all_inner_texts()

@@ -15,7 +15,8 @@ struct WebClientTests {
         "app.js", "connection.js", "party.js", "pair.js", "pen.js", "canvas.js", "replay.js", "gallery.js", "ui.js", "i18n.js", "icons.js",
         "invite.js", "leaderboard.js", "sound.js", "packs.js", "play.js", "rooms.js", "countdown.js", "watch.js", "moderation.js",
         "reactions.js", "account.js", "account-api.js", "account-devices.js", "account-move.js", "account-providers.js",
-        "account-session.js", "account-strings.js",
+        "account-session.js", "account-strings.js", "avatar.js", "avatar-editor.js", "avatar-strings.js", "bots.js", "bots-strings.js", "names.js", "reports.js",
+        "reports-strings.js",
     ]
 
     @Test("GET / serves the page, which loads its script as a module and its style sheet")

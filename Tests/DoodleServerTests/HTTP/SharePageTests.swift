@@ -34,11 +34,11 @@ struct SharePageTests {
             #expect(image.contentType == "image/png")
 
             // The page's script and what it imports are served.
-            for script in ["share.js", "canvas.js", "replay.js"] {
+            for script in ["share.js", "canvas.js", "replay.js", "avatar.js", "share-report.js"] {
                 #expect(try await server.call("GET", "/web/\(script)").status == 200, "\(script)")
             }
             let script = try await server.call("GET", "/web/share.js")
-            #expect(WebClientTests.imports(in: script.text) == ["canvas.js", "replay.js"])
+            #expect(Set(WebClientTests.imports(in: script.text)) == ["canvas.js", "replay.js", "avatar.js", "share-report.js"])
         }
     }
 
