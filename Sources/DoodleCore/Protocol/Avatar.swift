@@ -21,11 +21,7 @@ public struct Avatar: Sendable, Equatable, Hashable {
     /// every client (FNV-1a of the id's UTF-8 bytes; the colour from a palette bright enough for
     /// the drawn features to show on it).
     public init(derivedFrom id: PlayerID) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in id.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
+        let hash = FNV1aHash.of(id)
         let palette = Self.derivedPalette
         color = palette[Int(hash % UInt64(palette.count))]
         eyes = Int((hash >> 16) % 8)

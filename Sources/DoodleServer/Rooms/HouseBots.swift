@@ -31,9 +31,10 @@ struct HouseBots {
         let configuration = BotBrainConfiguration(
             name: name, entry: .seatedByServer, skill: Self.skill, chattiness: 0, liking: Self.liking, vocabulary: vocabulary(wordPack))
         // Its own random stream: the seat's id (random itself) and the time.
-        var seed = UInt64(truncatingIfNeeded: now)
-        for byte in player.utf8 { seed = (seed ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        var brain = BotBrain(configuration: configuration, seed: seed)
+        var seed = FNV1aHash()
+        seed.feed(Int(now))
+        seed.feed(player)
+        var brain = BotBrain(configuration: configuration, seed: seed.value)
         brain.seatedByServer(as: player)
         bots[player] = Bot(brain: brain, seatedAt: now)
     }

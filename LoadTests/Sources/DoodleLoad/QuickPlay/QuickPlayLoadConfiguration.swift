@@ -1,3 +1,5 @@
+import DoodleCore
+
 /// `doodle-load --quick-play`: strangers arriving at a steady rate, each asking for a public room.
 public struct QuickPlayLoadConfiguration: Sendable, Codable, Equatable {
     /// Players in all.
@@ -39,9 +41,7 @@ public struct QuickPlayLoadConfiguration: Sendable, Codable, Equatable {
     /// them, from the code alone (FNV-1a), so a room is left by all its players or by none.
     func abandons(_ code: String) -> Bool {
         guard abandon > 0 else { return false }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in code.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        return Double(hash % 10_000) < abandon * 10_000
+        return Double(FNV1aHash.of(code) % 10_000) < abandon * 10_000
     }
 
     /// Seconds from the first arrival to the last.
