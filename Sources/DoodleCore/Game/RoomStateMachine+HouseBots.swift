@@ -6,23 +6,15 @@
 /// joins later takes a bot's seat at the next turn's start, and bots never play on without a
 /// person in the room.
 extension RoomStateMachine {
-    /// Whether this server runs house bots (`--house-bots`); set by the room's owner, the actor.
-    public var houseBotsAllowed: Bool {
-        get { houseBotsEnabled }
-        set { houseBotsEnabled = newValue }
-    }
-
-    /// The seats house bots hold, for the actor that plays them.
+    /// The seats house bots hold, in seat order, for the actor that plays them.
     public var houseBotIDs: [PlayerID] { seats.map(\.id).filter(houseBots.contains) }
-
-    func isHouseBot(_ player: PlayerID) -> Bool { houseBots.contains(player) }
 
     /// Connected seats of people: what makes a room worth a stranger's time.
     var connectedPeopleCount: Int { seats.reduce(0) { $0 + ($1.connected && !houseBots.contains($1.id) ? 1 : 0) } }
 
     mutating func playWithBots(by player: PlayerID, now: Int64) -> [RoomEffect] {
         func refused(_ why: String) -> [RoomEffect] { [error(.invalidPhase, why, to: player, ref: "playWithBots")] }
-        guard houseBotsEnabled else { return refused("this server runs no house bots") }
+        guard houseBotsAllowed else { return refused("this server runs no house bots") }
         guard settings.isPublic, mode == .party else { return refused("house bots play in public rooms only") }
         guard phase == .lobby else { return refused("house bots are called in from the lobby") }
         guard let index = seatIndex(player) else { return refused("watchers cannot call in house bots; take a seat first") }
@@ -52,9 +44,10 @@ extension RoomStateMachine {
     /// At a turn's start: every person beyond what the room needs sends a bot home (`playerLeft`
     /// `replaced`), latest bot first, so that people hold the seats.
     mutating func replaceHouseBots(now: Int64, into effects: inout [RoomEffect]) {
-        let people = seats.count - houseBotIDs.count
-        var extra = houseBotIDs.count - max(0, rules.publicRoom.houseBotsFillTo - people)
-        while extra > 0, let bot = houseBotIDs.last {
+        var bots = houseBotIDs
+        let people = seats.count - bots.count
+        var extra = bots.count - max(0, rules.publicRoom.houseBotsFillTo - people)
+        while extra > 0, let bot = bots.popLast() {
             removeSeat(bot, reason: .replaced, now: now, into: &effects)
             extra -= 1
         }

@@ -42,7 +42,8 @@ public struct RoomStateMachine: Sendable {
     var emptySince: Int64?
     /// The seats house bots hold (`RoomStateMachine+HouseBots`).
     var houseBots: Set<PlayerID> = []
-    var houseBotsEnabled = false
+    /// Whether this server runs house bots (`--house-bots`); set by the room's actor.
+    public var houseBotsAllowed = false
     /// Each muter's muted members (`RoomStateMachine+Moderation`); a muter's entry goes when it
     /// leaves.
     var mutes: [PlayerID: Set<PlayerID>] = [:]

@@ -114,8 +114,9 @@ actor Room {
         // Its house bots play on here, from what the room is now.
         let now = clock.nowMillis()
         for bot in machine.houseBotIDs {
-            houseBots.seat(bot, name: machine.snapshot(for: bot).players.first { $0.id == bot }?.name ?? "Bot", wordPack: machine.settings.wordPack, now: now)
-            houseBots.deliver(.roomState(machine.snapshot(for: bot)), to: bot, now: now)
+            let snapshot = machine.snapshot(for: bot)
+            houseBots.seat(bot, name: snapshot.players.first { $0.id == bot }?.name ?? "Bot", wordPack: machine.settings.wordPack, now: now)
+            houseBots.deliver(.roomState(snapshot), to: bot, now: now)
         }
         await perform(effects)
         writeCheckpoint()
