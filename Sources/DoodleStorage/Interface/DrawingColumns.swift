@@ -8,15 +8,13 @@ enum DrawingColumns {
         (SELECT COUNT(*) FROM reaction WHERE reaction.drawing_id = drawing.id AND reaction.reaction = 'dislike') AS dislike_count
         """
 
-    /// A drawing's row with its drawer's chosen avatar (`PlayerTable.avatar`); the caller adds
-    /// `WHERE id = …`.
+    /// A drawing's row with its drawer's chosen avatar (`PlayerTable.avatar`), read through one
+    /// join on the player's key; the caller adds `WHERE drawing.id = …`.
     static let select = """
-        SELECT id, game_id, room_code, word, drawer_id, drawer_name, drawer_gained, started_at, ended_at, record,
-               (SELECT avatar_color FROM player WHERE player.id = drawing.drawer_id) AS avatar_color,
-               (SELECT avatar_eyes FROM player WHERE player.id = drawing.drawer_id) AS avatar_eyes,
-               (SELECT avatar_mouth FROM player WHERE player.id = drawing.drawer_id) AS avatar_mouth,
+        SELECT drawing.id, drawing.game_id, drawing.room_code, drawing.word, drawing.drawer_id, drawing.drawer_name, drawing.drawer_gained,
+               drawing.started_at, drawing.ended_at, drawing.record, player.avatar_color, player.avatar_eyes, player.avatar_mouth,
                \(reactionCounts)
-        FROM drawing
+        FROM drawing LEFT JOIN player ON player.id = drawing.drawer_id
         """
 
     /// A drawing without its record, as lists show it; the caller adds `WHERE drawing.… ORDER BY …`.

@@ -138,7 +138,7 @@ extension SQLArchiveReader {
     }
 
     static func drawing(id: String) -> SQLQuery {
-        "\(sql: DrawingColumns.select) WHERE id = \(id)"
+        "\(sql: DrawingColumns.select) WHERE drawing.id = \(id)"
     }
 
     static func drawingSummary(id: String) -> SQLQuery {
