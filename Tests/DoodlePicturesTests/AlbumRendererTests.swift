@@ -68,7 +68,7 @@ struct AlbumRendererTests {
             let captionRows = (origin.row + cell)..<(origin.row + cell + layout.captionHeight)
             #expect(Self.hasText(sheet.pixels, width: sheet.width, rows: captionRows, columns: origin.column..<(origin.column + cell)))
             // The drawer's face is in its caption, in its own colour, and no other caption has it.
-            let faceColor = Self.rgb(Self.faceOfAda.color)
+            let faceColor = Self.faceOfAda.color.packed
             let facePixels = Self.count(faceColor, in: sheet.pixels, width: sheet.width, rows: captionRows, columns: origin.column..<(origin.column + cell))
             if page.drawerAvatar == Self.faceOfAda {
                 #expect(facePixels > 20, "Ada's face in her caption")
@@ -88,15 +88,11 @@ struct AlbumRendererTests {
             let pixels = gif.frames[frame].pixels
             let drawerLine = (size + band / 2)..<(size + band)
             if let face = page.drawerAvatar {
-                #expect(Self.count(Self.rgb(face.color), in: pixels, width: size, rows: drawerLine, columns: 0..<size) > 20, "\(page.drawer)'s face")
+                #expect(Self.count(face.color.packed, in: pixels, width: size, rows: drawerLine, columns: 0..<size) > 20, "\(page.drawer)'s face")
             } else {
-                #expect(Self.count(Self.rgb(Self.faceOfAda.color), in: pixels, width: size, rows: drawerLine, columns: 0..<size) == 0, "no face for \(page.drawer)")
+                #expect(Self.count(Self.faceOfAda.color.packed, in: pixels, width: size, rows: drawerLine, columns: 0..<size) == 0, "no face for \(page.drawer)")
             }
         }
-    }
-
-    static func rgb(_ color: RGBColor) -> UInt32 {
-        UInt32(color.red) << 16 | UInt32(color.green) << 8 | UInt32(color.blue)
     }
 
     static func count(_ color: UInt32, in pixels: [UInt32], width: Int, rows: Range<Int>, columns: Range<Int>) -> Int {

@@ -13,7 +13,7 @@ enum AvatarFace {
 
     /// The colours a face may show, for a palette that must hold them exactly.
     static func colors(of avatar: Avatar) -> [UInt32] {
-        [UInt32(avatar.color.red) << 16 | UInt32(avatar.color.green) << 8 | UInt32(avatar.color.blue), ink, 0xff_ffff, tongue]
+        [avatar.color.packed, ink, 0xff_ffff, tongue]
     }
 
     /// Draws `avatar` in the square of side `size` whose top left corner is (`x`, `y`).
@@ -27,7 +27,7 @@ enum AvatarFace {
         cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
         cairo_arc(context, 16, 16, 15, 0, 2 * .pi)
-        setColor(context, avatar.color)
+        CairoColor.use(avatar.color, in: context)
         cairo_fill_preserve(context)
         cairo_set_source_rgba(context, 0, 0, 0, 0.2)
         cairo_set_line_width(context, 1)
@@ -74,7 +74,7 @@ enum AvatarFace {
             quadratic(c, from: (23, 19), control: (22, 26), to: (16, 26))
             quadratic(c, from: (16, 26), control: (10, 26), to: (9, 19))
             cairo_close_path(c)
-            setColor(c, ink)
+            CairoColor.use(packed: ink, in: c)
             cairo_fill_preserve(c)
             cairo_set_line_width(c, 1.2)
             cairo_stroke(c)
@@ -89,9 +89,9 @@ enum AvatarFace {
             cairo_arc_negative(c, 17, 25, 2, .pi, 0)
             cairo_line_to(c, 19, 22.5)
             cairo_close_path(c)
-            setColor(c, tongue)
+            CairoColor.use(packed: tongue, in: c)
             cairo_fill_preserve(c)
-            setColor(c, ink)
+            CairoColor.use(packed: ink, in: c)
             cairo_set_line_width(c, 1)
             cairo_stroke(c)
             curve(c, from: (10, 21), control: (16, 25), to: (22, 21), width: 2)
@@ -99,7 +99,7 @@ enum AvatarFace {
             cairo_move_to(c, 11, 21)
             quadratic(c, from: (11, 21), control: (13.5, 24), to: (16, 21))
             quadratic(c, from: (16, 21), control: (18.5, 24), to: (21, 21))
-            setColor(c, ink)
+            CairoColor.use(packed: ink, in: c)
             cairo_set_line_width(c, 1.8)
             cairo_stroke(c)
         case 6:
@@ -107,9 +107,9 @@ enum AvatarFace {
         case 7:
             // Teeth: a white rounded box with a line across and two between.
             roundedRectangle(c, x: 10, y: 19.5, width: 12, height: 5, radius: 2)
-            setColor(c, 0xff_ffff)
+            CairoColor.use(packed: 0xff_ffff, in: c)
             cairo_fill_preserve(c)
-            setColor(c, ink)
+            CairoColor.use(packed: ink, in: c)
             cairo_set_line_width(c, 1.4)
             cairo_stroke(c)
             line(c, (10, 22), (22, 22), width: 1)
@@ -126,11 +126,11 @@ enum AvatarFace {
         cairo_new_sub_path(c)
         cairo_arc(c, cx, cy, r, 0, 2 * .pi)
         if let fill {
-            setColor(c, fill)
+            CairoColor.use(packed: fill, in: c)
             stroke == nil ? cairo_fill(c) : cairo_fill_preserve(c)
         }
         if let stroke {
-            setColor(c, ink)
+            CairoColor.use(packed: ink, in: c)
             cairo_set_line_width(c, stroke)
             cairo_stroke(c)
         }
@@ -143,14 +143,14 @@ enum AvatarFace {
         cairo_new_sub_path(c)
         cairo_arc(c, 0, 0, 1, 0, 2 * .pi)
         cairo_restore(c)
-        setColor(c, ink)
+        CairoColor.use(packed: ink, in: c)
         cairo_fill(c)
     }
 
     private static func line(_ c: OpaquePointer, _ from: (Double, Double), _ to: (Double, Double), width: Double) {
         cairo_move_to(c, from.0, from.1)
         cairo_line_to(c, to.0, to.1)
-        setColor(c, ink)
+        CairoColor.use(packed: ink, in: c)
         cairo_set_line_width(c, width)
         cairo_stroke(c)
     }
@@ -159,7 +159,7 @@ enum AvatarFace {
     private static func curve(_ c: OpaquePointer, from: (Double, Double), control: (Double, Double), to: (Double, Double), width: Double) {
         cairo_move_to(c, from.0, from.1)
         quadratic(c, from: from, control: control, to: to)
-        setColor(c, ink)
+        CairoColor.use(packed: ink, in: c)
         cairo_set_line_width(c, width)
         cairo_stroke(c)
     }
@@ -179,13 +179,5 @@ enum AvatarFace {
         cairo_arc(c, x + radius, y + height - radius, radius, .pi / 2, .pi)
         cairo_arc(c, x + radius, y + radius, radius, .pi, 3 * .pi / 2)
         cairo_close_path(c)
-    }
-
-    private static func setColor(_ c: OpaquePointer, _ color: RGBColor) {
-        cairo_set_source_rgb(c, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255)
-    }
-
-    private static func setColor(_ c: OpaquePointer, _ rgb: UInt32) {
-        cairo_set_source_rgb(c, Double(rgb >> 16 & 0xff) / 255, Double(rgb >> 8 & 0xff) / 255, Double(rgb & 0xff) / 255)
     }
 }

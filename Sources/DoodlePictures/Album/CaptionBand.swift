@@ -30,8 +30,7 @@ enum CaptionBand {
         defer { cairo_destroy(context) }
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)
-        cairo_set_source_rgb(
-            context, Double(textColor >> 16 & 0xff) / 255, Double(textColor >> 8 & 0xff) / 255, Double(textColor & 0xff) / 255)
+        CairoColor.use(packed: textColor, in: context)
         let lineHeight = Double(height) / Double(max(lines.count, 1))
         let margin = Double(height) * 0.15
         for (index, line) in lines.enumerated() {
@@ -46,8 +45,7 @@ enum CaptionBand {
             let left = (Double(width) - extents.x_advance - faceRoom) / 2
             if let face = line.face {
                 AvatarFace.draw(face, in: context, x: left, y: lineHeight * Double(index) + lineHeight * 0.1, size: faceSize)
-                cairo_set_source_rgb(
-                    context, Double(textColor >> 16 & 0xff) / 255, Double(textColor >> 8 & 0xff) / 255, Double(textColor & 0xff) / 255)
+                CairoColor.use(packed: textColor, in: context)
             }
             cairo_move_to(context, left + faceRoom, lineHeight * Double(index) + lineHeight * 0.72)
             cairo_show_text(context, text)

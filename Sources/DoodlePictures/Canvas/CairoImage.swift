@@ -97,7 +97,7 @@ final class CairoImage {
     }
 
     private func setColor(_ color: RGBColor) {
-        cairo_set_source_rgb(context, Double(color.red) / 255, Double(color.green) / 255, Double(color.blue) / 255)
+        CairoColor.use(color, in: context)
     }
 
     static func check(_ status: cairo_status_t, cleanUp: () -> Void = {}) throws(PictureError) {
