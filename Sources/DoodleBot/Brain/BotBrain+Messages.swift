@@ -48,6 +48,9 @@ extension BotBrain {
             }
         case .drawingReceived, .muted, .reported:
             break
+        case .task:
+            // A party bot's brain: telephone rooms are played by `TelephoneBotBrain`.
+            break
         case .roomClosed(let reason):
             notices.append(.failed("the room was closed by an operator: \(reason)"))
         case .error(let error):
@@ -259,6 +262,9 @@ extension BotBrain {
             break
         case .spectatorJoined, .spectatorLeft, .playerSpectating:
             // A playing bot neither watches nor counts watchers; a watching bot is `WatchBrain`.
+            break
+        case .stepStarted, .playerSubmitted, .phaseReveal, .chainEntry:
+            // Telephone events: `TelephoneBotBrain` plays those rooms.
             break
         }
     }

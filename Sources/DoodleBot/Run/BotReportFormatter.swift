@@ -22,6 +22,7 @@ public enum BotReportFormatter {
         switch progress.phase {
         case .lobby: state = "lobby"
         case .gameOver: state = "game over"
+        case .step, .reveal: state = progress.phase.rawValue
         case .choosing, .drawing, .turnEnd:
             state = "round \(progress.round.map(String.init) ?? "?")/\(progress.rounds) \(progress.phase.rawValue)"
             if let drawer = progress.drawerName, progress.phase != .turnEnd { state += ", \(drawer) draws" }

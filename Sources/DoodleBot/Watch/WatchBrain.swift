@@ -52,6 +52,9 @@ public struct WatchBrain: Sendable {
         case .chooseWord:
             violations.append(BotViolation(.wordLeaked, "a watcher was offered words to choose"))
             return []
+        case .task:
+            violations.append(BotViolation(.wordLeaked, "a watcher was given a telephone task"))
+            return []
         case .drawingReceived, .redirect, .muted, .reported:
             return []
         case .roomClosed(let reason):
@@ -118,6 +121,15 @@ public struct WatchBrain: Sendable {
             gameSummary = summary
             let ranking = summary.ranking.map { "\($0.rank). \($0.name) \($0.score)" }.joined(separator: ", ")
             return ["game over (\(summary.reason.rawValue)): \(ranking)"]
+        case .stepStarted(let step, let steps, let kind, _):
+            return ["step \(step + 1)/\(steps): \(kind.rawValue)"]
+        case .playerSubmitted(let id, _, let submitted):
+            return ["\(label(id)) \(submitted ? "submitted" : "took it back")"]
+        case .phaseReveal:
+            return ["the reveal begins"]
+        case .chainEntry(let shown):
+            let what = shown.entry.kind == .draw ? "a drawing" : "“\(shown.entry.text ?? "")”"
+            return ["chain \(shown.chain + 1), entry \(shown.index + 1): \(label(shown.entry.playerId)) — \(what)"]
         case .phaseLobby, .playerConnection, .playerRenamed, .ownerChanged, .settingsChanged, .kickVote, .mutedChat, .reaction:
             return []
         }

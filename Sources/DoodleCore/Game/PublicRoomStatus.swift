@@ -15,12 +15,16 @@ public struct PublicRoomStatus: Sendable, Equatable {
     public var round: Int?
     public var rounds: Int
     public var locked: Bool
+    /// Whether players are seated mid-game: a party room's `lateJoin`; never in a telephone game.
     public var lateJoin: Bool
+    /// Party or telephone: quick play and the room list ask for one.
+    public var mode: RoomMode
 
     public init(
         code: String, wordPack: String, isPublic: Bool, players: Int, seats: Int, maxPlayers: Int, spectators: Int, phase: Phase,
-        round: Int?, rounds: Int, locked: Bool, lateJoin: Bool
+        round: Int?, rounds: Int, locked: Bool, lateJoin: Bool, mode: RoomMode = .party
     ) {
+        self.mode = mode
         self.code = code
         self.wordPack = wordPack
         self.isPublic = isPublic
@@ -42,7 +46,7 @@ public struct PublicRoomStatus: Sendable, Equatable {
     public var gameCanGoOn: Bool {
         switch phase {
         case .lobby, .gameOver: players >= 1
-        case .choosing, .drawing, .turnEnd: players >= 2
+        case .choosing, .drawing, .turnEnd, .step, .reveal: players >= 2
         }
     }
 
@@ -52,9 +56,10 @@ public struct PublicRoomStatus: Sendable, Equatable {
     }
 
     /// Whether quick play may put a watcher here: full rooms too, never a locked one (nor one
-    /// whose running game takes no late joiners: `joinRoom` refuses watchers there too).
+    /// whose running game takes no late joiners: `joinRoom` refuses watchers there too; a
+    /// telephone game takes watchers).
     public var takesQuickSpectators: Bool {
-        isPublic && gameCanGoOn && !locked && (lateJoin || phase == .lobby || phase == .gameOver)
+        isPublic && gameCanGoOn && !locked && (lateJoin || mode == .telephone || phase == .lobby || phase == .gameOver)
     }
 }
 
@@ -71,10 +76,10 @@ extension PublicRoomStatus {
 extension RoomStateMachine {
     public var publicStatus: PublicRoomStatus {
         PublicRoomStatus(
-            code: code, wordPack: settings.wordPack, isPublic: settings.isPublic && mode == .party,
+            code: code, wordPack: settings.wordPack, isPublic: settings.isPublic,
             // House bots count as players only beside a person: a room of bots alone is nobody's.
             players: connectedPeopleCount > 0 ? connectedCount : 0,
             seats: seats.count, maxPlayers: settings.maxPlayers, spectators: connectedSpectatorCount, phase: phase, round: phase == .lobby ? nil : round,
-            rounds: settings.rounds, locked: locked, lateJoin: settings.lateJoin)
+            rounds: settings.rounds, locked: locked, lateJoin: mode == .party && settings.lateJoin, mode: mode)
     }
 }

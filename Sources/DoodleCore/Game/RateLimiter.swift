@@ -25,7 +25,7 @@ public struct RateLimiter: Sendable {
         case .guess: .guess
         case .draw: .drawing
         case .session(.joinRoom): .joinRoom
-        case .session, .party, .pair: .other
+        case .session, .party, .pair, .telephone: .other
         }
     }
 

@@ -34,9 +34,17 @@ public struct GuessRecord: Sendable, Equatable, Codable {
     }
 }
 
+/// Which game a stored drawing comes from: a party turn, or an entry of a telephone chain.
+public enum DrawingKind: String, Sendable, Codable, Equatable {
+    case party
+    case telephone
+}
+
 /// A drawing as it leaves the room for storage: the whole stroke record in arrival order.
 public struct FinishedDrawing: Sendable, Equatable {
     public var id: String
+    /// A telephone drawing's `word` is the prompt its drawer was given; it has no guessers.
+    public var kind: DrawingKind
     public var gameId: String
     public var roomCode: String
     public var word: String
@@ -54,9 +62,10 @@ public struct FinishedDrawing: Sendable, Equatable {
     public init(
         id: String, gameId: String, roomCode: String, word: String, drawerId: PlayerID, drawerName: String,
         guessers: [GuessRecord], drawerGained: Int, startedAt: Int64, endedAt: Int64, actions: [DrawingAction],
-        reactions: [DrawingReaction] = []
+        reactions: [DrawingReaction] = [], kind: DrawingKind = .party
     ) {
         self.id = id
+        self.kind = kind
         self.gameId = gameId
         self.roomCode = roomCode
         self.word = word
@@ -82,11 +91,14 @@ public struct FinishedGame: Sendable, Equatable {
     public var endedAt: Int64
     public var ranking: [RankLine]
     public var drawingIds: [String]
+    /// A telephone game's chains, chain by chain, each entry in order; empty for a party game.
+    public var chains: [[ChainEntry]]
 
     public init(
         id: String, roomCode: String, mode: RoomMode, settings: RoomSettings, reason: GameEndReason, startedAt: Int64,
-        endedAt: Int64, ranking: [RankLine], drawingIds: [String]
+        endedAt: Int64, ranking: [RankLine], drawingIds: [String], chains: [[ChainEntry]] = []
     ) {
+        self.chains = chains
         self.id = id
         self.roomCode = roomCode
         self.mode = mode

@@ -40,7 +40,9 @@ extension RoomStateMachine {
     }
 
     /// Enough players are connected for the countdown to run.
-    private var hasPlayersToStartOnItsOwn: Bool { connectedCount >= rules.publicRoom.autoStartPlayers }
+    private var hasPlayersToStartOnItsOwn: Bool {
+        connectedCount >= (mode == .telephone ? max(rules.publicRoom.autoStartPlayers, telephoneMinPlayers) : rules.publicRoom.autoStartPlayers)
+    }
 
     /// When a countdown begun at `now` ends.
     private func countdownEnd(from now: Int64) -> Int64 { now + Int64(rules.publicRoom.autoStartSeconds) * 1000 }

@@ -45,7 +45,7 @@ extension RoomStateMachine {
         let settings = checkpoint.settings
         guard packs[settings.wordPack] != nil else { throw .wordPackGone(settings.wordPack) }
         let validator = SettingsValidator(rules: rules, packNames: Set(packs.keys), blocklist: blocklist)
-        if case .failure(let error) = validator.apply(settings.asPatch, to: settings, playerCount: 0) {
+        if case .failure(let error) = validator.apply(settings.asPatch(mode: checkpoint.mode), to: settings, playerCount: 0, mode: checkpoint.mode) {
             throw .invalidSettings(error.message)
         }
         let creator = checkpoint.seats.first ?? RoomStateMachine.Seat(id: checkpoint.spectators[0].id, name: checkpoint.spectators[0].name, avatar: nil)
@@ -134,9 +134,15 @@ extension RoomStateMachine {
 }
 
 extension RoomSettings {
-    /// Every field as a patch: how stored settings are checked against the rules anew.
-    var asPatch: SettingsPatch {
-        SettingsPatch(
+    /// Every field of a room of `mode` as a patch: how stored settings are checked against the
+    /// rules anew.
+    func asPatch(mode: RoomMode) -> SettingsPatch {
+        if mode == .telephone {
+            return SettingsPatch(
+                maxPlayers: maxPlayers, drawSeconds: drawSeconds, wordPack: wordPack, isPublic: isPublic, filter: filter, start: start,
+                writeSeconds: writeSeconds, steps: .some(steps))
+        }
+        return SettingsPatch(
             maxPlayers: maxPlayers, rounds: rounds, drawSeconds: drawSeconds, chooseSeconds: chooseSeconds,
             revealSeconds: revealSeconds, wordChoices: wordChoices, hints: hints, wordPack: wordPack, customWords: customWords,
             customWordsOnly: customWordsOnly, lateJoin: lateJoin, isPublic: isPublic, filter: filter)

@@ -23,6 +23,7 @@ extension RoomStateMachine {
         round = nil
         turn = nil
         game = nil
+        telephone = nil
         drawerQueue = []
         emptySince = nil
         effects.append(.roomExpired)

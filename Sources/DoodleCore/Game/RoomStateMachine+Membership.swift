@@ -8,7 +8,10 @@ extension RoomStateMachine {
     ) -> Result<[RoomEffect], ProtocolError> {
         if banned.contains(player) { return .failure(ProtocolError(.banned, "you were removed from this room")) }
         if locked { return .failure(ProtocolError(.roomLocked, "the owner locked this room")) }
-        if isGameRunning && !settings.lateJoin {
+        if isGameRunning && mode == .telephone && !spectate {
+            return .failure(ProtocolError(.roomLocked, "a telephone game is running: nobody joins it now, but you may watch"))
+        }
+        if isGameRunning && !settings.lateJoin && mode != .telephone {
             return .failure(ProtocolError(.roomLocked, "a game is running and this room does not allow late joining"))
         }
         if spectate {
@@ -200,6 +203,7 @@ extension RoomStateMachine {
         phaseDeadline = nil
         turn = nil
         game = nil
+        telephone = nil
         round = nil
         drawerQueue = []
         if !wasInLobby && !spectators.isEmpty { broadcast(.phaseLobby(startsAt: nil), into: &effects) }
@@ -220,6 +224,8 @@ extension RoomStateMachine {
     /// the turn.
     mutating func afterSeatRemoved(_ player: PlayerID, now: Int64, into effects: inout [RoomEffect]) {
         guard isGameRunning else { return }
+        // A telephone game goes on without the seat: its chains skip it.
+        if mode == .telephone { return telephonePlayerGone(player, now: now, into: &effects) }
         if let turn, turn.drawerId == player, phase == .choosing || phase == .drawing {
             endTurn(.drawerLeft, now: now, into: &effects)
         }

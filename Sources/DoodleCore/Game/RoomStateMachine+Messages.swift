@@ -18,11 +18,16 @@ extension RoomStateMachine {
         case .command(.kick(let target)): return kick(target, by: player, now: now)
         case .command(.lockRoom(let locked)): return lockRoom(locked, by: player)
         case .command(.voteKick(let target)): return voteKick(target, by: player, now: now)
+        case .command(.chooseWord) where mode == .telephone:
+            return [error(.invalidPhase, "a telephone room has no words to choose", to: player, ref: "chooseWord")]
         case .command(.chooseWord(let index)): return chooseWord(index, by: player, now: now)
         case .command(.spectate(let on)): return spectate(on, by: player, now: now)
         case .command(.mute(let target, let muted)): return mute(target, muted: muted, by: player)
-        case .command(.react(let reaction)): return react(reaction, by: player, now: now)
+        case .command(.react(let reaction)):
+            return phase == .reveal ? reactInReveal(reaction, by: player, now: now) : react(reaction, by: player, now: now)
         case .command(.playWithBots): return playWithBots(by: player, now: now)
+        case .telephone(let command): return handleTelephone(command, by: player, now: now)
+        case .draw(let action) where mode == .telephone: return drawTelephone(action, by: player, now: now)
         case .draw(let action): return draw(action, by: player)
         case .guess(let text): return guess(text, by: player, now: now)
         }
@@ -33,7 +38,7 @@ extension RoomStateMachine {
         guard phase == .lobby || phase == .gameOver else {
             return [error(.invalidPhase, "settings can change in the lobby or after the game only", to: player, ref: "updateSettings")]
         }
-        switch validator.apply(patch, to: settings, playerCount: seats.count) {
+        switch validator.apply(patch, to: settings, playerCount: seats.count, mode: mode) {
         case .failure(let failure):
             return [.send(to: [player], .error(failure.withRef("updateSettings")))]
         case .success(let merged):
@@ -57,8 +62,8 @@ extension RoomStateMachine {
         let owner = ownerId
         broadcast(
             variants: [
-                (owner.map { [$0] } ?? [], .settingsChanged(SettingsView(settings: settings, showsCustomWords: true), locked: locked)),
-                (memberIDs.filter { $0 != owner }, .settingsChanged(SettingsView(settings: settings, showsCustomWords: false), locked: locked)),
+                (owner.map { [$0] } ?? [], .settingsChanged(SettingsView(settings: settings, showsCustomWords: true, mode: mode), locked: locked)),
+                (memberIDs.filter { $0 != owner }, .settingsChanged(SettingsView(settings: settings, showsCustomWords: false, mode: mode), locked: locked)),
             ], into: &effects)
     }
 

@@ -62,7 +62,7 @@ extension RoomStateMachine {
 
     /// The text as the room shows it: with `filter` on, every blocked word masked, and the
     /// effect that counts it when one was.
-    private func shownText(_ text: String, from player: PlayerID) -> (text: String, masked: RoomEffect?) {
+    func shownText(_ text: String, from player: PlayerID) -> (text: String, masked: RoomEffect?) {
         guard settings.filter else { return (text, nil) }
         let (masked, words) = blocklist.masked(text)
         return (masked, words > 0 ? .chatMasked(by: player, words: words) : nil)

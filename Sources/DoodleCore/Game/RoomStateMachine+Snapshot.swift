@@ -12,6 +12,7 @@ extension RoomStateMachine {
         var hint: String?
         if phase == .drawing || phase == .turnEnd, turn?.word != nil { hint = turn?.hint.text }
         let choices = phase == .choosing && turn?.drawerId == player ? turn?.choices : nil
+        if mode == .telephone { return telephoneSnapshot(for: player) }
         return RoomSnapshot(
             seq: seq, code: code, mode: mode, ownerId: ownerId, locked: locked,
             settings: SettingsView(settings: settings, showsCustomWords: player == ownerId),
@@ -22,5 +23,22 @@ extension RoomStateMachine {
             lastStrokeId: phase == .drawing ? turn?.board.lastStrokeId : nil,
             spectators: spectators.map { SpectatorInfo(id: $0.id, name: $0.name) }, reactions: reactionCountsOnScreen,
             ownReaction: ownReactionOnScreen(of: player), epoch: epoch)
+    }
+
+    /// A telephone room's `roomState`: nothing of any chain but, in a draw step, the
+    /// recipient's own drawing so far (a reload keeps it).
+    private func telephoneSnapshot(for player: PlayerID) -> RoomSnapshot {
+        let ownDrawing = telephone?.ownDrawing(of: player)
+        let running = phase == .step || phase == .reveal
+        return RoomSnapshot(
+            seq: seq, code: code, mode: mode, ownerId: ownerId, locked: locked,
+            settings: SettingsView(settings: settings, showsCustomWords: false, mode: mode),
+            players: seats.map(playerInfo), phase: phase, round: nil, rounds: 0, drawerId: nil,
+            deadline: running ? phaseDeadline : nil, hint: nil, word: nil, choices: nil, strokes: ownDrawing?.visible ?? [],
+            startsAt: phase == .lobby && startsOnItsOwn ? phaseDeadline : nil, lastStrokeId: ownDrawing?.lastStrokeId,
+            spectators: spectators.map { SpectatorInfo(id: $0.id, name: $0.name) },
+            reactions: phase == .reveal && telephone?.drawingOnScreen != nil ? revealReactions.counts : nil,
+            ownReaction: phase == .reveal ? revealReactions.reaction(of: player) : nil, epoch: epoch,
+            telephone: telephone?.view ?? TelephoneRoomView(step: nil, steps: nil, kind: nil, submitted: [], entries: []))
     }
 }

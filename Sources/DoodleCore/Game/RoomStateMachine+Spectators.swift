@@ -119,7 +119,7 @@ extension RoomStateMachine {
             return nil
         }
         guard seats.count < settings.maxPlayers else { return ProtocolError(.roomFull, "every seat is taken") }
-        if isGameRunning && !settings.lateJoin {
+        if isGameRunning && (!settings.lateJoin || mode == .telephone) {
             return ProtocolError(.roomLocked, "this room takes no players during a game; ask again after it")
         }
         return nil
@@ -131,6 +131,8 @@ extension RoomStateMachine {
         case .lobby, .gameOver: true
         case .turnEnd: turn?.drawerId != player
         case .choosing, .drawing: false
+        // A telephone game's seats are fixed at its start: switches wait for its end.
+        case .step, .reveal: false
         }
     }
 

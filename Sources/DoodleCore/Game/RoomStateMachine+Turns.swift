@@ -1,5 +1,6 @@
 extension RoomStateMachine {
     mutating func startGame(by player: PlayerID, now: Int64) -> [RoomEffect] {
+        if mode == .telephone { return startTelephoneGame(by: player, now: now) }
         guard player == ownerId else { return [error(.notOwner, "only the owner may start the game", to: player, ref: "startGame")] }
         guard phase == .lobby || phase == .gameOver else {
             return [error(.invalidPhase, "a game is already running", to: player, ref: "startGame")]
@@ -14,6 +15,7 @@ extension RoomStateMachine {
 
     /// A new game from the lobby or game over: scores reset, the first turn begins.
     mutating func beginGame(now: Int64, into effects: inout [RoomEffect]) {
+        if mode == .telephone { return beginTelephoneGame(now: now, into: &effects) }
         resetScores()
         // A rematch: everyone sees the reset lobby before the first turn begins.
         if phase == .gameOver { backToLobby(startsAt: nil, into: &effects) }
@@ -38,6 +40,7 @@ extension RoomStateMachine {
     /// room that starts on its own will start the next game, or nil).
     mutating func backToLobby(startsAt: Int64?, into effects: inout [RoomEffect]) {
         phase = .lobby
+        telephone = nil
         phaseDeadline = startsAt
         turn = nil
         round = nil
@@ -188,6 +191,7 @@ extension RoomStateMachine {
     }
 
     mutating func endGame(_ reason: GameEndReason, now: Int64, into effects: inout [RoomEffect]) {
+        if mode == .telephone { return endTelephoneGame(reason, now: now, into: &effects) }
         // A switch applied at a turn's end may have ended the game already.
         guard phase != .gameOver else { return }
         // A game cut short mid-turn still pays the drawer its share and keeps the drawing.
@@ -253,6 +257,8 @@ extension RoomStateMachine {
             case .gameOver:
                 phaseDeadline = nil
                 rematchIsDue(now: deadline, into: &effects)
+            case .step, .reveal:
+                telephoneDeadline(now: now, into: &effects)
             }
         }
         return effects

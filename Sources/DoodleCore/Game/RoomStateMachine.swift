@@ -42,6 +42,11 @@ public struct RoomStateMachine: Sendable {
     var emptySince: Int64?
     /// The seats house bots hold (`RoomStateMachine+HouseBots`).
     var houseBots: Set<PlayerID> = []
+    /// A telephone room's game (`RoomStateMachine+Telephone`): the one running, or the last one
+    /// until the next begins (its chains stay on screen at game over).
+    var telephone: TelephoneStateMachine?
+    /// Reactions to the drawing the reveal shows.
+    var revealReactions = TurnReactions()
     /// Whether this server runs house bots (`--house-bots`); set by the room's actor.
     public var houseBotsAllowed = false
     /// Each muter's muted members (`RoomStateMachine+Moderation`); a muter's entry goes when it
@@ -129,7 +134,12 @@ public struct RoomStateMachine: Sendable {
     public var isEmpty: Bool { seats.isEmpty && spectators.isEmpty }
     public var playerCount: Int { seats.count }
     public var connectedCount: Int { seats.reduce(0) { $0 + ($1.connected ? 1 : 0) } }
-    public var isGameRunning: Bool { phase == .choosing || phase == .drawing || phase == .turnEnd }
+    public var isGameRunning: Bool {
+        switch phase {
+        case .choosing, .drawing, .turnEnd, .step, .reveal: true
+        case .lobby, .gameOver: false
+        }
+    }
 
     /// Seated or watching.
     public func isMember(_ player: PlayerID) -> Bool { seatIndex(player) != nil || spectatorIndex(player) != nil }

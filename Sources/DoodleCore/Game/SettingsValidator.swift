@@ -11,12 +11,17 @@ public struct SettingsValidator: Sendable {
         self.blocklist = blocklist
     }
 
-    /// The merged settings, or `invalid_settings` naming the first bad field.
-    public func apply(_ patch: SettingsPatch, to current: RoomSettings, playerCount: Int) -> Result<RoomSettings, ProtocolError> {
+    /// The merged settings, or `invalid_settings` naming the first bad field. A room of one mode
+    /// refuses the settings only the other mode has.
+    public func apply(
+        _ patch: SettingsPatch, to current: RoomSettings, playerCount: Int, mode: RoomMode = .party
+    ) -> Result<RoomSettings, ProtocolError> {
         func fail(_ message: String) -> Result<RoomSettings, ProtocolError> {
             .failure(ProtocolError(.invalidSettings, message))
         }
         if let field = patch.nullFields.first { return fail("\(field) must not be null") }
+        if mode == .telephone { return applyTelephone(patch, to: current, playerCount: playerCount) }
+        if let field = patch.telephoneOnlyFields.first { return fail("\(field) is a telephone room's setting") }
         let s = rules.settings
         let bounded: [(String, Int?, IntSettingRule)] = [
             ("maxPlayers", patch.maxPlayers, s.maxPlayers), ("rounds", patch.rounds, s.rounds),
@@ -53,5 +58,31 @@ public struct SettingsValidator: Sendable {
             return fail("customWordsOnly needs at least wordChoices (\(merged.wordChoices)) distinct custom words")
         }
         return .success(merged)
+    }
+
+    /// A telephone room's settings: its own bounds for players and times, and `steps`.
+    private func applyTelephone(_ patch: SettingsPatch, to current: RoomSettings, playerCount: Int) -> Result<RoomSettings, ProtocolError> {
+        func fail(_ message: String) -> Result<RoomSettings, ProtocolError> {
+            .failure(ProtocolError(.invalidSettings, message))
+        }
+        if let field = patch.partyOnlyFields.first { return fail("\(field) is not a telephone room's setting") }
+        let t = rules.telephone
+        let bounded: [(String, Int?, IntSettingRule)] = [
+            ("maxPlayers", patch.maxPlayers, t.maxPlayers), ("writeSeconds", patch.writeSeconds, t.writeSeconds),
+            ("drawSeconds", patch.drawSeconds, t.drawSeconds),
+        ]
+        for (name, value, rule) in bounded {
+            if let value, !rule.contains(value) { return fail("\(name) must be \(rule.min)–\(rule.max)") }
+        }
+        if case .some(.some(let steps)) = patch.steps, !t.steps.contains(steps) {
+            return fail("steps must be \(t.steps.min)–\(t.steps.max), or null for as many as players")
+        }
+        if let maxPlayers = patch.maxPlayers, maxPlayers < playerCount {
+            return fail("maxPlayers must not be below the current \(playerCount) players")
+        }
+        if let pack = patch.wordPack, !packNames.contains(pack) {
+            return fail("wordPack '\(pack)' does not exist (have: \(packNames.sorted().joined(separator: ", ")))")
+        }
+        return .success(current.merged(with: patch))
     }
 }

@@ -11,8 +11,8 @@ extension ClientMessage {
     public static func joinRoom(code: String, spectate: Bool = false) -> ClientMessage {
         .session(.joinRoom(code: code, spectate: spectate))
     }
-    public static func quickPlay(wordPack: String? = nil, spectate: Bool = false) -> ClientMessage {
-        .session(.quickPlay(wordPack: wordPack, spectate: spectate))
+    public static func quickPlay(wordPack: String? = nil, spectate: Bool = false, mode: RoomMode = .party) -> ClientMessage {
+        .session(.quickPlay(wordPack: wordPack, spectate: spectate, mode: mode))
     }
     public static var leaveRoom: ClientMessage { .session(.leaveRoom) }
     public static var sync: ClientMessage { .session(.sync) }
@@ -41,4 +41,10 @@ extension ClientMessage {
     public static func submitDrawing(clientDrawingId: String) -> ClientMessage { .pair(.submitDrawing(clientDrawingId: clientDrawingId)) }
     public static func giveUp(drawingId: String) -> ClientMessage { .pair(.giveUp(drawingId: drawingId)) }
     public static var unpair: ClientMessage { .pair(.unpair) }
+
+    public static func submitText(_ text: String) -> ClientMessage { .telephone(.submitText(text)) }
+    /// A telephone draw step's submission (a pair room's names its drawing).
+    public static var submitTelephoneDrawing: ClientMessage { .telephone(.submitDrawing) }
+    public static var unsubmit: ClientMessage { .telephone(.unsubmit) }
+    public static var revealNext: ClientMessage { .telephone(.revealNext) }
 }

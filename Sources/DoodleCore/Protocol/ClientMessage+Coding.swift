@@ -13,7 +13,9 @@ extension ClientMessage: Codable {
         case "createRoom":
             self = .createRoom(mode: try c.optional("mode") ?? .party, settings: try c.optional("settings") ?? SettingsPatch())
         case "joinRoom": self = .joinRoom(code: try c.required("code"), spectate: try c.optional("spectate") ?? false)
-        case "quickPlay": self = .quickPlay(wordPack: try c.optional("wordPack"), spectate: try c.optional("spectate") ?? false)
+        case "quickPlay":
+            self = .session(
+                .quickPlay(wordPack: try c.optional("wordPack"), spectate: try c.optional("spectate") ?? false, mode: try c.optional("mode") ?? .party))
         case "leaveRoom": self = .leaveRoom
         case "sync": self = .sync
         case "updateSettings": self = .updateSettings(try c.required("settings"))
@@ -36,7 +38,16 @@ extension ClientMessage: Codable {
         case "guess": self = .guess(text: try c.required("text"), drawingId: try c.optional("drawingId"))
         case "suggestWords": self = .suggestWords
         case "beginDrawing": self = .beginDrawing(clientDrawingId: try c.required("clientDrawingId"), word: try c.required("word"))
-        case "submitDrawing": self = .submitDrawing(clientDrawingId: try c.required("clientDrawingId"))
+        case "submitDrawing":
+            // A pair room's names its drawing; a telephone room's is the drawing as it is now.
+            if let id: String = try c.optional("clientDrawingId") {
+                self = .submitDrawing(clientDrawingId: id)
+            } else {
+                self = .telephone(.submitDrawing)
+            }
+        case "submitText": self = .telephone(.submitText(try c.required("text")))
+        case "unsubmit": self = .telephone(.unsubmit)
+        case "revealNext": self = .telephone(.revealNext)
         case "giveUp": self = .giveUp(drawingId: try c.required("drawingId"))
         case "unpair": self = .unpair
         default:
@@ -54,6 +65,7 @@ extension ClientMessage: Codable {
         case .session(let message): try message.encodeFields(into: &c)
         case .party(let command): try command.encodeFields(into: &c)
         case .pair(let command): try command.encodeFields(into: &c)
+        case .telephone(let command): try command.encodeFields(into: &c)
         case .draw(let action): try action.encodeFields(into: &c)
         case .guess(let text, let drawingId):
             try c.putIfPresent(drawingId, "drawingId")
@@ -80,9 +92,10 @@ extension SessionMessage {
         case .joinRoom(let code, let spectate):
             try c.put(code, "code")
             if spectate { try c.put(true, "spectate") }
-        case .quickPlay(let wordPack, let spectate):
+        case .quickPlay(let wordPack, let spectate, let mode):
             try c.putIfPresent(wordPack, "wordPack")
             if spectate { try c.put(true, "spectate") }
+            if mode != .party { try c.put(mode, "mode") }
         case .report(let playerId, let reason, let text):
             try c.put(playerId, "playerId")
             try c.put(reason, "reason")
@@ -105,6 +118,15 @@ extension PartyCommand {
             try c.put(muted, "muted")
         case .react(let reaction): try c.put(reaction, "reaction")
         case .startGame, .playWithBots: break
+        }
+    }
+}
+
+extension TelephoneCommand {
+    func encodeFields(into c: inout JSONEncodingContainer) throws {
+        switch self {
+        case .submitText(let text): try c.put(text, "text")
+        case .submitDrawing, .unsubmit, .revealNext: break
         }
     }
 }

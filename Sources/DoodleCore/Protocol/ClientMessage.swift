@@ -9,6 +9,8 @@ public enum ClientMessage: Sendable, Equatable {
     case party(PartyCommand)
     /// Read by a pair room only.
     case pair(PairCommand)
+    /// Read by a telephone room only.
+    case telephone(TelephoneCommand)
     /// A drawing message, for the room the player is in, of either kind.
     case draw(DrawingAction)
     /// `guess`: a party room reads `text` (and ignores `drawingId`, an unknown field there); a
@@ -21,15 +23,18 @@ public enum ClientMessage: Sendable, Equatable {
         case .session(let message): message.typeName
         case .party(let command): command.typeName
         case .pair(let command): command.typeName
+        case .telephone(let command): command.typeName
         case .draw(let action): action.typeName
         case .guess: "guess"
         }
     }
 
-    /// The message as a party room reads it; nil for a pair room's command or the session's own.
+    /// The message as a party or telephone room (the `Room` actor) reads it; nil for a pair
+    /// room's command or the session's own.
     public var forPartyRoom: PartyMessage? {
         switch self {
         case .party(let command): .command(command)
+        case .telephone(let command): .telephone(command)
         case .draw(let action): .draw(action)
         case .guess(let text, _): .guess(text: text)
         case .session, .pair: nil
@@ -47,7 +52,8 @@ public enum SessionMessage: Sendable, Equatable {
     case joinRoom(code: String, spectate: Bool)
     /// A seat in the fullest open public room of a word pack (nil: the server's default pack);
     /// with `spectate`, a watcher's place in the fullest public room of the pack, full or not.
-    case quickPlay(wordPack: String?, spectate: Bool)
+    /// `mode`: party or telephone rooms.
+    case quickPlay(wordPack: String?, spectate: Bool, mode: RoomMode = .party)
     case leaveRoom
     case sync
     /// Reports a member of the player's room; the session files it with the room's
@@ -123,15 +129,18 @@ public enum PairCommand: Sendable, Equatable {
     }
 }
 
-/// What a party room's state machine reads: its own commands, drawing and guesses.
+/// What a room's state machine reads: the room's commands, a telephone game's, drawing and
+/// guesses (chat, in a telephone room).
 public enum PartyMessage: Sendable, Equatable {
     case command(PartyCommand)
+    case telephone(TelephoneCommand)
     case draw(DrawingAction)
     case guess(text: String)
 
     public var typeName: String {
         switch self {
         case .command(let command): command.typeName
+        case .telephone(let command): command.typeName
         case .draw(let action): action.typeName
         case .guess: "guess"
         }

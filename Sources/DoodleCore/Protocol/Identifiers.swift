@@ -3,9 +3,11 @@
 public typealias PlayerID = String
 
 /// Room modes of the contract.
-public enum RoomMode: String, Sendable, Codable, Equatable {
+public enum RoomMode: String, Sendable, Codable, Equatable, CaseIterable {
     case party
     case pair
+    /// Chains of drawing and describing, revealed at the end (rev 5).
+    case telephone
 }
 
 /// The phases a room moves through.
@@ -15,6 +17,10 @@ public enum Phase: String, Sendable, Codable, Equatable, CaseIterable {
     case drawing
     case turnEnd
     case gameOver
+    /// A telephone game's step: everyone writes, draws or describes at once.
+    case step
+    /// A telephone game's end: the chains are shown entry by entry.
+    case reveal
 }
 
 public enum DrawingTool: String, Sendable, Codable, Equatable {

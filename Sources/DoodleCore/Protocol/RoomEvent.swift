@@ -118,6 +118,14 @@ public enum RoomEvent: Sendable, Equatable {
     /// A member's reaction to the drawing on screen changed (`none`: taken back); `totals` are
     /// the drawing's counts after it, so a client that joined late need not know who gave what.
     case reaction(playerId: PlayerID, reaction: Reaction, totals: ReactionCounts)
+    /// A telephone step began: `kind` is every seat's task this step (each gets its own `task`).
+    case stepStarted(step: Int, steps: Int, kind: TelephoneStepKind, deadline: Int64)
+    /// A player submitted in this step (or, `submitted` false, took it back); nothing of what.
+    case playerSubmitted(playerId: PlayerID, step: Int, submitted: Bool)
+    /// The telephone game's last step is over: the chains are shown from now on.
+    case phaseReveal
+    /// One entry of the reveal, in order, chain by chain.
+    case chainEntry(RevealedEntry)
 
     public var typeName: String {
         switch self {
@@ -139,6 +147,10 @@ public enum RoomEvent: Sendable, Equatable {
         case .spectatorLeft: "spectatorLeft"
         case .playerSpectating: "playerSpectating"
         case .reaction: "reaction"
+        case .stepStarted: "stepStarted"
+        case .playerSubmitted: "playerSubmitted"
+        case .phaseReveal: "phase"
+        case .chainEntry: "chainEntry"
         }
     }
 
@@ -209,6 +221,19 @@ public enum RoomEvent: Sendable, Equatable {
             try c.put(playerId, "playerId")
             try c.put(reaction, "reaction")
             try c.put(totals, "reactions")
+        case .stepStarted(let step, let steps, let kind, let deadline):
+            try c.put(step, "step")
+            try c.put(steps, "steps")
+            try c.put(kind, "kind")
+            try c.put(deadline, "deadline")
+        case .playerSubmitted(let playerId, let step, let submitted):
+            try c.put(playerId, "playerId")
+            try c.put(step, "step")
+            try c.put(submitted, "submitted")
+        case .phaseReveal:
+            try c.put(Phase.reveal, "phase")
+        case .chainEntry(let entry):
+            try entry.encodeFields(into: &c)
         }
     }
 
@@ -237,7 +262,9 @@ public enum RoomEvent: Sendable, Equatable {
                 return .phaseDrawing(deadline: try c.required("deadline"), hint: try c.required("hint"), word: try c.optional("word"))
             case .lobby:
                 return .phaseLobby(startsAt: try c.optional("startsAt"))
-            case .turnEnd, .gameOver:
+            case .reveal:
+                return .phaseReveal
+            case .turnEnd, .gameOver, .step:
                 throw DecodingError.dataCorruptedError(forKey: "phase", in: c, debugDescription: "no phase event for \(phase)")
             }
         case "hint": return .hint(try c.required("hint"))
@@ -256,6 +283,12 @@ public enum RoomEvent: Sendable, Equatable {
             return .playerSpectating(playerId: try c.required("playerId"), spectating: try c.required("spectating"))
         case "reaction":
             return .reaction(playerId: try c.required("playerId"), reaction: try c.required("reaction"), totals: try c.required("reactions"))
+        case "stepStarted":
+            return .stepStarted(step: try c.required("step"), steps: try c.required("steps"), kind: try c.required("kind"), deadline: try c.required("deadline"))
+        case "playerSubmitted":
+            return .playerSubmitted(playerId: try c.required("playerId"), step: try c.required("step"), submitted: try c.required("submitted"))
+        case "chainEntry":
+            return .chainEntry(RevealedEntry(chain: try c.required("chain"), index: try c.required("index"), entry: try ChainEntry(from: c)))
         default:
             guard let action = try DrawingAction.decode(type: type, from: c) else { return nil }
             return .drawing(action, playerId: try c.required("playerId"))

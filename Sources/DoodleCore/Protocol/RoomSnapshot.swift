@@ -96,13 +96,17 @@ public struct RoomSnapshot: Sendable, Equatable {
     /// a new one takes this state as it is and forgets what it had. Nil from a server older
     /// than rev 5.
     public var epoch: String?
+    /// A telephone room's game: the step under way and, in the reveal, the entries shown so far.
+    public var telephone: TelephoneRoomView?
 
     public init(
         seq: Int, code: String, mode: RoomMode, ownerId: PlayerID?, locked: Bool, settings: SettingsView,
         players: [PlayerInfo], phase: Phase, round: Int?, rounds: Int, drawerId: PlayerID?, deadline: Int64?,
         hint: String?, word: String?, choices: [String]?, strokes: [CanvasItem], startsAt: Int64? = nil, lastStrokeId: Int? = nil,
-        spectators: [SpectatorInfo] = [], reactions: ReactionCounts? = nil, ownReaction: Reaction? = nil, epoch: String? = nil
+        spectators: [SpectatorInfo] = [], reactions: ReactionCounts? = nil, ownReaction: Reaction? = nil, epoch: String? = nil,
+        telephone: TelephoneRoomView? = nil
     ) {
+        self.telephone = telephone
         self.seq = seq
         self.code = code
         self.mode = mode
@@ -150,11 +154,19 @@ public struct RoomSnapshot: Sendable, Equatable {
         try c.putIfPresent(reactions, "reactions")
         try c.putIfPresent(ownReaction, "myReaction")
         try c.putIfPresent(epoch, "epoch")
+        if let telephone {
+            try c.putNullable(telephone.step, "step")
+            try c.putIfPresent(telephone.steps, "steps")
+            try c.putNullable(telephone.kind, "kind")
+            try c.put(telephone.submitted, "submitted")
+            try c.put(telephone.entries, "entries")
+        }
     }
 
     init(from c: JSONDecodingContainer) throws {
+        let mode: RoomMode = try c.required("mode")
         self.init(
-            seq: try c.required("seq"), code: try c.required("code"), mode: try c.required("mode"),
+            seq: try c.required("seq"), code: try c.required("code"), mode: mode,
             ownerId: try c.optional("ownerId"), locked: try c.required("locked"), settings: try c.required("settings"),
             players: try c.required("players"), phase: try c.required("phase"), round: try c.optional("round"),
             rounds: try c.required("rounds"), drawerId: try c.optional("drawerId"), deadline: try c.optional("deadline"),
@@ -162,6 +174,7 @@ public struct RoomSnapshot: Sendable, Equatable {
             strokes: try c.required("strokes"), startsAt: try c.optional("startsAt"), lastStrokeId: try c.optional("lastStrokeId"),
             // Absent from servers older than rev 4's spectators: nobody watching.
             spectators: try c.optional("spectators") ?? [], reactions: try c.optional("reactions"),
-            ownReaction: try c.optional("myReaction"), epoch: try c.optional("epoch"))
+            ownReaction: try c.optional("myReaction"), epoch: try c.optional("epoch"),
+            telephone: mode == .telephone ? try TelephoneRoomView(from: c) : nil)
     }
 }

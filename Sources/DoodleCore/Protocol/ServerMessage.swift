@@ -59,6 +59,8 @@ public enum ServerMessage: Sendable, Equatable {
     case reported(reportId: String)
     /// An operator closed the room; the connection closes with 4005 next.
     case roomClosed(reason: String)
+    /// A telephone player's task for the step, to it alone (rev 5).
+    case task(TelephoneTask)
 
     public var typeName: String {
         switch self {
@@ -73,6 +75,7 @@ public enum ServerMessage: Sendable, Equatable {
         case .muted: "muted"
         case .reported: "reported"
         case .roomClosed: "roomClosed"
+        case .task: "task"
         }
     }
 
@@ -128,6 +131,8 @@ extension ServerMessage: Codable {
             try c.put(reportId, "reportId")
         case .roomClosed(let reason):
             try c.put(reason, "reason")
+        case .task(let task):
+            try task.encodeFields(into: &c)
         }
     }
 
@@ -162,6 +167,8 @@ extension ServerMessage: Codable {
             self = .reported(reportId: try c.required("reportId"))
         case "roomClosed":
             self = .roomClosed(reason: try c.required("reason"))
+        case "task":
+            self = .task(try TelephoneTask(from: c))
         default:
             guard let event = try RoomEvent.decode(type: type, from: c) else {
                 throw DecodingError.dataCorruptedError(forKey: "type", in: c, debugDescription: "unknown message type '\(type)'")

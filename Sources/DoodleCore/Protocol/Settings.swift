@@ -15,12 +15,21 @@ public struct RoomSettings: Sendable, Equatable, Codable {
     public var isPublic: Bool
     /// Chat is shown with every blocked word masked (`RoomStateMachine+Moderation`).
     public var filter: Bool
+    /// Telephone rooms: how chains begin.
+    public var start: TelephoneStart
+    /// Telephone rooms: the time of a write or describe step (`drawSeconds` is a draw step's).
+    public var writeSeconds: Int
+    /// Telephone rooms: the steps of a game; nil for as many as players.
+    public var steps: Int?
 
     public init(
         maxPlayers: Int, rounds: Int, drawSeconds: Int, chooseSeconds: Int, revealSeconds: Int,
         wordChoices: Int, hints: Int, wordPack: String, customWords: [String], customWordsOnly: Bool, lateJoin: Bool,
-        isPublic: Bool = false, filter: Bool = false
+        isPublic: Bool = false, filter: Bool = false, start: TelephoneStart = .write, writeSeconds: Int = 40, steps: Int? = nil
     ) {
+        self.start = start
+        self.writeSeconds = writeSeconds
+        self.steps = steps
         self.maxPlayers = maxPlayers
         self.rounds = rounds
         self.drawSeconds = drawSeconds
@@ -52,6 +61,9 @@ public struct RoomSettings: Sendable, Equatable, Codable {
         if let value = patch.lateJoin { result.lateJoin = value }
         if let value = patch.isPublic { result.isPublic = value }
         if let value = patch.filter { result.filter = value }
+        if let value = patch.start { result.start = value }
+        if let value = patch.writeSeconds { result.writeSeconds = value }
+        if let value = patch.steps { result.steps = value }
         return result
     }
 }
@@ -69,19 +81,27 @@ extension RoomSettings {
             customWords: try c.decode([String].self, forKey: .customWords),
             customWordsOnly: try c.decode(Bool.self, forKey: .customWordsOnly), lateJoin: try c.decode(Bool.self, forKey: .lateJoin),
             isPublic: try c.decodeIfPresent(Bool.self, forKey: .isPublic) ?? false,
-            filter: try c.decodeIfPresent(Bool.self, forKey: .filter) ?? false)
+            filter: try c.decodeIfPresent(Bool.self, forKey: .filter) ?? false,
+            start: try c.decodeIfPresent(TelephoneStart.self, forKey: .start) ?? .write,
+            writeSeconds: try c.decodeIfPresent(Int.self, forKey: .writeSeconds) ?? 40,
+            steps: try c.decodeIfPresent(Int.self, forKey: .steps))
     }
 }
 
 /// Settings as one member sees them: the owner gets the custom word list, everyone else only
 /// its size (`customWordCount`), so the custom words cannot be read off by guessers.
+///
+/// A telephone room's settings show only what a telephone room has: `maxPlayers`, `start`,
+/// `writeSeconds`, `drawSeconds`, `steps`, `wordPack`, `public` and `filter`.
 public struct SettingsView: Sendable, Equatable {
     public var settings: RoomSettings
     public var showsCustomWords: Bool
+    public var mode: RoomMode
 
-    public init(settings: RoomSettings, showsCustomWords: Bool) {
+    public init(settings: RoomSettings, showsCustomWords: Bool, mode: RoomMode = .party) {
         self.settings = settings
         self.showsCustomWords = showsCustomWords
+        self.mode = mode
     }
 }
 
@@ -94,6 +114,17 @@ extension SettingsView: Codable {
         let words: [String]? = try c.optional("customWords")
         let count: Int = try c.optional("customWordCount") ?? words?.count ?? 0
         // A server's number sizes an array here: a negative one would trap, a huge one take the memory.
+        if c.contains(JSONKey("start")) {
+            settings = RoomSettings(
+                maxPlayers: try c.required("maxPlayers"), rounds: 0, drawSeconds: try c.required("drawSeconds"), chooseSeconds: 0,
+                revealSeconds: 0, wordChoices: 0, hints: 0, wordPack: try c.required("wordPack"), customWords: [], customWordsOnly: false,
+                lateJoin: false, isPublic: try c.optional("public") ?? false, filter: try c.optional("filter") ?? false,
+                start: try c.required("start"), writeSeconds: try c.required("writeSeconds"), steps: try c.optional("steps"))
+            showsCustomWords = false
+            mode = .telephone
+            return
+        }
+        mode = .party
         guard (0...Self.maxCustomWordCount).contains(count) else {
             throw DecodingError.dataCorruptedError(
                 forKey: "customWordCount", in: c, debugDescription: "customWordCount must be 0–\(Self.maxCustomWordCount)")
@@ -114,6 +145,16 @@ extension SettingsView: Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: JSONKey.self)
         try c.put(settings.maxPlayers, "maxPlayers")
+        if mode == .telephone {
+            try c.put(settings.start, "start")
+            try c.put(settings.writeSeconds, "writeSeconds")
+            try c.put(settings.drawSeconds, "drawSeconds")
+            try c.putNullable(settings.steps, "steps")
+            try c.put(settings.wordPack, "wordPack")
+            try c.put(settings.isPublic, "public")
+            try c.put(settings.filter, "filter")
+            return
+        }
         try c.put(settings.rounds, "rounds")
         try c.put(settings.drawSeconds, "drawSeconds")
         try c.put(settings.chooseSeconds, "chooseSeconds")
@@ -147,14 +188,22 @@ public struct SettingsPatch: Sendable, Equatable {
     public var lateJoin: Bool?
     public var isPublic: Bool?
     public var filter: Bool?
+    public var start: TelephoneStart?
+    public var writeSeconds: Int?
+    /// `.some(nil)`: an explicit `"steps":null`, which a telephone room takes for "as many as
+    /// players" (the one setting where null is a value).
+    public var steps: Int??
     public var nullFields: [String] = []
 
     public init(
         maxPlayers: Int? = nil, rounds: Int? = nil, drawSeconds: Int? = nil, chooseSeconds: Int? = nil,
         revealSeconds: Int? = nil, wordChoices: Int? = nil, hints: Int? = nil, wordPack: String? = nil,
         customWords: [String]? = nil, customWordsOnly: Bool? = nil, lateJoin: Bool? = nil, isPublic: Bool? = nil,
-        filter: Bool? = nil
+        filter: Bool? = nil, start: TelephoneStart? = nil, writeSeconds: Int? = nil, steps: Int?? = nil
     ) {
+        self.start = start
+        self.writeSeconds = writeSeconds
+        self.steps = steps
         self.maxPlayers = maxPlayers
         self.rounds = rounds
         self.drawSeconds = drawSeconds
@@ -172,8 +221,31 @@ public struct SettingsPatch: Sendable, Equatable {
 
     static let fieldNames = [
         "maxPlayers", "rounds", "drawSeconds", "chooseSeconds", "revealSeconds", "wordChoices", "hints",
-        "wordPack", "customWords", "customWordsOnly", "lateJoin", "public", "filter",
+        "wordPack", "customWords", "customWordsOnly", "lateJoin", "public", "filter", "start", "writeSeconds",
     ]
+
+    /// The settings only a party room has: a telephone room refuses them.
+    public var partyOnlyFields: [String] {
+        var names: [String] = []
+        if rounds != nil { names.append("rounds") }
+        if chooseSeconds != nil { names.append("chooseSeconds") }
+        if revealSeconds != nil { names.append("revealSeconds") }
+        if wordChoices != nil { names.append("wordChoices") }
+        if hints != nil { names.append("hints") }
+        if customWords != nil { names.append("customWords") }
+        if customWordsOnly != nil { names.append("customWordsOnly") }
+        if lateJoin != nil { names.append("lateJoin") }
+        return names
+    }
+
+    /// The settings only a telephone room has: a party room refuses them.
+    public var telephoneOnlyFields: [String] {
+        var names: [String] = []
+        if start != nil { names.append("start") }
+        if writeSeconds != nil { names.append("writeSeconds") }
+        if steps != nil { names.append("steps") }
+        return names
+    }
 
     public var isEmpty: Bool { self == SettingsPatch() }
 }
@@ -194,6 +266,11 @@ extension SettingsPatch: Codable {
         lateJoin = try c.optional("lateJoin")
         isPublic = try c.optional("public")
         filter = try c.optional("filter")
+        start = try c.optional("start")
+        writeSeconds = try c.optional("writeSeconds")
+        if c.contains(JSONKey("steps")) {
+            steps = try c.decodeNil(forKey: JSONKey("steps")) ? .some(nil) : .some(try c.required("steps"))
+        }
         nullFields = try Self.fieldNames.filter { name in
             let key = JSONKey(name)
             return c.contains(key) ? try c.decodeNil(forKey: key) : false
@@ -215,6 +292,9 @@ extension SettingsPatch: Codable {
         try c.putIfPresent(lateJoin, "lateJoin")
         try c.putIfPresent(isPublic, "public")
         try c.putIfPresent(filter, "filter")
+        try c.putIfPresent(start, "start")
+        try c.putIfPresent(writeSeconds, "writeSeconds")
+        if let steps { try c.putNullable(steps, "steps") }
         for name in nullFields { try c.encodeNil(forKey: JSONKey(name)) }
     }
 }

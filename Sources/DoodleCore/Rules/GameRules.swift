@@ -13,6 +13,14 @@ public struct IntSettingRule: Sendable, Equatable, Codable {
     public func contains(_ value: Int) -> Bool { (min...max).contains(value) }
 }
 
+/// Bounds of an integer setting whose default is not a number.
+public struct IntBounds: Sendable, Equatable, Codable {
+    public var min: Int
+    public var max: Int
+
+    public func contains(_ value: Int) -> Bool { (min...max).contains(value) }
+}
+
 public struct SettingRules: Sendable, Equatable, Codable {
     public var maxPlayers: IntSettingRule
     public var rounds: IntSettingRule
@@ -128,6 +136,23 @@ public struct PublicRoomRules: Sendable, Equatable, Codable {
     public var houseBotsFillTo: Int
 }
 
+/// Telephone rooms (GameRules/README.md, "Telephone"): their settings' defaults and bounds, and
+/// the pace of a reveal in a room without an owner.
+public struct TelephoneRules: Sendable, Equatable, Codable {
+    public var maxPlayers: IntSettingRule
+    public var writeSeconds: IntSettingRule
+    public var drawSeconds: IntSettingRule
+    /// Bounds of `steps`; its default is null (as many steps as players).
+    public var steps: IntBounds
+    public var start: TelephoneStart
+    /// Players a game needs, connected at its start.
+    public var minPlayers: Int
+    /// The longest text, in characters after trimming.
+    public var maxTextLength: Int
+    /// The pace of the reveal in a room without an owner.
+    public var revealSeconds: Int
+}
+
 /// Everything in `GameRules/rules.json`: the single source of defaults, bounds and constants.
 public struct GameRules: Sendable, Equatable, Codable {
     public var settings: SettingRules
@@ -137,6 +162,7 @@ public struct GameRules: Sendable, Equatable, Codable {
     public var timing: TimingRules
     public var limits: LimitRules
     public var publicRoom: PublicRoomRules
+    public var telephone: TelephoneRules
 
     public var defaultSettings: RoomSettings {
         RoomSettings(
@@ -147,9 +173,33 @@ public struct GameRules: Sendable, Equatable, Codable {
             customWordsOnly: settings.customWordsOnly, lateJoin: settings.lateJoin, filter: settings.filter)
     }
 
+    /// A telephone room's defaults (GameRules `telephone`); the party fields keep theirs, unused.
+    public var defaultTelephoneSettings: RoomSettings {
+        var result = defaultSettings
+        result.maxPlayers = telephone.maxPlayers.default
+        result.drawSeconds = telephone.drawSeconds.default
+        result.writeSeconds = telephone.writeSeconds.default
+        result.start = telephone.start
+        result.steps = nil
+        result.lateJoin = false
+        return result
+    }
+
+    /// The defaults of a room of `mode`.
+    public func defaultSettings(for mode: RoomMode) -> RoomSettings {
+        mode == .telephone ? defaultTelephoneSettings : defaultSettings
+    }
+
     /// The settings of a room quick play opens for `wordPack`: the defaults, with
     /// `publicRoom`'s on top.
-    public func publicRoomSettings(wordPack: String) -> RoomSettings {
+    public func publicRoomSettings(wordPack: String, mode: RoomMode = .party) -> RoomSettings {
+        if mode == .telephone {
+            var result = defaultTelephoneSettings
+            result.filter = publicRoom.filter
+            result.wordPack = wordPack
+            result.isPublic = true
+            return result
+        }
         var result = defaultSettings
         result.maxPlayers = publicRoom.maxPlayers
         result.rounds = publicRoom.rounds

@@ -158,8 +158,31 @@ public enum RulesLoader {
         try require(
             room.autoStartPlayers >= 2 && room.autoStartPlayers <= room.maxPlayers, "publicRoom.autoStartPlayers",
             "must be at least 2 (a game needs two) and at most publicRoom.maxPlayers")
-        try require(room.autoStartSeconds >= 0, "publicRoom.autoStartSeconds", "must not be negative")
-        try require(room.botAfterSeconds >= 0, "publicRoom.botAfterSeconds", "must not be negative")
+        // Every seconds field is multiplied by 1000 into milliseconds: a day bounds them far
+        // from an overflow.
+        let day = 86_400
+        try require((0...day).contains(room.autoStartSeconds), "publicRoom.autoStartSeconds", "must be 0–\(day)")
+        try require((0...day).contains(room.botAfterSeconds), "publicRoom.botAfterSeconds", "must be 0–\(day)")
+        for (name, seconds) in [
+            ("timing.reconnectGraceSeconds", t.reconnectGraceSeconds), ("timing.drawerGraceSeconds", t.drawerGraceSeconds),
+            ("timing.emptyRoomGraceSeconds", t.emptyRoomGraceSeconds), ("settings.drawSeconds.max", s.drawSeconds.max),
+            ("settings.chooseSeconds.max", s.chooseSeconds.max), ("settings.revealSeconds.max", s.revealSeconds.max),
+        ] {
+            try require(seconds <= day, name, "must be at most \(day)")
+        }
+        let phone = rules.telephone
+        for (name, rule) in [("maxPlayers", phone.maxPlayers), ("writeSeconds", phone.writeSeconds), ("drawSeconds", phone.drawSeconds)] {
+            try require(rule.min <= rule.max, "telephone.\(name)", "must have min ≤ max")
+            try require(rule.contains(rule.default), "telephone.\(name).default", "must lie between min and max")
+        }
+        try require(phone.minPlayers >= 2, "telephone.minPlayers", "must be at least 2")
+        try require(phone.maxPlayers.min >= phone.minPlayers, "telephone.maxPlayers.min", "must be at least telephone.minPlayers")
+        try require(phone.maxPlayers.max <= 64, "telephone.maxPlayers.max", "must be at most 64")
+        try require(phone.writeSeconds.min >= 1 && phone.writeSeconds.max <= day, "telephone.writeSeconds", "must lie within 1–\(day)")
+        try require(phone.drawSeconds.min >= 1 && phone.drawSeconds.max <= day, "telephone.drawSeconds", "must lie within 1–\(day)")
+        try require(phone.steps.min >= 2 && phone.steps.min <= phone.steps.max, "telephone.steps", "must have 2 ≤ min ≤ max")
+        try require(phone.maxTextLength >= 1, "telephone.maxTextLength", "must be at least 1")
+        try require((0...60).contains(phone.revealSeconds), "telephone.revealSeconds", "must be 0–60")
         try require(
             room.houseBotsFillTo >= 2 && room.houseBotsFillTo <= room.maxPlayers, "publicRoom.houseBotsFillTo",
             "must be at least 2 (a game needs two) and at most publicRoom.maxPlayers")

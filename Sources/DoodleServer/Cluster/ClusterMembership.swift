@@ -185,8 +185,8 @@ actor ClusterMembership {
     }
 
     /// The public rooms of the whole cluster (this node's included), in the list's order.
-    func publicRooms(wordPack: String?, phase: Phase?, limit: Int) async throws -> [ListedPublicRoom] {
-        try await directory.publicRooms(wordPack: wordPack, phase: phase, limit: limit)
+    func publicRooms(wordPack: String?, phase: Phase?, mode: RoomMode?, limit: Int) async throws -> [ListedPublicRoom] {
+        try await directory.publicRooms(wordPack: wordPack, phase: phase, mode: mode, limit: limit)
     }
 
     /// `player` said `hello` here at `at`: its connections on other nodes are replaced.

@@ -147,8 +147,8 @@ struct ClientSession: Sendable {
             await createRoom(player, mode: mode, patch: patch)
         case .joinRoom(let code, let spectate):
             await joinRoom(player, rawCode: code, spectate: spectate)
-        case .quickPlay(let wordPack, let spectate):
-            await quickPlay(player, wordPack: wordPack, spectate: spectate)
+        case .quickPlay(let wordPack, let spectate, let mode):
+            await quickPlay(player, wordPack: wordPack, spectate: spectate, mode: mode)
         case .leaveRoom:
             switch place {
             case .lobby:
@@ -191,7 +191,7 @@ struct ClientSession: Sendable {
             case .guess(let text, let drawingId?): pairMessage = .guess(drawingId: drawingId, text: text)
             case .guess(_, nil):
                 return send(error: ProtocolError(.badMessage, "a guess in a pair room names its drawingId", ref: "guess"))
-            case .party, .session:
+            case .party, .telephone, .session:
                 return send(error: ProtocolError(.invalidPhase, "\(message.typeName) is not a pair room message", ref: message.typeName))
             }
             await context.pairs.handle(pairMessage, from: player.id, queue: queue)
@@ -328,16 +328,16 @@ struct ClientSession: Sendable {
             return send(error: ProtocolError(.alreadyInRoom, "leave your room before creating another", ref: "createRoom"))
         case (.pair, .pair):
             return send(error: ProtocolError(.alreadyInRoom, "you are in your pair room already; leave it first", ref: "createRoom"))
-        case (.pair, .party):
+        case (.pair, .party), (.pair, .telephone):
             return send(error: ProtocolError(.alreadyInRoom, "leave your pair room before creating another room", ref: "createRoom"))
         case (.lobby, .pair):
             // Pair mode ignores settings: a pair room has no rounds or turns to set.
             return enteredPair(await context.pairs.enter(player.id, name: player.name, queue: queue), ref: "createRoom")
-        case (.lobby, .party):
+        case (.lobby, .party), (.lobby, .telephone):
             break
         }
         let settings: RoomSettings
-        switch context.settingsValidator.apply(patch, to: context.rules.defaultSettings, playerCount: 1) {
+        switch context.settingsValidator.apply(patch, to: context.rules.defaultSettings(for: mode), playerCount: 1, mode: mode) {
         case .failure(let error): return send(error: error.withRef("createRoom"))
         case .success(let valid): settings = valid
         }
@@ -424,7 +424,10 @@ struct ClientSession: Sendable {
 
     /// A seat in a public room of the pack: the fullest that takes the player, or a new one; with
     /// `spectate`, a watcher's place in the fullest, or `room_not_found`.
-    private mutating func quickPlay(_ player: PlayerDirectory.Player, wordPack: String?, spectate: Bool) async {
+    private mutating func quickPlay(_ player: PlayerDirectory.Player, wordPack: String?, spectate: Bool, mode: RoomMode) async {
+        guard mode != .pair else {
+            return send(error: ProtocolError(.invalidSettings, "quick play is for party and telephone rooms", ref: "quickPlay"))
+        }
         let pack = wordPack ?? context.rules.settings.wordPack
         guard context.settingsValidator.packNames.contains(pack) else {
             return send(error: ProtocolError(.invalidSettings, "there is no word pack '\(EchoedText.of(pack))'; GET /v1/word-packs lists them", ref: "quickPlay"))
@@ -432,7 +435,9 @@ struct ClientSession: Sendable {
         guard case .lobby = place else {
             return send(error: ProtocolError(.alreadyInRoom, "leave your room before playing in another", ref: "quickPlay"))
         }
-        switch await context.registry.quickPlay(player.id, name: player.name, avatar: player.avatar, wordPack: pack, spectate: spectate, queue: queue) {
+        switch await context.registry.quickPlay(
+            player.id, name: player.name, avatar: player.avatar, wordPack: pack, mode: mode, spectate: spectate, queue: queue)
+        {
         case .refused(let error):
             send(error: error.withRef("quickPlay"))
         case .seated(let room):

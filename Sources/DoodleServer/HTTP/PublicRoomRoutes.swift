@@ -13,19 +13,19 @@ struct PublicRoomRoutes {
 
     func register(on router: Router<DoodleRequestContext>) {
         router.get("/v1/rooms") { request, _ -> JSONResponse<PublicRoomList> in
-            let (limit, phase, wordPack) = try request.query { fields throws(QueryFieldError) in
+            let (limit, phase, wordPack, mode) = try request.query { fields throws(QueryFieldError) in
                 (try fields.integer("limit", in: 1...Self.maxLimit) ?? Self.defaultLimit, try fields.choice("phase", Phase.self),
-                 try fields.text("wordPack", maxLength: Self.maxWordPackLength))
+                 try fields.text("wordPack", maxLength: Self.maxWordPackLength), try fields.choice("mode", RoomMode.self))
             }
             guard cluster.isClustered else {
-                let entries = await registry.listPublicRooms(wordPack: wordPack, phase: phase)
+                let entries = await registry.listPublicRooms(wordPack: wordPack, phase: phase, mode: mode)
                 let url = await address.url(answering: request)
                 return JSONResponse(PublicRoomList(rooms: entries.prefix(limit).map { PublicRoomList.Room($0.status, url: url) }))
             }
             // Every node's rooms, this one's included, as the directory has them.
             let listed: [ListedPublicRoom]
             do {
-                listed = try await cluster.publicRooms(wordPack: wordPack, phase: phase, limit: limit)
+                listed = try await cluster.publicRooms(wordPack: wordPack, phase: phase, mode: mode, limit: limit)
             } catch {
                 throw APIError(
                     status: .internalServerError, code: "internal", message: "the room directory cannot be reached just now; try again later")
@@ -45,6 +45,8 @@ struct PublicRoomRoutes {
 struct PublicRoomList: Codable, Sendable {
     struct Room: Codable, Sendable {
         var code: String
+        /// `party` or `telephone`.
+        var mode: RoomMode
         var wordPack: String
         /// Connected players.
         var players: Int
@@ -58,6 +60,7 @@ struct PublicRoomList: Codable, Sendable {
 
         init(_ status: PublicRoomStatus, url: String) {
             code = status.code
+            mode = status.mode
             wordPack = status.wordPack
             players = status.players
             maxPlayers = status.maxPlayers
@@ -71,6 +74,7 @@ struct PublicRoomList: Codable, Sendable {
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(code, forKey: .code)
+            try c.encode(mode, forKey: .mode)
             try c.encode(wordPack, forKey: .wordPack)
             try c.encode(players, forKey: .players)
             try c.encode(maxPlayers, forKey: .maxPlayers)

@@ -241,6 +241,9 @@ actor Room {
         if let choices = machine.pendingChoices(for: player) {
             queue.send(encoder.encode(.chooseWord(choices: choices)))
         }
+        if let task = machine.pendingTask(for: player) {
+            queue.send(encoder.encode(.task(task)))
+        }
         return true
     }
 

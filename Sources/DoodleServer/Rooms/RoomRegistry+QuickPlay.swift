@@ -50,30 +50,32 @@ extension RoomRegistry {
 
     /// The public rooms here where a game can go on, most connected players first (ties: the
     /// oldest first).
-    func listPublicRooms(wordPack: String?, phase: Phase?) -> [PublicRoomEntry] {
+    func listPublicRooms(wordPack: String?, phase: Phase?, mode: RoomMode? = nil) -> [PublicRoomEntry] {
         publicRooms.values
             .filter { entry in
                 entry.status.gameCanGoOn && (wordPack == nil || entry.status.wordPack == wordPack)
-                    && (phase == nil || entry.status.phase == phase)
+                    && (phase == nil || entry.status.phase == phase) && (mode == nil || entry.status.mode == mode)
             }
             .sorted(by: Self.quickPlayOrder)
     }
 
-    /// Seats `player` in the fullest public room of `wordPack` that takes it, or opens one;
-    /// with `spectate`, watching the fullest public room of that pack, full ones included, and
-    /// never opening one.
+    /// Seats `player` in the fullest public room of `mode` and `wordPack` that takes it, or
+    /// opens one; with `spectate`, watching the fullest public room of that pack, full ones
+    /// included, and never opening one.
     func quickPlay(
-        _ player: PlayerID, name: String, avatar: Avatar? = nil, wordPack: String, spectate: Bool = false, queue: OutboundQueue
+        _ player: PlayerID, name: String, avatar: Avatar? = nil, wordPack: String, mode: RoomMode = .party, spectate: Bool = false,
+        queue: OutboundQueue
     ) async -> QuickPlayOutcome {
-        if spectate { return await quickWatch(player, name: name, avatar: avatar, wordPack: wordPack, queue: queue) }
-        await waitForQuickPlayTurn(wordPack)
-        defer { endQuickPlayTurn(wordPack) }
-        if let placed = await placeInLocalRoom(player, name: name, avatar: avatar, wordPack: wordPack, spectate: false, queue: queue) {
+        if spectate { return await quickWatch(player, name: name, avatar: avatar, wordPack: wordPack, mode: mode, queue: queue) }
+        let turnKey = "\(mode.rawValue)/\(wordPack)"
+        await waitForQuickPlayTurn(turnKey)
+        defer { endQuickPlayTurn(turnKey) }
+        if let placed = await placeInLocalRoom(player, name: name, avatar: avatar, wordPack: wordPack, mode: mode, spectate: false, queue: queue) {
             if case .seated = placed { metrics.quickPlayerSeated(openedRoom: false) }
             return placed
         }
         // No room here takes the player: another node's, if one has seats to spare, else a new one.
-        let elsewhere = await remoteCandidates(wordPack: wordPack).first {
+        let elsewhere = await remoteCandidates(wordPack: wordPack, mode: mode).first {
             // Other nodes wrote these counts: no value of theirs may trap this node's arithmetic.
             let (free, overflow) = $0.status.maxPlayers.subtractingReportingOverflow($0.status.seats)
             return !overflow && free >= Self.remoteSeatMargin
@@ -81,7 +83,7 @@ extension RoomRegistry {
         if let elsewhere { return .elsewhere(elsewhere.node, code: elsewhere.status.code) }
         do {
             let room = try await create(
-                mode: .party, settings: rules.publicRoomSettings(wordPack: wordPack), creator: player, creatorName: name, creatorAvatar: avatar, queue: queue,
+                mode: mode, settings: rules.publicRoomSettings(wordPack: wordPack, mode: mode), creator: player, creatorName: name, creatorAvatar: avatar, queue: queue,
                 startsOnItsOwn: true)
             metrics.quickPlayerSeated(openedRoom: true)
             return .seated(room)
@@ -93,10 +95,10 @@ extension RoomRegistry {
 
     /// The other nodes' public rooms of the pack that take players (or, `spectating`, watchers),
     /// best first. A directory that cannot be read counts as none: the player is placed here.
-    private func remoteCandidates(wordPack: String, spectating: Bool = false) async -> [ListedPublicRoom] {
+    private func remoteCandidates(wordPack: String, mode: RoomMode, spectating: Bool = false) async -> [ListedPublicRoom] {
         guard cluster.isClustered else { return [] }
         do {
-            return try await cluster.publicRooms(wordPack: wordPack, phase: nil, limit: Self.remoteCandidateLimit)
+            return try await cluster.publicRooms(wordPack: wordPack, phase: nil, mode: mode, limit: Self.remoteCandidateLimit)
                 .filter { $0.node.id != cluster.nodeID && (spectating ? $0.status.takesQuickSpectators : $0.status.takesQuickPlayers) }
         } catch {
             logger.warning("quick play could not read the cluster's public rooms", metadata: ["error": "\(error)"])
@@ -116,9 +118,11 @@ extension RoomRegistry {
     /// A watcher's place in the public room of `wordPack` with the most connected players, full
     /// ones included. Watchers take no seat, so they need no turn in the no-pile-up queue, and
     /// quick play never opens a room for them.
-    private func quickWatch(_ player: PlayerID, name: String, avatar: Avatar?, wordPack: String, queue: OutboundQueue) async -> QuickPlayOutcome {
-        let remote = await remoteCandidates(wordPack: wordPack, spectating: true).first
-        let placed = await placeInLocalRoom(player, name: name, avatar: avatar, wordPack: wordPack, spectate: true, queue: queue) { best in
+    private func quickWatch(
+        _ player: PlayerID, name: String, avatar: Avatar?, wordPack: String, mode: RoomMode, queue: OutboundQueue
+    ) async -> QuickPlayOutcome {
+        let remote = await remoteCandidates(wordPack: wordPack, mode: mode, spectating: true).first
+        let placed = await placeInLocalRoom(player, name: name, avatar: avatar, wordPack: wordPack, mode: mode, spectate: true, queue: queue) { best in
             guard let remote else { return nil }
             let remoteFirst = best.map { PublicRoomStatus.comesFirst(remote.status, openedAt: remote.openedAt, before: $0.status, openedAt: $0.openedAt) }
             return remoteFirst ?? true ? .elsewhere(remote.node, code: remote.status.code) : nil
@@ -132,14 +136,14 @@ extension RoomRegistry {
     /// try `elsewhere` may answer instead (given the room about to be tried). Nil when no room
     /// here takes the player.
     private func placeInLocalRoom(
-        _ player: PlayerID, name: String, avatar: Avatar?, wordPack: String, spectate: Bool, queue: OutboundQueue,
+        _ player: PlayerID, name: String, avatar: Avatar?, wordPack: String, mode: RoomMode, spectate: Bool, queue: OutboundQueue,
         elsewhere: (PublicRoomEntry?) -> QuickPlayOutcome? = { _ in nil }
     ) async -> QuickPlayOutcome? {
         var refusedBy: Set<String> = []
         while true {
             let best = publicRooms.values
                 .filter { entry in
-                    entry.status.wordPack == wordPack && !refusedBy.contains(entry.status.code)
+                    entry.status.wordPack == wordPack && entry.status.mode == mode && !refusedBy.contains(entry.status.code)
                         && (spectate ? entry.status.takesQuickSpectators : entry.status.takesQuickPlayers)
                 }
                 .min(by: Self.quickPlayOrder)
@@ -162,24 +166,25 @@ extension RoomRegistry {
         PublicRoomStatus.comesFirst(a.status, openedAt: a.openedAt, before: b.status, openedAt: b.openedAt)
     }
 
-    private func waitForQuickPlayTurn(_ wordPack: String) async {
-        guard quickPlayWaiters[wordPack] != nil else {
+    /// `key`: the mode and pack players are being seated for, one at a time.
+    private func waitForQuickPlayTurn(_ key: String) async {
+        guard quickPlayWaiters[key] != nil else {
             // Nobody is being seated for this pack: this player's turn is now.
-            quickPlayWaiters[wordPack] = []
+            quickPlayWaiters[key] = []
             return
         }
         await withCheckedContinuation { continuation in
-            quickPlayWaiters[wordPack, default: []].append(continuation)
+            quickPlayWaiters[key, default: []].append(continuation)
         }
     }
 
-    private func endQuickPlayTurn(_ wordPack: String) {
-        guard var waiters = quickPlayWaiters[wordPack], !waiters.isEmpty else {
-            quickPlayWaiters[wordPack] = nil
+    private func endQuickPlayTurn(_ key: String) {
+        guard var waiters = quickPlayWaiters[key], !waiters.isEmpty else {
+            quickPlayWaiters[key] = nil
             return
         }
         let next = waiters.removeFirst()
-        quickPlayWaiters[wordPack] = waiters
+        quickPlayWaiters[key] = waiters
         next.resume()
     }
 }

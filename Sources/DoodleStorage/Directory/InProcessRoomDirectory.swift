@@ -106,11 +106,12 @@ public actor InProcessRoomDirectory: RoomDirectory {
         for code in unpublish where publicRooms[code]?.nodeID == nodeID { publicRooms[code] = nil }
     }
 
-    public func publicRooms(wordPack: String?, phase: Phase?, limit: Int) -> [ListedPublicRoom] {
+    public func publicRooms(wordPack: String?, phase: Phase?, mode: RoomMode?, limit: Int) -> [ListedPublicRoom] {
         let now = now()
         let listed = publicRooms.compactMap { code, row -> ListedPublicRoom? in
             guard rooms[code] == row.nodeID, let node = liveNode(row.nodeID, at: now) else { return nil }
-            guard row.status.gameCanGoOn, wordPack == nil || row.status.wordPack == wordPack, phase == nil || row.status.phase == phase
+            guard row.status.gameCanGoOn, wordPack == nil || row.status.wordPack == wordPack, phase == nil || row.status.phase == phase,
+                mode == nil || row.status.mode == mode
             else { return nil }
             return ListedPublicRoom(status: row.status, openedAt: row.openedAt, node: node)
         }

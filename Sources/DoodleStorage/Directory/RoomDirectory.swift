@@ -99,7 +99,7 @@ import DoodleCore
 /// -- unpublish(code, node): the room turned private (closing it cascades from room_directory)
 /// DELETE FROM public_room WHERE code = $1 AND node_id = $2;
 ///
-/// -- publicRooms(wordPack?, phase?, limit): on live nodes, most players first, then the oldest
+/// -- publicRooms(wordPack?, phase?, mode?, limit): on live nodes, most players first, then the oldest
 /// SELECT p.*, n.url FROM public_room p
 /// JOIN room_directory d ON d.code = p.code AND d.node_id = p.node_id
 /// JOIN cluster_node n ON n.id = p.node_id
@@ -163,7 +163,7 @@ public protocol RoomDirectory: Sendable {
     func publish(_ statuses: [PublicRoomStatus], unpublish: [String], by nodeID: String) async throws
 
     /// Public rooms on live nodes, most connected players first, then the oldest.
-    func publicRooms(wordPack: String?, phase: Phase?, limit: Int) async throws -> [ListedPublicRoom]
+    func publicRooms(wordPack: String?, phase: Phase?, mode: RoomMode?, limit: Int) async throws -> [ListedPublicRoom]
 
     /// The nodes whose lease is alive now: a room checkpointed by any other node has no host
     /// and is for a live node to adopt.
@@ -212,5 +212,12 @@ extension ListedPublicRoom {
     /// The list's and quick play's order: most connected players first, then the oldest.
     public static func listOrder(_ a: ListedPublicRoom, _ b: ListedPublicRoom) -> Bool {
         PublicRoomStatus.comesFirst(a.status, openedAt: a.openedAt, before: b.status, openedAt: b.openedAt)
+    }
+}
+
+extension RoomDirectory {
+    /// Public rooms of every mode.
+    public func publicRooms(wordPack: String?, phase: Phase?, limit: Int) async throws -> [ListedPublicRoom] {
+        try await publicRooms(wordPack: wordPack, phase: phase, mode: nil, limit: limit)
     }
 }

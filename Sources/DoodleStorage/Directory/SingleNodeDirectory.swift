@@ -33,7 +33,7 @@ public struct SingleNodeDirectory: RoomDirectory {
     /// The room registry lists a lone node's public rooms itself.
     public func publish(_ statuses: [PublicRoomStatus], unpublish: [String], by nodeID: String) async throws {}
 
-    public func publicRooms(wordPack: String?, phase: Phase?, limit: Int) async throws -> [ListedPublicRoom] { [] }
+    public func publicRooms(wordPack: String?, phase: Phase?, mode: RoomMode?, limit: Int) async throws -> [ListedPublicRoom] { [] }
 
     /// A lone node claims every checkpoint at start and adopts nothing later.
     public func liveNodeIDs() async throws -> Set<String> { [] }

@@ -140,7 +140,7 @@ public struct PostgresRoomDirectory: RoomDirectory {
         }
     }
 
-    public func publicRooms(wordPack: String?, phase: Phase?, limit: Int) async throws -> [ListedPublicRoom] {
+    public func publicRooms(wordPack: String?, phase: Phase?, mode: RoomMode?, limit: Int) async throws -> [ListedPublicRoom] {
         try await run("listing public rooms") { session in
             try await session.rows(
                 """
