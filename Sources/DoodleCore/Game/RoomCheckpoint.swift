@@ -41,6 +41,10 @@ public struct RoomCheckpoint: Sendable, Codable, Equatable {
     var lastSavedDrawingId: String?
     /// The seats house bots hold (absent from checkpoints of earlier servers).
     var houseBots: [PlayerID]?
+    /// A telephone room's game, running or just over (absent from party rooms').
+    var telephone: TelephoneCheckpoint?
+    /// Reactions to the drawing a telephone reveal shows.
+    var revealReactions: [TurnReactions.Entry]?
 
     /// A turn without its canvas.
     struct Turn: Sendable, Codable, Equatable {

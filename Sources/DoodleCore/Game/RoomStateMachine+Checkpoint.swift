@@ -15,7 +15,8 @@ extension RoomStateMachine {
                     reactions: turn.reactions.entries)
             },
             game: game, emptySince: emptySince, mutes: mutes.mapValues { $0.sorted() }, chatHistory: chatHistory,
-            lastSavedDrawingId: lastSavedDrawingId, houseBots: houseBots.isEmpty ? nil : houseBots.sorted())
+            lastSavedDrawingId: lastSavedDrawingId, houseBots: houseBots.isEmpty ? nil : houseBots.sorted(),
+            telephone: telephone?.checkpoint, revealReactions: telephone == nil ? nil : revealReactions.entries)
     }
 
     /// The canvas's record from action `first` on: what a checkpoint appends to the strokes
@@ -40,7 +41,7 @@ extension RoomStateMachine {
         blocklist: Blocklist, seed: UInt64, now: Int64
     ) throws(RoomRestoreError) {
         guard checkpoint.format == RoomCheckpoint.currentFormat else { throw .unknownFormat(checkpoint.format) }
-        guard checkpoint.mode == .party else { throw .unsupportedMode(checkpoint.mode) }
+        guard checkpoint.mode == .party || checkpoint.mode == .telephone else { throw .unsupportedMode(checkpoint.mode) }
         guard !checkpoint.seats.isEmpty || !checkpoint.spectators.isEmpty else { throw .corrupt("it has no members") }
         let settings = checkpoint.settings
         guard packs[settings.wordPack] != nil else { throw .wordPackGone(settings.wordPack) }
@@ -115,6 +116,13 @@ extension RoomStateMachine {
             self.turn = turn
         } else if !strokes.isEmpty {
             throw .corrupt("strokes without a turn")
+        }
+        if let saved = checkpoint.telephone {
+            guard checkpoint.mode == .telephone else { throw .corrupt("a telephone game in a \(checkpoint.mode.rawValue) room") }
+            telephone = try TelephoneStateMachine(restoring: saved, roomCode: checkpoint.code, rules: rules.telephone, limits: rules.limits, move: moved)
+            revealReactions = TurnReactions(entries: checkpoint.revealReactions ?? [])
+        } else if phase == .step || phase == .reveal {
+            throw .corrupt("phase \(phase.rawValue) without its telephone game")
         }
         rebuildMemberIDs()
         for member in memberIDs where chatHistory.lines(of: member) == nil { chatHistory.remember(member) }

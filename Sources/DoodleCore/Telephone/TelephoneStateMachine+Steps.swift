@@ -26,7 +26,8 @@ extension TelephoneStateMachine {
         return .success(outputs)
     }
 
-    /// `unsubmit`: the submission is taken back while the step runs (a text stays as a draft).
+    /// `unsubmit`: the submission is taken back while the step runs. Its text still counts at
+    /// the step's end unless another replaces it (the contract's "last submitted text").
     public mutating func unsubmit(by player: PlayerID) -> Result<[Output], ProtocolError> {
         guard isActive(player), stage == .step else { return .failure(ProtocolError(.invalidPhase, "no step of yours is running")) }
         guard submitted.remove(player) != nil else { return .failure(ProtocolError(.invalidPhase, "you have not submitted in this step")) }
@@ -117,7 +118,7 @@ extension TelephoneStateMachine {
             let chain = chain(ofSeat: seat, step: step)
             switch kind {
             case .write, .describe:
-                let text = !player.gone && submitted.contains(player.id) ? texts[player.id] ?? "" : ""
+                let text = player.gone ? "" : texts[player.id] ?? ""
                 chains[chain].append(ChainEntry(kind: kind, playerId: player.id, text: text))
             case .draw:
                 let prompt = promptOfChain(chain)

@@ -56,8 +56,8 @@ public struct TelephoneStateMachine: Sendable, Equatable {
     public internal(set) var deadline: Int64?
     var stepStartedAt: Int64 = 0
     var chains: [[ChainEntry]]
-    /// This step's submissions: who has submitted, and the texts (kept after `unsubmit`, as a
-    /// draft of the next submission; only a submitted one counts).
+    /// This step's submissions: who has submitted now, and each player's last submitted text
+    /// (kept after `unsubmit`: it counts at the step's end unless replaced).
     var submitted: Set<PlayerID> = []
     var texts: [PlayerID: String] = [:]
     /// This step's drawings, by drawer.
