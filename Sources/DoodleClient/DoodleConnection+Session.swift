@@ -70,8 +70,10 @@ extension DoodleConnection {
     /// - Throws: the ``DoodleCore/ProtocolError`` of an `error` reply (`invalid_settings` for an
     ///   unknown pack, `already_in_room`), ``Redirected`` when the room chosen is on another node
     ///   (join it there with its code), and the errors of ``receive(timeout:)``.
-    public func quickPlay(wordPack: String? = nil, spectate: Bool = false, timeout: Duration = .seconds(5)) async throws -> RoomSnapshot {
-        try await send(.quickPlay(wordPack: wordPack, spectate: spectate))
+    public func quickPlay(
+        wordPack: String? = nil, spectate: Bool = false, mode: RoomMode = .party, timeout: Duration = .seconds(5)
+    ) async throws -> RoomSnapshot {
+        try await send(.quickPlay(wordPack: wordPack, spectate: spectate, mode: mode))
         return try await seatReply(timeout: timeout)
     }
 

@@ -1,0 +1,147 @@
+import DoodleClient
+import DoodleCore
+import DoodleTestSupport
+import Foundation
+import Testing
+
+@Suite("Telephone mode over real WebSockets")
+struct TelephoneLiveTests {
+    /// Short steps; the game below submits early, so no step waits for its deadline.
+    static let quick = SettingsPatch(drawSeconds: 15, writeSeconds: 10)
+
+    /// The next `task` this connection gets.
+    private func task(of player: DoodleConnection) async throws -> TelephoneTask {
+        let message = try await player.receive(until: { if case .task = $0 { true } else { false } })
+        guard case .task(let task) = message else { throw DoodleClientError.unexpectedMessage(message, expected: "task") }
+        return task
+    }
+
+    @Test("three players and a watcher play a whole game; nobody's frames carry another chain before the reveal")
+    func wholeGameKeepsItsSecrets() async throws {
+        try await TestServer.with { server in
+            try await server.withConnections(4) { connections in
+                let players = Array(connections.prefix(3))
+                let watcher = connections[3]
+                var ids: [PlayerID] = []
+                for (index, player) in players.enumerated() { ids.append(try await player.hello(name: "Phone\(index + 1)").playerId) }
+                _ = try await watcher.hello(name: "Watcher")
+                let room = try await players[0].createRoom(mode: .telephone, settings: Self.quick)
+                #expect(room.mode == .telephone && room.settings.settings.writeSeconds == 10)
+                for player in players.dropFirst() { _ = try await player.joinRoom(code: room.code) }
+                _ = try await watcher.joinRoom(code: room.code, spectate: true)
+                try await players[0].send(.startGame)
+                // Write: each its own sentence.
+                for (index, player) in players.enumerated() {
+                    #expect(try await task(of: player).kind == .write)
+                    try await player.send(.submitText("secret sentence \(index)"))
+                }
+                // Draw: each the sentence it was given, a stroke of its own number.
+                var prompts: [String] = []
+                for (index, player) in players.enumerated() {
+                    let drawTask = try await task(of: player)
+                    #expect(drawTask.kind == .draw)
+                    prompts.append(drawTask.prompt ?? "")
+                    try await player.send(.draw(.strokeBegin(StrokeBegin(strokeId: 70 + index, tool: .pen, color: "#aa0000", width: 6, points: [10, 10, 90, 90]))))
+                    try await player.send(.draw(.strokeEnd(strokeId: 70 + index)))
+                    try await player.send(.submitTelephoneDrawing)
+                }
+                // Seat j draws chain (j − 1) mod 3: the sentence of seat j − 1.
+                #expect(prompts == ["secret sentence 2", "secret sentence 0", "secret sentence 1"])
+                // Describe: the drawing it sees is the one drawn by the seat before it.
+                for (index, player) in players.enumerated() {
+                    let describeTask = try await task(of: player)
+                    let drawing = try #require(describeTask.drawing)
+                    guard case .stroke(let stroke)? = drawing.first else {
+                        Issue.record("no stroke to describe")
+                        continue
+                    }
+                    #expect(stroke.strokeId == 70 + (index + 2) % 3)
+                    try await player.send(.submitText("described \(index)"))
+                }
+                for connection in connections {
+                    _ = try await connection.receive(until: { if case .event(.phaseReveal, _) = $0 { true } else { false } })
+                }
+                // The sniff: everything each member received up to the reveal.
+                for (index, connection) in connections.enumerated() {
+                    let frames = connection.transcript.joined(separator: "\n")
+                    let before = frames.components(separatedBy: "\"phase\":\"reveal\"").first ?? frames
+                    for other in 0..<3 where other != index {
+                        let ownPrompt = index < 3 ? prompts[index] : nil
+                        if ownPrompt != "secret sentence \(other)" {
+                            #expect(!before.contains("secret sentence \(other)"), "member \(index) saw sentence \(other) before the reveal")
+                        }
+                        #expect(!before.contains("described \(other)"), "member \(index) saw description \(other) before the reveal")
+                        if index < 3 && other != (index + 2) % 3 || index == 3 {
+                            #expect(!before.contains("\"strokeId\":\(70 + other)"), "member \(index) saw drawing \(other) before the reveal")
+                        }
+                    }
+                }
+                // The reveal: 9 entries at the owner's Next, then the end.
+                var drawingIds: [String] = []
+                for _ in 0..<9 {
+                    try await players[0].send(.revealNext)
+                    let shown = try await watcher.receive(until: { if case .event(.chainEntry, _) = $0 { true } else { false } })
+                    if case .event(.chainEntry(let entry), _) = shown, let id = entry.entry.drawingId { drawingIds.append(id) }
+                }
+                #expect(drawingIds.count == 3)
+                try await players[0].send(.revealNext)
+                let ended = try await watcher.receive(until: { if case .event(.gameEnded, _) = $0 { true } else { false } })
+                guard case .event(.gameEnded(let summary), _) = ended else { return }
+                #expect(summary.ranking.isEmpty && summary.reason == .completed)
+                // Every drawing is archived as a telephone drawing, its word the prompt it was drawn from.
+                for id in drawingIds {
+                    let drawing = try await server.call("GET", "/v1/drawings/\(id)")
+                    #expect(drawing.status == 200)
+                    #expect(prompts.contains(drawing.json?["word"]?.stringValue ?? "?"))
+                }
+            }
+        }
+    }
+
+    @Test("a player back from a dropped connection mid-step gets its drawing so far and its task again")
+    func resumeMidStep() async throws {
+        try await TestServer.with { server in
+            try await server.withConnections(3) { players in
+                var tokens: [String] = []
+                for (index, player) in players.enumerated() { tokens.append(try await player.hello(name: "Back\(index + 1)").token) }
+                let room = try await players[0].createRoom(mode: .telephone, settings: Self.quick)
+                for player in players.dropFirst() { _ = try await player.joinRoom(code: room.code) }
+                try await players[0].send(.startGame)
+                for (index, player) in players.enumerated() {
+                    _ = try await task(of: player)
+                    try await player.send(.submitText("line \(index)"))
+                }
+                let drawTask = try await task(of: players[1])
+                try await players[1].send(.draw(.strokeBegin(StrokeBegin(strokeId: 5, tool: .pen, color: "#00aa00", width: 4, points: [1, 1, 60, 60]))))
+                try await players[1].send(.draw(.strokeEnd(strokeId: 5)))
+                _ = try await players[1].receive(until: { if case .event(.drawing(.strokeEnd, _), nil) = $0 { true } else { false } })
+                // The same player on a new connection: its seat, its task and its canvas come back.
+                try await DoodleClient.withConnection(to: server.webSocketURL, logger: TestServer.logger) { again in
+                    _ = try await again.hello(name: "Back2", token: tokens[1])
+                    let state = try await again.receive(until: { if case .roomState = $0 { true } else { false } })
+                    guard case .roomState(let snapshot) = state else { return }
+                    #expect(snapshot.phase == .step && snapshot.telephone?.kind == .draw)
+                    #expect(snapshot.strokes.count == 1 && snapshot.lastStrokeId == 5)
+                    #expect(try await task(of: again) == drawTask)
+                }
+            }
+        }
+    }
+
+    @Test("quick play with mode telephone opens and fills public telephone rooms, apart from party ones")
+    func quickPlayByMode() async throws {
+        try await TestServer.with { server in
+            try await server.withConnections(2) { players in
+                _ = try await players[0].hello(name: "Quick1")
+                _ = try await players[1].hello(name: "Quick2")
+                let phone = try await players[0].quickPlay(mode: .telephone)
+                #expect(phone.mode == .telephone && phone.ownerId == nil)
+                let party = try await players[1].quickPlay()
+                #expect(party.mode == .party && party.code != phone.code)
+                let listed = try await server.call("GET", "/v1/rooms?mode=telephone")
+                #expect(listed.json?["rooms"]?[0]?["code"]?.stringValue == phone.code)
+                #expect(listed.json?["rooms"]?[0]?["mode"]?.stringValue == "telephone")
+            }
+        }
+    }
+}
