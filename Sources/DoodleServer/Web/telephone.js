@@ -30,6 +30,7 @@ let sentText = null;      // the text we last handed in this step (a reload forg
 let gameId = null;        // the game that ended, for its album
 let reactions = { like: 0, dislike: 0 }; // the latest drawing entry's counts
 let myReaction = "none";
+let overNew = false;      // the game just ended: its album and Play again come into view once
 const shown = new Map();  // "chain:index" → the entry's <li>, built once (a drawing replays once)
 const drawings = new Map(); // drawingId → the promise of GET /v1/drawings/{id}
 const people = new Map(); // playerId → { name, avatar }: a chain still names a player who left
@@ -90,6 +91,7 @@ export function resetTelephone() {
   task = null;
   sentText = null;
   gameId = null;
+  overNew = false;
   board.reset([]);
   pen.clearPreview();
   $("tel-text").value = "";
@@ -184,6 +186,7 @@ export const telephoneHandlers = {
   gameEnded(m) {
     Object.assign(room(), { phase: "gameOver", deadline: null, step: null, kind: null });
     gameId = m.gameId;
+    overNew = true;
     rememberGame(room().code, m.gameId);
     log(t("log.gameOver"));
     play("over");
@@ -312,6 +315,8 @@ function renderOver(r, over) {
   }
   $("tel-again").classList.toggle("hidden", !amOwner());
   $("tel-again-note").classList.toggle("hidden", amOwner() || !r.ownerId);
+  // The reveal left the page at the last chain's end; what comes next sits above the chains.
+  if (overNew) { overNew = false; $("tel-over").scrollIntoView({ block: "nearest" }); }
 }
 
 // Entries are added as they come, each chain under its starter's name; a drawing's share link
