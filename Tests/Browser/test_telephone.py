@@ -170,3 +170,119 @@ def test_a_telephone_game_runs_from_the_lobby_to_the_album(open_player):
     for page in players:
         expect(page.locator("#tel-step")).to_contain_text("Step 1/3")
         expect(page.locator("#tel-chains .tel-entry")).to_have_count(0)
+
+
+def test_a_telephone_game_fits_a_phone_where_its_owner_plays(open_player):
+    pim = open_player("Pim", phone=True)
+    create_telephone(pim)
+    expect(pim.locator("#tel-lobby")).to_be_visible()
+    assert horizontal_overflow(pim) <= 0, "the phone's lobby overflows sideways"
+    ada, bob = open_player("Ada"), open_player("Bob")
+    players = [pim, ada, bob]
+    seat(players)
+    assert_in_viewport(pim, "#tel-start", "in the phone's lobby")
+    pim.click("#tel-start")
+
+    expect(pim.locator("#tel-text")).to_be_visible()
+    for selector in ("#tel-timer", "#tel-title", "#tel-text", "#tel-send"):
+        assert_in_viewport(pim, selector, "in the phone's write step")
+    write_step(players, ["a snail racing a car", "a rainy picnic", "two owls at a party"])
+
+    expect(pim.locator("#tel-prompt")).to_have_text("two owls at a party")
+    for selector in ("#tel-timer", "#tel-prompt", "#tel-board-box", "#tel-tools [data-action=clear]", "#tel-tools .swatch >> nth=-1", "#tel-submit-drawing"):
+        assert_in_viewport(pim, selector, "in the phone's draw step")
+    assert horizontal_overflow(pim) <= 0, "the phone's draw step overflows sideways"
+    draw_step(players, finger=(pim,))
+
+    expect(pim.locator("#tel-seen")).to_be_visible()
+    for selector in ("#tel-seen", "#tel-text", "#tel-send"):
+        assert_in_viewport(pim, selector, "in the phone's describe step")
+    write_step(players, ["mountains", "a crown", "zigzag"])
+
+    # The owner's Next stays at the top of the window while the chains grow under it.
+    for shown in range(1, 10):
+        pim.click("#tel-next")
+        expect(pim.locator("#tel-chains .tel-entry")).to_have_count(shown)
+        assert_in_viewport(pim, "#tel-next", f"with {shown} entries shown on the phone")
+    assert horizontal_overflow(pim) <= 0, "the phone's reveal overflows sideways"
+    expect(pim.locator(".tel-entry.draw canvas >> nth=2")).to_have_attribute("data-replay", "done", timeout=10_000)
+    pim.click("#tel-next")
+    expect(pim.locator("#tel-over")).to_be_visible()
+    for selector in ("#tel-album-gif", "#tel-album-png", "#tel-again"):
+        assert_in_viewport(pim, selector, "at the phone's game over")
+    assert horizontal_overflow(pim) <= 0, "the phone's game over overflows sideways"
+
+
+def test_a_reload_in_a_draw_step_keeps_the_drawing_and_whether_it_was_handed_in(open_player):
+    ada, bob, cy = open_player("Ada"), open_player("Bob"), open_player("Cy")
+    create_telephone(ada, draw=60, steps=2, start="words")
+    seat([ada, bob, cy])
+    ada.click("#tel-start")
+    # Chains that start from the word list begin with a drawing of a word.
+    expect(ada.locator("#tel-title")).to_have_text("Draw this")
+    word = ada.inner_text("#tel-prompt")
+    assert word, "the first drawer sees its word"
+    draw_with_mouse(ada, "#tel-ink")
+    ada.wait_for_function("() => document.querySelector('#tel-board').getContext('2d').getImageData(0, 0, 1600, 1200).data.some((v, i) => i % 4 === 0 && v < 250)", polling=200)
+
+    ada.reload()
+    expect(ada.locator("#tel-prompt")).to_have_text(word)
+    expect(ada.locator("#tel-tools")).to_be_visible()
+    assert has_ink(ada, "#tel-board"), "the drawing so far comes back after a reload"
+    # Drawing goes on after the reload: stroke ids keep growing past the ones already used.
+    draw_with_mouse(ada, "#tel-ink", [(0.1, 0.9), (0.9, 0.9)])
+    ada.wait_for_function("() => { const d = document.querySelector('#tel-board').getContext('2d').getImageData(0, 1050, 1600, 100).data; for (let i = 0; i < d.length; i += 4) if (d[i] < 250) return true; return false; }", polling=200)
+    ada.click("#tel-submit-drawing")
+    expect(ada.locator("#tel-board-box")).to_have_class(re.compile(r"\blocked\b"))
+
+    # Handed in before the reload: still handed in, locked, with Change to take it back.
+    ada.reload()
+    expect(ada.locator("#tel-board-box")).to_have_class(re.compile(r"\blocked\b"))
+    expect(ada.locator("#tel-unsubmit")).to_be_visible()
+    expect(ada.locator("#tel-tools")).to_be_hidden()
+    assert has_ink(ada, "#tel-board")
+    expect(bob.locator("#players li.guessed")).to_have_count(1)
+    ada.click("#tel-unsubmit")
+    expect(ada.locator("#tel-tools")).to_be_visible()
+    expect(bob.locator("#players li.guessed")).to_have_count(0)
+
+
+def test_telephone_speaks_german_and_french(open_player):
+    anna = open_player("Anna", locale="de-DE")
+    expect(anna.locator('label:has(input[value="telephone"])')).to_contain_text("Stille Post")
+    expect(anna.locator("#play-mode option[value=telephone]")).to_have_text("Stille Post")
+    create_telephone(anna, steps=2, start="words")
+    expect(anna.locator("#tel-title")).to_have_text("Stille Post")
+    expect(anna.locator("#tel-how")).to_contain_text("Jeder bekommt ein Wort zum Zeichnen")
+    expect(anna.locator("#tel-lobby-note")).to_contain_text("mindestens 3 Spieler")
+    luc, max_ = open_player("Luc", locale="fr-FR"), open_player("Max")
+    players = [anna, luc, max_]
+    seat(players)
+    expect(luc.locator("#tel-lobby-note")).to_have_text("En attente du propriétaire…")
+    anna.click("#tel-start")
+
+    expect(anna.locator("#tel-title")).to_have_text("Zeichne das")
+    expect(anna.locator("#tel-step")).to_contain_text("Schritt 1/2")
+    expect(luc.locator("#tel-title")).to_have_text("Dessine ceci")
+    expect(luc.locator("#tel-submit-drawing")).to_have_text("Terminé")
+    draw_step(players)
+    expect(anna.locator("#tel-title")).to_have_text("Was ist auf der Zeichnung? Beschreib es")
+    expect(luc.locator("#tel-title")).to_have_text("Que montre ce dessin ? Décris-le")
+    write_step(players, ["Berge", "des montagnes", "mountains"])
+
+    expect(anna.locator("#tel-next")).to_have_text("Weiter")
+    for shown in range(1, 7):
+        anna.click("#tel-next")
+        expect(luc.locator("#tel-chains .tel-entry")).to_have_count(shown)
+    expect(anna.locator(".tel-chain h3").first).to_have_text("Kette von Anna")
+    expect(luc.locator(".tel-chain h3").first).to_have_text("La chaîne de Anna")
+    # A chain from the word list starts with its word, shown with the first drawing.
+    expect(anna.locator(".tel-chain").first).to_contain_text("Das Wort war „")
+    expect(luc.locator(".tel-entry").nth(1)).to_contain_text("Luc l'a décrit ainsi")
+    anna.click("#tel-next")
+    expect(anna.locator("#tel-over h3")).to_have_text("Alle Ketten gezeigt")
+    expect(luc.locator("#tel-again-note")).to_have_text("Le propriétaire peut lancer une nouvelle partie.")
+    # Another language from the header: the chains are told again in it.
+    luc.select_option("#lang", "de")
+    expect(luc.locator(".tel-chain h3").first).to_have_text("Kette von Anna")
+    expect(luc.locator("#tel-chains .tel-entry")).to_have_count(6)
