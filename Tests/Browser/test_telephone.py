@@ -286,3 +286,24 @@ def test_telephone_speaks_german_and_french(open_player):
     luc.select_option("#lang", "de")
     expect(luc.locator(".tel-chain h3").first).to_have_text("Kette von Anna")
     expect(luc.locator("#tel-chains .tel-entry")).to_have_count(6)
+
+
+def test_quick_play_seats_players_in_a_telephone_room_that_starts_on_its_own(open_player):
+    quin, rae, sol = (open_player(name) for name in ("Quin", "Rae", "Sol"))
+    for page in (quin, rae, sol):
+        page.select_option("#play-mode", "telephone")
+        page.click("#play")
+        expect(page.locator("#tel-lobby")).to_be_visible()
+    code = quin.inner_text("#code")
+    for page in (rae, sol):
+        expect(page.locator("#code")).to_have_text(code)
+    # Nobody owns a quick-play room: no start button, a countdown instead.
+    expect(quin.locator("#tel-start")).to_be_hidden()
+    expect(quin.locator("#tel-lobby-note")).to_have_text(re.compile(r"^Game starts in \d+ s$"), timeout=10_000)
+    # The front page's open rooms name the game.
+    visitor = open_player("Vic")
+    row = visitor.locator(f'#room-list li[data-code="{code}"]')
+    expect(row.locator(".room-mode")).to_have_text("Telephone", timeout=10_000)
+    # The game starts by itself, with the first task.
+    expect(sol.locator("#tel-title")).to_have_text("Write a sentence for someone to draw", timeout=20_000)
+    expect(sol.locator("#tel-text")).to_be_visible()
