@@ -252,10 +252,12 @@ function renderTask(r) {
   if (!mine) return;
   const done = handedIn(me());
   const drawing = task.kind === "draw";
+  // What to draw; a drawing to describe that is blank says so (its drawer drew nothing).
+  const blank = task.kind === "describe" && !(task.drawing || []).length;
   const prompt = $("tel-prompt");
-  prompt.classList.toggle("hidden", !drawing);
-  prompt.classList.toggle("muted", drawing && !task.prompt);
-  if (drawing) prompt.textContent = task.prompt || t("tel.skipped");
+  prompt.classList.toggle("hidden", !drawing && !blank);
+  prompt.classList.toggle("muted", blank || (drawing && !task.prompt));
+  if (drawing || blank) prompt.textContent = blank ? t("tel.nothingDrawn") : task.prompt || t("tel.skipped");
   $("tel-seen").classList.toggle("hidden", task.kind !== "describe");
   $("tel-draw").classList.toggle("hidden", !drawing);
   $("tel-tools").classList.toggle("hidden", !drawing || done);
