@@ -16,7 +16,7 @@ struct WebClientTests {
         "invite.js", "leaderboard.js", "sound.js", "packs.js", "play.js", "rooms.js", "countdown.js", "watch.js", "moderation.js",
         "reactions.js", "account.js", "account-api.js", "account-devices.js", "account-move.js", "account-providers.js",
         "account-session.js", "account-strings.js", "avatar.js", "avatar-editor.js", "avatar-strings.js", "bots.js", "bots-strings.js", "names.js", "reports.js",
-        "reports-strings.js",
+        "reports-strings.js", "telephone.js", "telephone-strings.js",
     ]
 
     @Test("GET / serves the page, which loads its script as a module and its style sheet")
@@ -58,7 +58,7 @@ struct WebClientTests {
             var client = ""
             for name in Self.scripts { client += try await get(server, "/web/\(name)").body }
             #expect(client.contains("/v1/ws"))
-            for type in ["lockRoom", "updateSettings", "startGame", "leaveRoom", "suggestWords", "unpair", "sync", "rename"] {
+            for type in ["lockRoom", "updateSettings", "startGame", "leaveRoom", "suggestWords", "unpair", "sync", "rename", "submitText", "unsubmit", "revealNext"] {
                 #expect(client.contains(#"type: "\#(type)""#), "\(type)")
             }
             #expect(client.contains(#"type: amOwner() ? "kick" : "voteKick""#))
@@ -67,7 +67,9 @@ struct WebClientTests {
             #expect(client.contains(#"send({ type: "submitDrawing", clientDrawingId: draft.clientDrawingId })"#))
             #expect(client.contains(#"send({ type: "guess", drawingId: selectedId, text })"#))
             #expect(client.contains(#"send({ type: "giveUp", drawingId: selectedId })"#))
-            #expect(client.contains(#"send(pack ? { type: "quickPlay", wordPack: pack } : { type: "quickPlay" })"#))
+            #expect(client.contains(#"send(pack ? { type: "quickPlay", wordPack: pack, ...mode } : { type: "quickPlay", ...mode })"#))
+            #expect(client.contains(#"send({ type: "createRoom", mode: "telephone", settings: telephoneSettings() })"#))
+            #expect(client.contains(#"send({ type: "submitDrawing" })"#))
             #expect(client.contains(#"send({ type: "joinRoom", code: room.code, spectate: true })"#))
             #expect(client.contains(#"send({ type: "spectate", on: false })"#))
             #expect(client.contains(#"api("/v1/word-packs")"#))

@@ -1,6 +1,7 @@
 // The page's entry: the header (name, Party/Pair tabs, account, sound, language), which view
-// shows, and where each server message goes. The party game lives in party.js, pair mode in
-// pair.js, the account dialog in account.js.
+// shows, and where each server message goes. The party game lives in party.js, telephone mode
+// (a party-view room with its own stage) in telephone.js, pair mode in pair.js, the account
+// dialog in account.js.
 
 import { setUpAccount, redeemLinkInURL, renderAccount } from "./account.js";
 import { face } from "./avatar.js";
@@ -20,6 +21,7 @@ import { setUpParty, partyHandlers, renderParty, resetParty, fillCreatePacks } f
 import { setUpPlay, fillPlayPacks, pickedPack, quickPlay } from "./play.js";
 import { startRoomList, stopRoomList, refreshRooms, renderRooms } from "./rooms.js";
 import { soundOn, setSound } from "./sound.js";
+import { setUpTelephone, telephoneHandlers, renderTelephone, resetTelephone, isTelephone } from "./telephone.js";
 import { $, showError, setPressed } from "./ui.js";
 
 // A share link decides the view; otherwise the page comes back to the one last used.
@@ -38,7 +40,7 @@ let refusedCode = null;    // a room the join form asked for and was refused (fu
 
 const inPair = () => session.room?.mode === "pair";
 const inParty = () => Boolean(session.room) && !inPair();
-const roomHandlers = () => (inPair() ? pairHandlers : partyHandlers);
+const roomHandlers = () => (inPair() ? pairHandlers : isTelephone() ? telephoneHandlers : partyHandlers);
 
 function setView(next) {
   view = next;
@@ -82,6 +84,7 @@ function askForFreshCode(tries) {
 function leftRoom(keepLink) {
   forgetRoom();
   resetParty();
+  resetTelephone();
   resetPair();
   if (!keepLink) history.replaceState(null, "", location.pathname);
 }
@@ -227,6 +230,8 @@ function render() {
   $("lobby").classList.toggle("hidden", !onFront);
   $("pair-view").classList.toggle("hidden", !named || view !== "pair");
   $("game").classList.toggle("hidden", !named || view !== "party" || !inParty());
+  $("stage").classList.toggle("hidden", isTelephone());
+  $("tel-stage").classList.toggle("hidden", !isTelephone());
   renderHeader(named, firstVisit);
   renderWelcome();
   if (onFront) renderJoinInfo();
@@ -234,6 +239,7 @@ function render() {
   if (!onFront && wasOnFront) stopRoomList();
   wasOnFront = onFront;
   if (inParty()) renderParty();
+  if (isTelephone()) renderTelephone();
   if (view === "pair") renderPair();
 }
 
@@ -290,7 +296,7 @@ function renderJoinInfo() {
 $("tab-pair").onclick = () => {
   if (view === "pair") return;
   if (inParty()) {
-    const playing = ["choosing", "drawing", "turnEnd"].includes(session.room.phase);
+    const playing = ["choosing", "drawing", "turnEnd", "step", "reveal"].includes(session.room.phase);
     if (playing && !confirm(t("leaveGame.confirm", { code: session.room.code }))) return;
     send({ type: "leaveRoom" });
     leftRoom(false);
@@ -379,6 +385,7 @@ setUpAccount();
 const accountNote = takeNote();
 if (accountNote) tell("account", accountNote);
 setUpParty();
+setUpTelephone();
 setUpPair();
 setUpViewer();
 const refreshShownRooms = () => { if (wasOnFront) refreshRooms(); };

@@ -1,5 +1,6 @@
 // The party game: lobby forms, the room with its board, players, chat and turn cards, and
-// after a game its podium, ranking and gallery (the last drawing stays on the board).
+// after a game its podium, ranking and gallery (the last drawing stays on the board). A
+// telephone room shares the room panel, players, chat and moderation; its stage is telephone.js's.
 
 import { face } from "./avatar.js";
 import { botOfferShown, botOffer, botError, botBadge, resetBots, joinedLine, replacedLine } from "./bots.js";
@@ -35,7 +36,8 @@ const room = () => session.room;
 const me = () => session.me;
 const player = (id) => room().players.find((p) => p.id === id);
 const nameOf = (id) => (room() && player(id)?.name) || t("someone");
-const inGame = () => room() && ["choosing", "drawing", "turnEnd"].includes(room().phase);
+const inGame = () => room() && ["choosing", "drawing", "turnEnd", "step", "reveal"].includes(room().phase);
+const isTelephone = () => room()?.mode === "telephone";
 const amDrawer = () => room() && room().drawerId === me() && room().phase === "drawing";
 const amOwner = () => room() && room().ownerId === me();
 const log = (text, cls = "", prefix = "") => appendLog($("log"), prefix + text, cls);
@@ -48,6 +50,7 @@ export function setUpParty() {
   });
   $("create-form").onsubmit = (e) => {
     e.preventDefault();
+    if (createMode() === "telephone") { send({ type: "createRoom", mode: "telephone", settings: telephoneSettings() }); return; }
     const settings = { rounds: Number($("set-rounds").value), drawSeconds: Number($("set-draw").value), public: $("set-public").checked };
     if ($("set-pack").value) settings.wordPack = $("set-pack").value;
     const words = $("set-words").value.split(",").map((w) => w.trim()).filter(Boolean);
@@ -55,6 +58,9 @@ export function setUpParty() {
     if (words.length && $("set-words-only").checked) settings.customWordsOnly = true;
     send({ type: "createRoom", mode: "party", settings });
   };
+  // Each mode shows its own settings; the word pack and "public" are both modes'.
+  for (const radio of document.querySelectorAll('input[name="set-mode"]')) radio.onchange = showCreateMode;
+  showCreateMode();
   $("join-form").onsubmit = (e) => { e.preventDefault(); send({ type: "joinRoom", code: $("join-code").value }); };
   $("start").onclick = () => send({ type: "startGame" });
   $("leave").onclick = () => send({ type: "leaveRoom" });
@@ -94,6 +100,26 @@ export function resetParty() {
   resetReactions();
   resetBots();
   $("log").replaceChildren();
+}
+
+const createMode = () => document.querySelector('input[name="set-mode"]:checked')?.value ?? "party";
+
+function showCreateMode() {
+  const telephone = createMode() === "telephone";
+  $("set-party").classList.toggle("hidden", telephone);
+  $("set-party-words").classList.toggle("hidden", telephone);
+  $("set-telephone").classList.toggle("hidden", !telephone);
+}
+
+// A blank number of steps lets the server pass each chain once round the room.
+function telephoneSettings() {
+  const settings = {
+    start: $("set-tel-start").value, writeSeconds: Number($("set-tel-write").value), drawSeconds: Number($("set-tel-draw").value),
+    maxPlayers: Number($("set-tel-max").value), public: $("set-public").checked,
+  };
+  if ($("set-tel-steps").value.trim()) settings.steps = Number($("set-tel-steps").value);
+  if ($("set-pack").value) settings.wordPack = $("set-pack").value;
+  return settings;
 }
 
 // The create form offers the server's packs, starting at the one the player plays.
@@ -235,7 +261,8 @@ export function renderParty() {
   $("code").textContent = r.code;
   $("invite").value = `${location.origin}${location.pathname}#${r.code}`;
   renderQR(r);
-  $("start").classList.toggle("hidden", !amOwner() || inGame());
+  // A telephone room's start is on its own stage, where its lobby explains the game.
+  $("start").classList.toggle("hidden", !amOwner() || inGame() || isTelephone());
   $("start").textContent = t(r.phase === "gameOver" ? "room.again" : "room.start");
   $("lock").classList.toggle("hidden", !amOwner());
   $("lock").textContent = t(r.locked ? "room.unlock" : "room.lock");
@@ -243,6 +270,9 @@ export function renderParty() {
   const pack = r.settings?.wordPack;
   $("room-kind").textContent = pack ? t(r.settings.public ? "room.publicPack" : "room.privatePack", { pack: packName(pack) }) : "";
   renderOwnerSettings();
+  renderPlayers();
+  renderWatching();
+  if (isTelephone()) return;
   $("round").textContent = r.phase === "gameOver" ? t("game.over") : r.round ? t("game.round", { round: r.round, rounds: r.rounds }) : t("game.lobby");
   const hint = r.word && r.phase !== "choosing" ? r.word : (r.hint || "");
   if ($("hint").textContent !== hint) $("hint").textContent = hint;
@@ -250,9 +280,7 @@ export function renderParty() {
   $("tools").classList.toggle("hidden", !amDrawer());
   $("ink").classList.toggle("drawing", amDrawer());
   $("game").classList.toggle("over", r.phase === "gameOver");
-  renderPlayers();
   renderReactions(r);
-  renderWatching();
   renderCard();
   renderGameOver();
   tick();
@@ -268,12 +296,17 @@ function renderQR(r) {
   if (open && img.getAttribute("src") !== src) img.src = src;
 }
 
+// A party room ranks its players by score and ticks those who guessed the word; a telephone
+// room keeps its seat order, has no score, and ticks those who handed in the step's work.
 function renderPlayers() {
-  rebuildKeepingFocus($("players"), () => [...room().players].sort((a, b) => b.score - a.score).map((p) => {
-    const marks = (p.id === room().ownerId ? " ★" : "") + (p.id === room().drawerId && inGame() ? " ✎" : "") + (p.guessed ? " ✓" : "");
+  const telephone = isTelephone();
+  const done = (p) => (telephone ? room().phase === "step" && (room().submitted || []).includes(p.id) : p.guessed);
+  const order = telephone ? [...room().players] : [...room().players].sort((a, b) => b.score - a.score);
+  rebuildKeepingFocus($("players"), () => order.map((p) => {
+    const marks = (p.id === room().ownerId ? " ★" : "") + (p.id === room().drawerId && inGame() ? " ✎" : "") + (done(p) ? " ✓" : "");
     const li = memberLine(p, `${p.name}${marks}${p.connected ? "" : ` ${t("away")}`}`, face(p.avatar, 22));
-    li.querySelector(".acts").append(el("span", String(p.score), "score"));
-    li.className = [p.connected ? "" : "off", p.id === me() ? "me" : "", p.guessed ? "guessed" : ""].join(" ");
+    if (!telephone) li.querySelector(".acts").append(el("span", String(p.score), "score"));
+    li.className = [p.connected ? "" : "off", p.id === me() ? "me" : "", done(p) ? "guessed" : ""].join(" ");
     return li;
   }));
   const watchers = spectators();
@@ -321,7 +354,8 @@ function kickButton(member) {
 function renderOwnerSettings() {
   const form = $("owner-settings");
   const r = room();
-  const editable = amOwner() && (r.phase === "lobby" || r.phase === "gameOver") && r.settings;
+  // A telephone room keeps the settings it was created with.
+  const editable = amOwner() && (r.phase === "lobby" || r.phase === "gameOver") && r.settings && !isTelephone();
   form.classList.toggle("hidden", !editable);
   if (!editable || form.contains(document.activeElement)) return;
   $("os-rounds").value = r.settings.rounds;
@@ -431,7 +465,7 @@ function renderGameOver() {
 // in the lobby of a room nobody owns, to the game's start.
 function tick() {
   const r = room();
-  const party = r && r.mode !== "pair";
+  const party = r && r.mode !== "pair" && !isTelephone();
   const left = party && r.deadline ? Math.max(0, Math.ceil((r.deadline - now()) / 1000))
     : party && r.phase === "lobby" ? secondsToStart(r) : null;
   $("timer").textContent = left === null ? "" : `${left}s`;
@@ -439,5 +473,6 @@ function tick() {
   if (party && botOfferShown() !== botOfferOnCard) renderCard();
   const countdown = $("countdown");
   if (countdown && party) countdown.textContent = countdownText(r);
-  announceCountdown(party ? r : null);
+  // A telephone room's lobby counts down the same way (its stage shows the count).
+  announceCountdown(r && r.mode !== "pair" ? r : null);
 }

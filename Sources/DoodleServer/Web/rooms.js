@@ -1,5 +1,6 @@
 // "Open rooms" on the front page: the public rooms of the picked pack (GET /v1/rooms), asked for
-// again every few seconds while the front page shows, each with Join and Watch.
+// again every few seconds while the front page shows, each with its game (party or telephone),
+// Join and Watch.
 
 import { api, send } from "./connection.js";
 import { t, tn } from "./i18n.js";
@@ -52,6 +53,7 @@ function row(room) {
   const lang = el("b", pack);
   lang.lang = room.wordPack;
   about.append(lang,
+    el("span", t(room.mode === "telephone" ? "mode.telephone" : "mode.partyShort"), `room-mode ${room.mode ?? "party"}`),
     el("span", t("rooms.seats", { players: room.players, max: room.maxPlayers }), "room-seats"),
     el("span", tn("rooms.watching", room.spectators ?? 0), "room-watchers"),
     el("span", phaseLine(room), "room-phase"));
