@@ -19,6 +19,12 @@ struct DoodleBotCommand: AsyncParsableCommand {
             after the first game end it sees, and the run ends when all have (or after \
             --quick-play-time-limit, failing the bots still waiting). One summary per room.
 
+            With --telephone (and --create or --quick-play): telephone rooms. The bots write short \
+            sentences from their vocabulary, draw a prompt's sketch when they have one for a word \
+            of it, and describe a drawing they cannot see with a word of their vocabulary (the \
+            summary lists those words); the owner moves the reveal on. Another player's strokes \
+            reaching a bot before the reveal is a violation.
+
             With --pair N: N pairs, each a creator that opens its pair code and a partner that \
             joins with it; they send each other --drawings drawings, guess them, go offline now \
             and then, and unpair. Exits non-zero on any error message, seq gap, undecodable \
@@ -45,6 +51,9 @@ struct DoodleBotCommand: AsyncParsableCommand {
         parsing: .upToNextOption,
         help: "Room settings for --create, as key=value (\(SettingsArguments.knownKeys.joined(separator: ", "))); customWords is a comma list.")
     var settings: [String] = []
+
+    @Flag(help: "With --create or --quick-play: telephone rooms (chains of drawing and describing) instead of party rooms.")
+    var telephone = false
 
     @Option(help: "Play this many pairs of bots in pair mode (instead of --create or --join).")
     var pair: Int?
@@ -108,6 +117,9 @@ struct DoodleBotCommand: AsyncParsableCommand {
             throw ValidationError("--settings only works with --create: quick play's rooms take the server's publicRoom settings")
         }
         if join != nil && !settings.isEmpty { throw ValidationError("--settings only works with --create") }
+        if telephone && (pair != nil || join != nil) {
+            throw ValidationError("--telephone works with --create and --quick-play (a joining bot plays whatever room it joins)")
+        }
         if spectate && join == nil && !quickPlay.quickPlay {
             throw ValidationError("--spectate needs --join CODE or --quick-play: watchers join a room that exists")
         }
@@ -198,6 +210,6 @@ struct DoodleBotCommand: AsyncParsableCommand {
         }
         return BotOptions(
             server: server, mode: mode, count: count, rooms: rooms, skill: skill, seed: seed, speed: speed, strict: strict,
-            vocabulary: vocabulary, namePrefix: name, joinServer: joinServer, liking: liking)
+            vocabulary: vocabulary, namePrefix: name, joinServer: joinServer, liking: liking, roomMode: telephone ? .telephone : .party)
     }
 }

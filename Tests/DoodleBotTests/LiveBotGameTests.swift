@@ -56,3 +56,31 @@ final class EventLog: Sendable {
 
     var lines: [String] { storage.withLock { $0 } }
 }
+
+@Suite("doodle-bot --telephone against a real server")
+struct LiveTelephoneBotTests {
+    @Test("four bots play a telephone game: every step, every entry revealed, no drawing of another reaching a bot", .timeLimit(.minutes(1)))
+    func fourBotsPlayTelephone() async throws {
+        let report = try await TestServer.with { server in
+            let options = BotOptions(
+                server: server.webSocketURL, mode: .create(SettingsPatch(drawSeconds: 15, writeSeconds: 10)), count: 4, seed: 7, speed: 20,
+                strict: true, vocabulary: BotVocabulary(dictionary: [], pack: BotVocabulary.builtIn), roomMode: .telephone)
+            return try await BotRunner.run(options, logger: TestServer.logger)
+        }
+        #expect(report.succeeded, "\(BotReportFormatter.summary(report))")
+        let room = try #require(report.rooms.first)
+        #expect(room.endReason == .completed && room.ranking.isEmpty)
+        for bot in room.bots {
+            #expect(bot.stats.stepsSeen == 4)
+            #expect(bot.stats.entriesRevealed == 16)
+            #expect(bot.stats.textsWritten == 1 && bot.stats.turnsDrawn == 2 && bot.stats.descriptions.count == 1)
+        }
+        #expect(BotReportFormatter.summary(report).contains("described drawings it cannot see as"))
+    }
+
+    @Test("--create --telephone needs three bots")
+    func needsThree() {
+        let options = BotOptions(mode: .create(SettingsPatch()), count: 2, roomMode: .telephone)
+        #expect(throws: BotOptionsError.self) { try options.validate() }
+    }
+}

@@ -11,6 +11,7 @@ extension BotBrain {
             record(BotViolation(.malformedMessage, "\(frame.decodingFailure ?? "binary frame"): \(frame.text.prefix(200))"), into: &notices)
             return notices
         }
+        lastFrameAt = now
         checkSequence(of: message, at: now, notices: &notices)
         switch message {
         case .welcome(let welcome):
@@ -20,7 +21,7 @@ extension BotBrain {
             if !entryRequested {
                 entryRequested = true
                 switch configuration.entry {
-                case .create(let settings, _): schedule(.createRoom(mode: .party, settings: settings), at: now, lane: .control)
+                case .create(let settings, _): schedule(.createRoom(mode: configuration.mode, settings: settings), at: now, lane: .control)
                 case .join(let code): schedule(.joinRoom(code: code), at: now, lane: .control)
                 case .quickPlay(let wordPack): schedule(quickPlayEntry(wordPack: wordPack), at: now, lane: .control)
                 case .seatedByServer: break
@@ -48,9 +49,8 @@ extension BotBrain {
             }
         case .drawingReceived, .muted, .reported:
             break
-        case .task:
-            // A party bot's brain: telephone rooms are played by `TelephoneBotBrain`.
-            break
+        case .task(let task):
+            startTask(task, at: now, notices: &notices)
         case .roomClosed(let reason):
             notices.append(.failed("the room was closed by an operator: \(reason)"))
         case .error(let error):
@@ -77,6 +77,12 @@ extension BotBrain {
             switch event {
             case .chat(_, _, guessedOnly: true):
                 break
+            case .drawing(_, let drawer) where roomMode == .telephone:
+                // A telephone step echoes a drawing to its drawer alone, without seq; anyone
+                // else's strokes before the reveal are a leak.
+                if drawer != playerId {
+                    record(BotViolation(.wordLeaked, "another player's telephone drawing reached this bot: \(message.typeName)"), into: &notices)
+                }
             case .playerRenamed where code == nil:
                 break
             default:
@@ -91,7 +97,7 @@ extension BotBrain {
 
     private mutating func handle(_ error: ProtocolError, notices: inout [BotNotice]) {
         stats.errorsReceived += 1
-        if crossedTurnChange(error) {
+        if crossedTurnChange(error) || crossedStepChange(error) {
             stats.crossedMessages += 1
             return
         }
@@ -147,6 +153,7 @@ extension BotBrain {
 
     private mutating func apply(_ snapshot: RoomSnapshot, at now: Duration, notices: inout [BotNotice]) {
         code = snapshot.code
+        roomMode = snapshot.mode
         ownerId = snapshot.ownerId
         startsAt = snapshot.startsAt
         players = snapshot.players
@@ -157,6 +164,13 @@ extension BotBrain {
         drawerId = snapshot.drawerId
         hint = snapshot.hint
         guessedThisTurn = players.first { $0.id == playerId }?.guessed ?? false
+        if snapshot.mode == .telephone {
+            // Its own drawing so far (after a reload): its next stroke goes above it. The task
+            // that follows the snapshot says what to do.
+            telephoneLastStrokeId = snapshot.lastStrokeId
+            if let step = snapshot.telephone?.step { round = step + 1 }
+            rounds = snapshot.telephone?.steps ?? 0
+        }
         if !announcedRoom {
             announcedRoom = true
             notices.append(.enteredRoom(code: snapshot.code))
@@ -164,6 +178,8 @@ extension BotBrain {
         // A snapshot restarts whatever the bot was doing in this turn.
         clearTurn()
         switch snapshot.phase {
+        case .reveal:
+            scheduleRevealNext(at: now)
         case .choosing where isDrawer:
             if let choices = snapshot.choices { scheduleChoice(among: choices, at: now) }
         case .drawing where isDrawer:
@@ -264,8 +280,7 @@ extension BotBrain {
             // A playing bot neither watches nor counts watchers; a watching bot is `WatchBrain`.
             break
         case .stepStarted, .playerSubmitted, .phaseReveal, .chainEntry:
-            // Telephone events: `TelephoneBotBrain` plays those rooms.
-            break
+            apply(telephone: event, at: now, notices: &notices)
         }
     }
 

@@ -9,6 +9,6 @@ extension BotBrain {
             quickPlayRedirectCode = nil
             return .joinRoom(code: code)
         }
-        return .quickPlay(wordPack: wordPack)
+        return .quickPlay(wordPack: wordPack, mode: configuration.mode)
     }
 }

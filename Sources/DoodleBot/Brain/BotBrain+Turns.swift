@@ -10,13 +10,15 @@ extension BotBrain {
         schedule(.chooseWord(index: index), at: now + scaled(BotTiming.thinkBeforeChoosing), lane: .turn)
     }
 
-    mutating func startDrawing(_ word: String, firstStrokeId: Int, at now: Duration) {
+    /// Schedules the sketch for `word`; returns when its last message goes.
+    @discardableResult
+    mutating func startDrawing(_ word: String, firstStrokeId: Int, at now: Duration) -> Duration {
         stats.turnsDrawn += 1
         let sketch = SketchLibrary.sketch(for: word, using: &random).wobbled(by: 4, using: &random)
-        let timeline = StrokePacer.schedule(
-            sketch, pacing: .human(speed: configuration.speed), firstStrokeId: firstStrokeId,
-            start: now + scaled(BotTiming.pauseBeforeDrawing))
+        let start = now + scaled(BotTiming.pauseBeforeDrawing)
+        let timeline = StrokePacer.schedule(sketch, pacing: .human(speed: configuration.speed), firstStrokeId: firstStrokeId, start: start)
         for item in timeline { schedule(.draw(item.action), at: item.at, lane: .turn) }
+        return timeline.last?.at ?? start
     }
 
     mutating func startGuessing(at now: Duration) {

@@ -31,11 +31,14 @@ public struct BotBrainConfiguration: Sendable {
     /// Chance of liking a drawing after guessing it (`react`), as a player who enjoyed it would.
     public var liking: Double
     public var vocabulary: BotVocabulary
+    /// The kind of room it creates or asks quick play for; it plays whatever room it is in.
+    public var mode: RoomMode
 
     public init(
         name: String, entry: Entry, skill: Double = 0.6, speed: Double = 1, strict: Bool = false,
-        chattiness: Double = 0.08, liking: Double = 0, vocabulary: BotVocabulary
+        chattiness: Double = 0.08, liking: Double = 0, vocabulary: BotVocabulary, mode: RoomMode = .party
     ) {
+        self.mode = mode
         self.name = name
         self.entry = entry
         self.skill = skill
@@ -62,4 +65,8 @@ enum BotTiming {
     /// From a correct guess to the like that may follow it.
     static let pauseBeforeLiking: ClosedRange<Double> = 0.3...1.2
     static let chatPhrases = ["hmm", "no idea", "nice drawing!", "what is that", "so close", "haha", "gg", "wow"]
+    /// A telephone step: from its task to the text submitted.
+    static let thinkBeforeWriting: ClosedRange<Double> = 1...4
+    /// A telephone reveal's owner between two entries.
+    static let betweenReveals: ClosedRange<Double> = 1.5...3
 }

@@ -17,6 +17,12 @@ public struct BotStats: Sendable, Equatable, Codable {
     public var reconnects = 0
     /// Redirects to another node of a cluster, each followed by a new connection there.
     public var redirects = 0
+    /// Telephone: sentences written, steps seen, entries the reveal showed, and the words the
+    /// bot described drawings with (it cannot see them).
+    public var textsWritten = 0
+    public var stepsSeen = 0
+    public var entriesRevealed = 0
+    public var descriptions: [String] = []
 
     public init() {}
 }

@@ -49,12 +49,16 @@ public struct BotOptions: Sendable {
     /// Bots are named `<namePrefix><n>`.
     public var namePrefix: String
     public var reconnect: ReconnectPolicy
+    /// The rooms the bots create or quick-play: party or telephone (`--telephone`).
+    public var roomMode: RoomMode
 
     public init(
         server: String = "ws://127.0.0.1:8080", mode: Mode, count: Int = 4, rooms: Int = 1, skill: Double = 0.6,
         seed: UInt64? = nil, speed: Double = 1, strict: Bool = false, vocabulary: BotVocabulary = BotVocabulary(pack: []),
-        namePrefix: String = "Bot", reconnect: ReconnectPolicy = ReconnectPolicy(), joinServer: String? = nil, liking: Double = 0.5
+        namePrefix: String = "Bot", reconnect: ReconnectPolicy = ReconnectPolicy(), joinServer: String? = nil, liking: Double = 0.5,
+        roomMode: RoomMode = .party
     ) {
+        self.roomMode = roomMode
         self.server = server
         self.joinServer = joinServer
         self.mode = mode
@@ -83,12 +87,16 @@ public struct BotOptions: Sendable {
         switch mode {
         case .create:
             guard count >= 2 else { throw BotOptionsError("--create needs --count of at least 2: a game needs two players") }
+            guard roomMode != .telephone || count >= 3 else {
+                throw BotOptionsError("--create --telephone needs --count of at least 3: a telephone game needs three players")
+            }
         case .join(let code):
             guard rooms == 1 else { throw BotOptionsError("--rooms only works with --create: --join fills one room") }
             guard !code.trimmingWhitespace().isEmpty else { throw BotOptionsError("--join needs an invite code") }
         case .quickPlay(let quickPlay):
             try quickPlay.validate(rooms: rooms)
         }
+        guard roomMode != .pair else { throw BotOptionsError("pair mode is --pair N") }
         _ = try Self.webSocketURL(for: server)
         if let joinServer { _ = try Self.webSocketURL(for: joinServer, option: "--join-server") }
     }

@@ -22,7 +22,8 @@ public enum BotReportFormatter {
         switch progress.phase {
         case .lobby: state = "lobby"
         case .gameOver: state = "game over"
-        case .step, .reveal: state = progress.phase.rawValue
+        case .step: state = "step \(progress.round.map(String.init) ?? "?")/\(progress.rounds)"
+        case .reveal: state = "reveal"
         case .choosing, .drawing, .turnEnd:
             state = "round \(progress.round.map(String.init) ?? "?")/\(progress.rounds) \(progress.phase.rawValue)"
             if let drawer = progress.drawerName, progress.phase != .turnEnd { state += ", \(drawer) draws" }
@@ -38,6 +39,13 @@ public enum BotReportFormatter {
             lines.append("Room \(room.room) \(room.code ?? "(none)"): \(ending)")
             for line in room.ranking { lines.append("  \(line.rank). \(line.name)  \(line.score)") }
             for bot in room.bots {
+                let stats = bot.stats
+                if stats.stepsSeen > 0 {
+                    // A telephone game: what each bot did; it describes drawings it cannot see.
+                    let described = stats.descriptions.isEmpty ? "" : ", described drawings it cannot see as \(stats.descriptions.map { "'\($0)'" }.joined(separator: ", "))"
+                    lines.append(
+                        "  \(bot.name): \(stats.stepsSeen) steps, wrote \(stats.textsWritten), drew \(stats.turnsDrawn), saw \(stats.entriesRevealed) entries revealed\(described)")
+                }
                 if let failure = bot.failure { lines.append("  \(bot.name) failed: \(failure)") }
                 for violation in bot.violations { lines.append("  \(bot.name) saw a violation: \(violation)") }
             }

@@ -108,7 +108,7 @@ struct RoomRun: Sendable {
     private func player(_ index: Int, entry: BotBrainConfiguration.Entry) -> BotPlayer {
         let configuration = BotBrainConfiguration(
             name: "\(options.namePrefix)\(index + 1)", entry: entry, skill: options.skill, speed: options.speed,
-            strict: options.strict, liking: options.liking, vocabulary: options.vocabulary)
+            strict: options.strict, liking: options.liking, vocabulary: options.vocabulary, mode: options.roomMode)
         // Each bot its own stream of choices, reproducible from the run's seed.
         let botSeed = seed &+ UInt64(room) &* 0x1_0000_0001 &+ UInt64(index) &* 0x9E37
         let start = if case .create = entry { url } else { joinURL }

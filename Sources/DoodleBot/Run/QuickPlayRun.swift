@@ -46,7 +46,7 @@ struct QuickPlayRun: Sendable {
     private func player(_ index: Int) -> BotPlayer {
         let configuration = BotBrainConfiguration(
             name: "\(options.namePrefix)\(index + 1)", entry: .quickPlay(wordPack: quickPlay.wordPack), skill: options.skill,
-            speed: options.speed, strict: options.strict, liking: options.liking, vocabulary: options.vocabulary)
+            speed: options.speed, strict: options.strict, liking: options.liking, vocabulary: options.vocabulary, mode: options.roomMode)
         let botSeed = seed &+ UInt64(index) &* 0x9E37
         return BotPlayer(url: url, configuration: configuration, seed: botSeed, reconnect: options.reconnect, logger: logger)
     }

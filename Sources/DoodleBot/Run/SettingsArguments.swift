@@ -2,9 +2,10 @@ import DoodleCore
 
 /// Parses `--settings key=value` arguments into a settings patch.
 public enum SettingsArguments {
-    static let integerKeys = ["maxPlayers", "rounds", "drawSeconds", "chooseSeconds", "revealSeconds", "wordChoices", "hints"]
+    static let integerKeys = ["maxPlayers", "rounds", "drawSeconds", "chooseSeconds", "revealSeconds", "wordChoices", "hints", "writeSeconds", "steps"]
     static let booleanKeys = ["customWordsOnly", "lateJoin"]
-    static let stringKeys = ["wordPack"]
+    /// `start` is a telephone room's: `write` or `words`.
+    static let stringKeys = ["wordPack", "start"]
     /// `customWords` takes a comma-separated list.
     static let listKeys = ["customWords"]
 
@@ -34,6 +35,8 @@ public enum SettingsArguments {
                 case "chooseSeconds": patch.chooseSeconds = number
                 case "revealSeconds": patch.revealSeconds = number
                 case "wordChoices": patch.wordChoices = number
+                case "writeSeconds": patch.writeSeconds = number
+                case "steps": patch.steps = .some(number)
                 default: patch.hints = number
                 }
             } else if booleanKeys.contains(key) {
@@ -44,6 +47,9 @@ public enum SettingsArguments {
                 default: throw BotOptionsError("--settings \(key): '\(value)' is not true or false")
                 }
                 if key == "customWordsOnly" { patch.customWordsOnly = flag } else { patch.lateJoin = flag }
+            } else if key == "start" {
+                guard let start = TelephoneStart(rawValue: value) else { throw BotOptionsError("--settings start: 'write' or 'words', not '\(value)'") }
+                patch.start = start
             } else if key == "wordPack" {
                 guard !value.isEmpty else { throw BotOptionsError("--settings wordPack: needs a pack name") }
                 patch.wordPack = value

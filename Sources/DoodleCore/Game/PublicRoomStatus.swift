@@ -80,6 +80,6 @@ extension RoomStateMachine {
             // House bots count as players only beside a person: a room of bots alone is nobody's.
             players: connectedPeopleCount > 0 ? connectedCount : 0,
             seats: seats.count, maxPlayers: settings.maxPlayers, spectators: connectedSpectatorCount, phase: phase, round: phase == .lobby ? nil : round,
-            rounds: settings.rounds, locked: locked, lateJoin: mode == .party && settings.lateJoin, mode: mode)
+            rounds: mode == .party ? settings.rounds : 0, locked: locked, lateJoin: mode == .party && settings.lateJoin, mode: mode)
     }
 }
