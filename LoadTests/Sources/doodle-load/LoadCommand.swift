@@ -26,6 +26,10 @@ struct LoadCommand: AsyncParsableCommand {
     @OptionGroup(title: "Quick play")
     var quickPlay: QuickPlayArguments
 
+    @Flag(help: "Telephone: --rooms telephone rooms of --telephone-players play one game each at once; steps, reveal size and latency, leaks, server CPU per game.")
+    var telephone = false
+    @Option(help: "Telephone: players per room (3–16).") var telephonePlayers = 8
+
     @Flag(help: "The smoke run: a few rooms for a few seconds; fails on any lost or out-of-order message.")
     var quick = false
 
@@ -166,6 +170,14 @@ struct LoadCommand: AsyncParsableCommand {
                 throw ValidationError("--restart-cluster takes a postgres:// URL")
             }
         }
+        if telephone {
+            if let violation = telephoneConfiguration.violation { throw ValidationError(violation) }
+            if quickPlay.quickPlay || quick || full || baseline || ramp || slowReaders || hostile || pairs != nil || widgets != nil || idle != nil
+                || canvasMemory != nil || servers != nil || restartDuring || loginFlood != nil
+            {
+                throw ValidationError("--telephone runs alone: leave out the other scenarios")
+            }
+        }
         if quickPlay.quickPlay {
             if let violation = quickPlay.configuration.violation { throw ValidationError(violation) }
             if quick || full || baseline || ramp || slowReaders || hostile || pairs != nil || widgets != nil || idle != nil || canvasMemory != nil {
@@ -219,6 +231,10 @@ struct LoadCommand: AsyncParsableCommand {
 
         if quickPlay.quickPlay {
             try await runQuickPlay(runner: runner, machine: report.machine)
+            return
+        }
+        if telephone {
+            try await runTelephone(runner: runner, machine: report.machine)
             return
         }
         if restartDuring {
@@ -347,6 +363,24 @@ struct LoadCommand: AsyncParsableCommand {
         StandardOutput.write(QuickPlayLoadResult.mediansText(results) + "load average \(MachineInfo.loadAverage()) at the end\n")
         try ReportFiles.writeJSON(results, to: json)
         if !results.allSatisfy(\.isClean) { throw LoadFailure("quick play lost events, left players unseated or met errors: see above") }
+    }
+
+    private var telephoneConfiguration: TelephoneLoadConfiguration {
+        TelephoneLoadConfiguration(rooms: rooms, players: telephonePlayers)
+    }
+
+    /// `--runs` telephone runs, each against a fresh server unless `--server` is given.
+    private func runTelephone(runner: Runner, machine: MachineInfo) async throws {
+        StandardOutput.write(conditions(machine))
+        var results: [TelephoneLoadResult] = []
+        for _ in 0..<runs {
+            let result = try await runner.telephone(telephoneConfiguration)
+            StandardOutput.write(result.text)
+            results.append(result)
+        }
+        StandardOutput.write("load average \(MachineInfo.loadAverage()) at the end\n")
+        try ReportFiles.writeJSON(results, to: json)
+        if !results.allSatisfy(\.isClean) { throw LoadFailure("a telephone game did not complete, leaked or met errors: see above") }
     }
 
     /// `--runs` login-flood runs, each on a fresh server; medians at the end.

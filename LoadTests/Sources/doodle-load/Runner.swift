@@ -87,6 +87,12 @@ struct Runner {
         }
     }
 
+    func telephone(_ configuration: TelephoneLoadConfiguration) async throws -> TelephoneLoadResult {
+        try await withDoodle { [logger] url, probe in
+            await TelephoneLoad(configuration: configuration, url: url, probe: probe, logger: logger).run()
+        }
+    }
+
     /// Quick play against `urls` (a running cluster), or against one server: `--server` or a fresh one.
     func quickPlay(_ configuration: QuickPlayLoadConfiguration, urls: [String]?) async throws -> QuickPlayLoadResult {
         if let urls { return await QuickPlayLoad(configuration: configuration, urls: urls, probe: nil, logger: logger).run() }
