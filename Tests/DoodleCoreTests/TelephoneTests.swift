@@ -407,4 +407,25 @@ struct TelephoneTests {
         #expect(restored.telephone?.step == 2)
         #expect(restored.telephone?.chainEntries.map(\.count) == [2, 2, 2])
     }
+
+    @Test("likes in the reveal go to the latest drawing shown, stored against it; not to one's own, not to a text")
+    func revealReactions() throws {
+        var h = try Fixtures.makeTelephone(players: 3)
+        let players = Array(ids.prefix(3))
+        h.startGame()
+        everyoneWrites(&h, step: 0, players: players)
+        everyoneDraws(&h, players: players)
+        everyoneWrites(&h, step: 2, players: players)
+        let first = h.send(.revealNext, from: players[0]).chainEntries
+        #expect(first.first?.entry.kind == .write)
+        #expect(h.send(.react(.like), from: players[2]).errors(to: players[2]) == [.invalidPhase])
+        let drawing = try #require(h.send(.revealNext, from: players[0]).chainEntries.first?.entry)
+        let drawerId = drawing.playerId
+        #expect(h.send(.react(.like), from: drawerId).errors(to: drawerId) == [.invalidTarget])
+        let liker = try #require(players.first { $0 != drawerId })
+        let liked = h.send(.react(.like), from: liker)
+        #expect(liked.savedReactions.map(\.drawingId) == [drawing.drawingId])
+        #expect(h.machine.snapshot(for: liker).ownReaction == .like)
+        #expect(h.machine.snapshot(for: drawerId).reactions?.like == 1)
+    }
 }

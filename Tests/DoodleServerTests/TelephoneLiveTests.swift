@@ -144,4 +144,72 @@ struct TelephoneLiveTests {
             }
         }
     }
+
+    @Test("a graceful restart mid-draw-step: the chains, who submitted, each drawing so far and the time left come back, and the game plays to its end")
+    func gracefulRestartMidStep() async throws {
+        try await ChildDatabase.with(.sqlite) { scratch in
+            let clock = ManualGameClock()
+            let (tokens, before, prompts) = try await TestServer.with(database: scratch.location, clock: clock) { server in
+                try await server.withConnections(3) { players in
+                    var tokens: [String] = []
+                    for (index, player) in players.enumerated() { tokens.append(try await player.hello(name: "Again\(index + 1)").token) }
+                    let room = try await players[0].createRoom(mode: .telephone, settings: Self.quick)
+                    for player in players.dropFirst() { _ = try await player.joinRoom(code: room.code) }
+                    try await players[0].send(.startGame)
+                    for (index, player) in players.enumerated() {
+                        _ = try await task(of: player)
+                        try await player.send(.submitText("before the restart \(index)"))
+                    }
+                    var prompts: [String] = []
+                    for player in players { prompts.append(try await task(of: player).prompt ?? "") }
+                    // Seat 0 draws and submits; seat 1 draws and does not submit; seat 2 does nothing.
+                    for (index, player) in players.prefix(2).enumerated() {
+                        try await player.send(.draw(.strokeBegin(StrokeBegin(strokeId: 1, tool: .pen, color: "#0000aa", width: 5, points: [5, 5, 40, 40]))))
+                        try await player.send(.draw(.strokeEnd(strokeId: 1)))
+                        _ = try await player.receive(until: { if case .event(.drawing(.strokeEnd, _), nil) = $0 { true } else { false } })
+                        if index == 0 { try await player.send(.submitTelephoneDrawing) }
+                    }
+                    _ = try await players[2].receive(until: { if case .event(.playerSubmitted, _) = $0 { true } else { false } })
+                    var states: [RoomSnapshot] = []
+                    for player in players { states.append(try await player.sync()) }
+                    await server.shutDown()
+                    return (tokens, states, prompts)
+                }
+            }
+            #expect(before[0].telephone?.submitted.count == 1)
+            clock.advance(byMillis: 5_000)
+            try await TestServer.with(database: scratch.location, clock: clock) { server in
+                try await server.withConnections(3) { players in
+                    var after: [RoomSnapshot] = []
+                    var tasks: [TelephoneTask] = []
+                    for (index, player) in players.enumerated() {
+                        _ = try await player.hello(name: "Again\(index + 1)", token: tokens[index], lastSeq: before[index].seq)
+                        after.append(try await player.receiveFirst { if case .roomState(let state) = $0 { state } else { nil } })
+                        tasks.append(try await task(of: player))
+                    }
+                    for index in 0..<3 {
+                        #expect(after[index].phase == .step && after[index].telephone?.step == 1)
+                        #expect(after[index].telephone?.submitted == before[index].telephone?.submitted)
+                        #expect(after[index].strokes == before[index].strokes, "each player's own drawing so far")
+                        #expect(after[index].deadline == before[index].deadline.map { $0 + 5_000 }, "the time left")
+                        #expect(tasks[index].prompt == prompts[index], "the same task, from the chains kept")
+                    }
+                    #expect(after[1].strokes.count == 1 && after[2].strokes.isEmpty)
+                    // The game goes on to its end, the texts from before the restart in its chains.
+                    for player in players.dropFirst() { try await player.send(.submitTelephoneDrawing) }
+                    for (index, player) in players.enumerated() {
+                        _ = try await task(of: player)
+                        try await player.send(.submitText("after \(index)"))
+                    }
+                    var texts: [String] = []
+                    for _ in 0..<9 {
+                        try await players[0].send(.revealNext)
+                        let shown = try await players[0].receiveFirst { if case .event(.chainEntry(let entry), _) = $0 { entry } else { nil } }
+                        if let text = shown.entry.text { texts.append(text) }
+                    }
+                    #expect(Set(texts) == Set((0..<3).flatMap { ["before the restart \($0)", "after \($0)"] }))
+                }
+            }
+        }
+    }
 }

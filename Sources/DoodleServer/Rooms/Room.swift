@@ -231,7 +231,10 @@ actor Room {
         guard machine.isMember(player) else { return false }
         connections[player] = queue
         let firstAfterRestore = awaitingFirstResume.remove(player) != nil
-        if !firstAfterRestore, let lastSeq,
+        // A telephone step's own canvas travels in no replayed event (its echo has no seq): the
+        // resume gets it whole in a `roomState`, with the task after it.
+        let ownCanvasOutsideReplay = machine.mode == .telephone && machine.phase == .step
+        if !firstAfterRestore, !ownCanvasOutsideReplay, let lastSeq,
             let frames = replay.frames(for: player, after: lastSeq, currentSeq: machine.seq, maxBytes: replayByteLimit)
         {
             for frame in frames { queue.send(frame) }
