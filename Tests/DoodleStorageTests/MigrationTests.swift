@@ -8,7 +8,7 @@ import Testing
 
 @Suite("Database and migrations")
 struct MigrationTests {
-    static let identifiers = ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox", "v7-moderation", "v8-accounts", "v9-leaderboard-periods", "v10-room-checkpoints", "v11-avatars", "v12-games-that-count", "v13-address-bans"]
+    static let identifiers = ["v1-players-drawings-games", "v2-pairs", "v3-notification-outbox", "v7-moderation", "v8-accounts", "v9-leaderboard-periods", "v10-room-checkpoints", "v11-avatars", "v12-games-that-count", "v13-address-bans", "v14-telephone"]
 
     @Test("an empty file migrates to the current schema, in WAL mode with foreign keys on")
     func migratesFromEmpty() async throws {
@@ -25,14 +25,14 @@ struct MigrationTests {
             }
             #expect(
                 tables == [
-                    "account_identity", "address_ban", "audit", "ban", "deleted_player", "device", "drawing", "game", "game_player", "guess", "leaderboard_period", "link_code",
-                    "login_failure", "notification", "pair", "pair_code", "pair_draft", "pair_drawing", "pair_member", "pair_notice",
+                    "account_identity", "address_ban", "audit", "ban", "deleted_player", "device", "drawing", "game", "game_chain_entry", "game_player", "guess", "leaderboard_period",
+                    "link_code", "login_failure", "notification", "pair", "pair_code", "pair_draft", "pair_drawing", "pair_member", "pair_notice",
                     "password_login", "player", "player_address", "reaction", "report", "room_checkpoint", "room_checkpoint_stroke",
                 ])
             #expect(
                 indexes == [
-                    "account_identity_by_player", "address_ban_by_player", "device_by_player", "drawing_by_drawer", "drawing_by_game", "game_player_by_player",
-                    "guess_by_player", "leaderboard_period_ranking", "link_code_by_expiry", "link_code_by_player", "login_failure_by_email", "login_failure_by_time",
+                    "account_identity_by_player", "address_ban_by_player", "device_by_player", "drawing_by_drawer", "drawing_by_game",
+                    "game_chain_entry_by_player", "game_player_by_player", "guess_by_player", "leaderboard_period_ranking", "link_code_by_expiry", "link_code_by_player", "login_failure_by_email", "login_failure_by_time",
                     "notification_recipient", "pair_code_open", "pair_drawing_pending", "pair_drawing_received", "pair_drawing_sent",
                     "password_login_by_player", "player_address_by_time", "player_leaderboard", "reaction_by_player", "report_by_reporter", "report_by_status",
                     "room_checkpoint_by_node",

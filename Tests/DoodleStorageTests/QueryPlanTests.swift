@@ -29,6 +29,9 @@ struct QueryPlanTests {
             let page = try await Self.plan(SQLArchiveReader.drawings(by: "p_ada", before: nil, limit: 21), in: database)
             #expect(page.contains("USING INDEX drawing_by_drawer (drawer_id=?)"))
             #expect(!page.contains("TEMP B-TREE"))
+            // A telephone drawing's game is looked up by its key, not scanned for.
+            #expect(page.contains("SEARCH game USING"), "\(page)")
+            #expect(!page.contains("SCAN game"), "\(page)")
 
             let nextPage = try await Self.plan(SQLArchiveReader.drawings(by: "p_ada", before: DrawingCursor(endedAt: 5, id: "d_1"), limit: 21), in: database)
             #expect(nextPage.contains("USING INDEX drawing_by_drawer (drawer_id=? AND (ended_at,id)<(?,?))"))
@@ -36,6 +39,10 @@ struct QueryPlanTests {
 
             let game = try await Self.plan(SQLArchiveReader.drawings(ofGame: "g_1"), in: database)
             #expect(game.contains("USING INDEX drawing_by_game (game_id=?)"))
+
+            let chains = try await Self.plan(SQLArchiveReader.chainEntries(ofGame: "g_1"), in: database)
+            #expect(chains.contains("SEARCH game_chain_entry USING PRIMARY KEY (game_id=?)"), "\(chains)")
+            #expect(!chains.contains("SCAN") && !chains.contains("TEMP B-TREE"), "\(chains)")
 
             let guesses = try await Self.plan(SQLArchiveReader.guesses(ofDrawing: "d_1"), in: database)
             #expect(guesses.contains("SEARCH guess USING PRIMARY KEY (drawing_id=?)"))

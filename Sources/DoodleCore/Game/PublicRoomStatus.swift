@@ -44,9 +44,15 @@ public struct PublicRoomStatus: Sendable, Equatable {
     /// the reconnect grace; a stranger seated there would wait or draw for nobody, so such a room
     /// is neither offered by quick play nor listed.
     public var gameCanGoOn: Bool {
+        players >= Self.playersToGoOn(in: phase)
+    }
+
+    /// The connected players `gameCanGoOn` wants in `phase`: one outside a game, two in a
+    /// running one. Also the directory's SQL, which lists the rooms of other nodes, reads it.
+    public static func playersToGoOn(in phase: Phase) -> Int {
         switch phase {
-        case .lobby, .gameOver: players >= 1
-        case .choosing, .drawing, .turnEnd, .step, .reveal: players >= 2
+        case .lobby, .gameOver: 1
+        case .choosing, .drawing, .turnEnd, .step, .reveal: 2
         }
     }
 

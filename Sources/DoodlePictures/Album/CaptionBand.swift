@@ -1,7 +1,8 @@
 import CCairo
 import DoodleCore
 
-/// A line of a caption: a drawing's word (bold) or its drawer, with the drawer's face before it.
+/// A line of a caption: a drawing's word (bold) or its drawer, with the drawer's face before it
+/// (or a telephone text's writer, alone).
 struct CaptionLine: Equatable {
     var text: String
     var bold = false
@@ -31,7 +32,9 @@ enum CaptionBand {
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)
         CairoColor.use(packed: textColor, in: context)
-        let lineHeight = Double(height) / Double(max(lines.count, 1))
+        // The band is made for two lines: one alone (a text's writer) is as large, and centred.
+        let lineHeight = Double(height) / Double(max(lines.count, 2))
+        let top = (Double(height) - lineHeight * Double(lines.count)) / 2
         let margin = Double(height) * 0.15
         for (index, line) in lines.enumerated() {
             cairo_select_font_face(
@@ -44,10 +47,10 @@ enum CaptionBand {
             let extents = textExtents(text, context: context)
             let left = (Double(width) - extents.x_advance - faceRoom) / 2
             if let face = line.face {
-                AvatarFace.draw(face, in: context, x: left, y: lineHeight * Double(index) + lineHeight * 0.1, size: faceSize)
+                AvatarFace.draw(face, in: context, x: left, y: top + lineHeight * Double(index) + lineHeight * 0.1, size: faceSize)
                 CairoColor.use(packed: textColor, in: context)
             }
-            cairo_move_to(context, left + faceRoom, lineHeight * Double(index) + lineHeight * 0.72)
+            cairo_move_to(context, left + faceRoom, top + lineHeight * Double(index) + lineHeight * 0.72)
             cairo_show_text(context, text)
         }
         try CairoImage.check(cairo_status(context))
@@ -55,7 +58,7 @@ enum CaptionBand {
     }
 
     /// `text`, shortened to end in "…" if it is wider than `width`.
-    private static func fitted(_ text: String, width: Double, context: OpaquePointer) -> String {
+    static func fitted(_ text: String, width: Double, context: OpaquePointer) -> String {
         guard textExtents(text, context: context).x_advance > width else { return text }
         var kept = Substring(text)
         while !kept.isEmpty {
@@ -66,7 +69,7 @@ enum CaptionBand {
         return "…"
     }
 
-    private static func textExtents(_ text: String, context: OpaquePointer) -> cairo_text_extents_t {
+    static func textExtents(_ text: String, context: OpaquePointer) -> cairo_text_extents_t {
         var extents = cairo_text_extents_t()
         cairo_text_extents(context, text, &extents)
         return extents

@@ -32,7 +32,12 @@ public struct GIFRenderer: Sendable {
     }
 
     /// A game's album: each drawing replayed in turn (`ReplayPlan.album`) with its word and
-    /// drawer under it, `size` wide and `size` plus the caption's band tall.
+    /// drawer under it, `size` wide and `size` plus the caption's band tall. A text's page (a
+    /// telephone chain's) is one frame, held as a finished drawing is.
+    ///
+    /// A telephone game's album stays within a party game's frames: of its at most 16 chains of
+    /// 16 entries, at most half are drawings (steps alternate), so 128 replays of at most 12
+    /// frames and 128 text frames, 1,664 frames against the 1,920 of a party game's 160 drawings.
     public func renderAlbum(_ pages: [AlbumPage], size: Int, plan: ReplayPlan = .album) throws(PictureError) -> [UInt8] {
         guard Self.sizes.contains(size) else { throw .sizeOutOfRange(size, allowed: Self.sizes) }
         let band = CaptionBand.height(forPictureSize: size)
@@ -40,7 +45,7 @@ public struct GIFRenderer: Sendable {
         var histogram = ColorHistogram()
         for (page, caption) in zip(pages, captions) {
             var frame = PixelImage(width: size, height: size + band)
-            frame.place(try finished(page.items, size: size), column: 0, row: 0)
+            frame.place(try page.finishedPicture(size: size, canvasWidth: canvasWidth, canvasHeight: canvasHeight), column: 0, row: 0)
             frame.place(caption, column: 0, row: size)
             histogram.add(frame)
         }
@@ -51,6 +56,11 @@ public struct GIFRenderer: Sendable {
         for (page, caption) in zip(pages, captions) {
             var frame = PixelImage(width: size, height: size + band)
             frame.place(caption, column: 0, row: size)
+            if let text = page.writtenText {
+                frame.place(try TextCard.render(text, size: size), column: 0, row: 0)
+                try writer.add(frame, delay: plan.hold)
+                continue
+            }
             try replay(page.items, size: size, plan: plan) { (picture, delay) throws(PictureError) in
                 frame.place(picture, column: 0, row: 0)
                 try writer.add(frame, delay: delay)

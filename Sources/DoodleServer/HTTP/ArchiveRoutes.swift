@@ -102,7 +102,7 @@ struct ArchiveRoutes {
     }
 }
 
-/// A drawing as `GET /v1/drawings/{id}` shows it: from a party game, or from a pair.
+/// A drawing as `GET /v1/drawings/{id}` shows it: from a party or telephone game, or from a pair.
 enum ArchivedDrawing: ResponseEncodable {
     case game(DrawingDetails)
     case pair(PairDrawingDetails)

@@ -20,14 +20,21 @@ struct PictureSource: Sendable {
     }
 }
 
+/// What an album shows: a party game's drawings in the order they were drawn, or a telephone
+/// game's chains, each in order.
+enum AlbumContent: Sendable {
+    case drawings([AlbumPage])
+    case chains([[AlbumPage]])
+}
+
 /// What a game's album is made from: the game and its drawings' ids (which name the album) and,
-/// only when it must be rendered, each drawing's items, word and drawer.
+/// only when it must be rendered, each drawing's items, word and drawer (and a telephone chain's texts).
 struct AlbumSource: Sendable {
     let gameId: String
     /// Changes when the game's drawings do (one deleted): see `AlbumRoutes`.
     let revision: Int64
     let drawingIds: [String]
-    let pages: @Sendable () async throws -> [AlbumPage]
+    let content: @Sendable () async throws -> AlbumContent
 
     func key(_ format: PictureFormat, size: Int) -> PictureCache.Key {
         PictureCache.Key(subject: gameId, format: format, size: size, revision: revision, drawingIds: drawingIds)
@@ -63,9 +70,15 @@ struct Pictures: Sendable {
     func album(_ source: AlbumSource, format: PictureFormat, size: Int) async throws -> ByteBuffer {
         let (gif, sheet) = (gif, sheet)
         return try await cache.picture(source.key(format, size: size)) {
-            let pages = try await source.pages()
+            let content = try await source.content()
             return try await pool.run {
-                ByteBuffer(bytes: format == .albumGIF ? try gif.renderAlbum(pages, size: size) : try sheet.render(pages, cellSize: size))
+                switch (format == .albumGIF, content) {
+                case (true, .drawings(let pages)): ByteBuffer(bytes: try gif.renderAlbum(pages, size: size))
+                // One page after another, as the reveal showed them.
+                case (true, .chains(let chains)): ByteBuffer(bytes: try gif.renderAlbum(chains.flatMap { $0 }, size: size))
+                case (false, .drawings(let pages)): ByteBuffer(bytes: try sheet.render(pages, cellSize: size))
+                case (false, .chains(let chains)): ByteBuffer(bytes: try sheet.render(chains: chains, cellSize: size))
+                }
             }
         }
     }

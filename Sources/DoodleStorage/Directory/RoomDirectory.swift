@@ -91,7 +91,7 @@ import DoodleCore
 ///
 /// -- publish(statuses, node): a public room's status, only for a code the node holds
 /// INSERT INTO public_room (code, node_id, word_pack, players, seats, max_players, spectators,
-///                          phase, round, rounds, locked, late_join)
+///                          phase, round, rounds, locked, late_join, mode)
 /// SELECT $1, $2, … WHERE EXISTS (SELECT 1 FROM room_directory WHERE code = $1 AND node_id = $2)
 /// ON CONFLICT (code) DO UPDATE SET word_pack = EXCLUDED.word_pack, players = EXCLUDED.players, …
 ///     WHERE public_room.node_id = EXCLUDED.node_id;          -- opened_at stays
@@ -104,7 +104,9 @@ import DoodleCore
 /// JOIN room_directory d ON d.code = p.code AND d.node_id = p.node_id
 /// JOIN cluster_node n ON n.id = p.node_id
 /// WHERE n.expires_at > now() AND ($1 IS NULL OR p.word_pack = $1) AND ($2 IS NULL OR p.phase = $2)
-/// ORDER BY p.players DESC, p.opened_at, p.code LIMIT $3;
+///     AND ($3 IS NULL OR p.mode = $3)
+///     AND p.players >= CASE WHEN p.phase = ANY($4) THEN 2 ELSE 1 END  -- $4: a running game's phases
+/// ORDER BY p.players DESC, p.opened_at, p.code LIMIT $5;
 ///
 /// -- seat(player) -> (code, node)?: a seat counts only while its node holds the code
 /// SELECT s.code, n.id, n.url FROM seat_directory s

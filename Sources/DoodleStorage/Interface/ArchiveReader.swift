@@ -14,7 +14,7 @@ public protocol ArchiveReader: Sendable {
     /// - Precondition: `period` is one of `LeaderboardPeriod.bounded`.
     func leaderboard(period: LeaderboardPeriod, startsAt: Int64, limit: Int) async throws -> [LeaderboardEntry]
 
-    /// A finished game with its ranking and drawings; nil if no game has this id.
+    /// A finished game with its ranking and drawings (and a telephone game's chains); nil if no game has this id.
     func game(id: String) async throws -> GameDetails?
 
     /// A drawing with its guessers and full stroke record; nil if no drawing has this id.
@@ -30,7 +30,8 @@ public protocol ArchiveReader: Sendable {
     /// drawing has this id. Reads no record, so a picture's `If-None-Match` is answered without one.
     func drawingEndedAt(id: String) async throws -> Int64?
 
-    /// A page of the player's drawings, newest first, strictly after `before` if given.
+    /// A page of the player's drawings, newest first, strictly after `before` if given; a
+    /// telephone drawing only once its game is stored (until then its chain is secret).
     /// nil if there is no such player (never seen, or deleted) and it has no drawings.
     ///
     /// - Parameter limit: at most this many (callers keep it to 1…100).

@@ -11,8 +11,8 @@ enum DrawingColumns {
     /// A drawing's row with its drawer's chosen avatar (`PlayerTable.avatar`), read through one
     /// join on the player's key; the caller adds `WHERE drawing.id = …`.
     static let select = """
-        SELECT drawing.id, drawing.game_id, drawing.room_code, drawing.word, drawing.drawer_id, drawing.drawer_name, drawing.drawer_gained,
-               drawing.started_at, drawing.ended_at, drawing.record, player.avatar_color, player.avatar_eyes, player.avatar_mouth,
+        SELECT drawing.id, drawing.kind, drawing.game_id, drawing.room_code, drawing.word, drawing.drawer_id, drawing.drawer_name,
+               drawing.drawer_gained, drawing.started_at, drawing.ended_at, drawing.record, player.avatar_color, player.avatar_eyes, player.avatar_mouth,
                \(reactionCounts)
         FROM drawing LEFT JOIN player ON player.id = drawing.drawer_id
         """

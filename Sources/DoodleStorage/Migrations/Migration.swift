@@ -26,7 +26,7 @@ struct Migration: Sendable {
     static let all: [Migration] = [
         .v1PlayersDrawingsGames, .v2Pairs, .v3NotificationOutbox, .v4RoomDirectory, .v5NodeMessages, .v6PublicRooms,
         .v7Moderation, .v8Accounts, .v9LeaderboardPeriods, .v10RoomCheckpoints, .v11Avatars, .v12GamesThatCount,
-        .v13AddressBans,
+        .v13AddressBans, .v14Telephone,
     ]
 }
 

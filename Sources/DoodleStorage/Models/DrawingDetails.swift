@@ -33,6 +33,9 @@ public struct GuessLine: Sendable, Equatable, Encodable {
 /// replays it with the code it uses for live drawing.
 public struct DrawingDetails: Sendable, Equatable, Encodable {
     public var id: String
+    /// A party game's turn, or a telephone chain's entry (whose `word` is the prompt its drawer
+    /// was given, and which has no guessers).
+    public var kind: DrawingKind
     public var gameId: String
     public var roomCode: String
     public var word: String
@@ -51,8 +54,10 @@ public struct DrawingDetails: Sendable, Equatable, Encodable {
 
     public init(
         id: String, gameId: String, roomCode: String, word: String, drawer: PlayerReference, drawerGained: Int,
-        guessers: [GuessLine], reactions: ReactionCounts, startedAt: Int64, endedAt: Int64, actions: [DrawingAction], drawerAvatar: Avatar? = nil
+        guessers: [GuessLine], reactions: ReactionCounts, startedAt: Int64, endedAt: Int64, actions: [DrawingAction], drawerAvatar: Avatar? = nil,
+        kind: DrawingKind = .party
     ) {
+        self.kind = kind
         self.drawerAvatar = drawerAvatar
         self.id = id
         self.gameId = gameId
@@ -68,12 +73,13 @@ public struct DrawingDetails: Sendable, Equatable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, gameId, roomCode, word, drawer, drawerAvatar, drawerGained, guessers, reactions, startedAt, endedAt, actions
+        case id, kind, gameId, roomCode, word, drawer, drawerAvatar, drawerGained, guessers, reactions, startedAt, endedAt, actions
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
+        try container.encode(kind, forKey: .kind)
         try container.encode(gameId, forKey: .gameId)
         try container.encode(roomCode, forKey: .roomCode)
         try container.encode(word, forKey: .word)

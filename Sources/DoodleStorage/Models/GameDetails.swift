@@ -44,11 +44,14 @@ public struct GameDetails: Sendable, Equatable, Encodable {
     public var ranking: [GameRankLine]
     /// The game's stored drawings, in the order they were drawn.
     public var drawings: [DrawingSummary]
+    /// A telephone game's chains, chain by chain, each in order; in JSON only for telephone games.
+    public var chains: [[GameChainEntry]]
 
     public init(
         id: String, roomCode: String, mode: RoomMode, reason: GameEndReason, settings: RoomSettings?, startedAt: Int64,
-        endedAt: Int64, ranking: [GameRankLine], drawings: [DrawingSummary]
+        endedAt: Int64, ranking: [GameRankLine], drawings: [DrawingSummary], chains: [[GameChainEntry]] = []
     ) {
+        self.chains = chains
         self.id = id
         self.roomCode = roomCode
         self.mode = mode
@@ -61,7 +64,7 @@ public struct GameDetails: Sendable, Equatable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, roomCode, mode, reason, settings, startedAt, endedAt, ranking, drawings
+        case id, roomCode, mode, reason, settings, startedAt, endedAt, ranking, drawings, chains
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -70,10 +73,11 @@ public struct GameDetails: Sendable, Equatable, Encodable {
         try container.encode(roomCode, forKey: .roomCode)
         try container.encode(mode, forKey: .mode)
         try container.encode(reason, forKey: .reason)
-        try container.encode(settings.map { SettingsView(settings: $0, showsCustomWords: false) }, forKey: .settings)
+        try container.encode(settings.map { SettingsView(settings: $0, showsCustomWords: false, mode: mode) }, forKey: .settings)
         try container.encode(startedAt, forKey: .startedAt)
         try container.encode(endedAt, forKey: .endedAt)
         try container.encode(ranking, forKey: .ranking)
         try container.encode(drawings, forKey: .drawings)
+        if mode == .telephone { try container.encode(chains, forKey: .chains) }
     }
 }

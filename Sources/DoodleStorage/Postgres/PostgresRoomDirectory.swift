@@ -124,13 +124,16 @@ public struct PostgresRoomDirectory: RoomDirectory {
             for status in statuses {
                 try await session.execute(
                     """
-                    INSERT INTO public_room (code, node_id, word_pack, players, seats, max_players, spectators, phase, round, rounds, locked, late_join)
+                    INSERT INTO public_room (code, node_id, word_pack, players, seats, max_players, spectators, phase, round, rounds, locked, late_join,
+                        mode)
                     SELECT \(status.code), \(nodeID), \(status.wordPack), \(status.players), \(status.seats), \(status.maxPlayers),
-                        \(status.spectators), \(status.phase.rawValue), \(status.round), \(status.rounds), \(status.locked), \(status.lateJoin)
+                        \(status.spectators), \(status.phase.rawValue), \(status.round), \(status.rounds), \(status.locked), \(status.lateJoin),
+                        \(status.mode.rawValue)
                     WHERE EXISTS (SELECT 1 FROM room_directory WHERE code = \(status.code) AND node_id = \(nodeID))
                     ON CONFLICT (code) DO UPDATE SET word_pack = EXCLUDED.word_pack, players = EXCLUDED.players, seats = EXCLUDED.seats,
                         max_players = EXCLUDED.max_players, spectators = EXCLUDED.spectators, phase = EXCLUDED.phase,
-                        round = EXCLUDED.round, rounds = EXCLUDED.rounds, locked = EXCLUDED.locked, late_join = EXCLUDED.late_join
+                        round = EXCLUDED.round, rounds = EXCLUDED.rounds, locked = EXCLUDED.locked, late_join = EXCLUDED.late_join,
+                        mode = EXCLUDED.mode
                         WHERE public_room.node_id = EXCLUDED.node_id
                     """)
             }
@@ -145,27 +148,35 @@ public struct PostgresRoomDirectory: RoomDirectory {
             try await session.rows(
                 """
                 SELECT p.code, p.word_pack, p.players, p.seats, p.max_players, p.spectators, p.phase, p.round, p.rounds, p.locked,
-                    p.late_join, (extract(epoch FROM p.opened_at) * 1000)::bigint AS opened_at, n.id, n.url
+                    p.late_join, p.mode, (extract(epoch FROM p.opened_at) * 1000)::bigint AS opened_at, n.id, n.url
                 FROM public_room p
                 JOIN room_directory d ON d.code = p.code AND d.node_id = p.node_id
                 JOIN cluster_node n ON n.id = p.node_id
                 WHERE n.expires_at > now() AND (\(wordPack)::text IS NULL OR p.word_pack = \(wordPack))
-                    AND p.players >= CASE WHEN p.phase IN ('choosing', 'drawing', 'turnEnd') THEN 2 ELSE 1 END
+                    AND p.players >= CASE WHEN p.phase = ANY(\(Self.runningPhases)) THEN 2 ELSE 1 END
                     AND (\(phase?.rawValue)::text IS NULL OR p.phase = \(phase?.rawValue))
+                    AND (\(mode?.rawValue)::text IS NULL OR p.mode = \(mode?.rawValue))
                 ORDER BY p.players DESC, p.opened_at, p.code LIMIT \(limit)
                 """
-            ).map { row in
+            ).compactMap { row in
                 let phaseText: String = try row("phase")
+                // A room of a mode this node does not know (a newer node's) is no room its players can join.
+                guard let mode = RoomMode(rawValue: try row("mode")) else { return nil }
                 let status = PublicRoomStatus(
                     code: try row("code"), wordPack: try row("word_pack"), isPublic: true, players: try row("players"),
                     seats: try row("seats"), maxPlayers: try row("max_players"), spectators: try row("spectators"),
                     phase: Phase(rawValue: phaseText) ?? .lobby, round: try row("round"), rounds: try row("rounds"),
-                    locked: try row("locked"), lateJoin: try row("late_join"))
+                    locked: try row("locked"), lateJoin: try row("late_join"), mode: mode)
                 return ListedPublicRoom(
                     status: status, openedAt: try row("opened_at"), node: ClusterNode(id: try row("id"), url: try row("url")))
             }
         }
     }
+
+    /// The phases of a running game (party turns, telephone steps and reveal), in which
+    /// `PublicRoomStatus.gameCanGoOn` wants two players connected: read from it, so that the
+    /// list of other nodes' rooms and this node's own agree on every phase.
+    private static let runningPhases = Phase.allCases.filter { PublicRoomStatus.playersToGoOn(in: $0) == 2 }.map(\.rawValue)
 
     /// Runs statements in one transaction on a pooled connection, with `run`'s failure wording.
     private func write(_ doing: String, _ body: (PostgresSession) async throws -> Void) async throws {

@@ -56,7 +56,7 @@ struct ArchiveTransaction {
             }
         }
         var inserted = Set<String>()
-        for chunk in drawings.chunks(of: session.dialect.rowsPerInsert(columns: 12)) {
+        for chunk in drawings.chunks(of: session.dialect.rowsPerInsert(columns: 13)) {
             inserted.formUnion(try insertDrawings(chunk))
         }
         // In the order they apply: a new drawing's own (a retried one has its own already, and
@@ -94,14 +94,14 @@ struct ArchiveTransaction {
             let drawing = item.drawing
             let drawerDeleted = try isDeleted(drawing.drawerId)
             rows.append([
-                drawing.id.sqlValue, drawing.gameId.sqlValue, drawing.roomCode.sqlValue, drawing.word.sqlValue,
+                drawing.id.sqlValue, drawing.kind.rawValue.sqlValue, drawing.gameId.sqlValue, drawing.roomCode.sqlValue, drawing.word.sqlValue,
                 drawerDeleted ? .null : drawing.drawerId.sqlValue, drawerDeleted ? .null : drawing.drawerName.sqlValue,
                 drawing.drawerGained.sqlValue, drawing.startedAt.sqlValue, drawing.endedAt.sqlValue, item.itemCount.sqlValue,
                 item.pointCount.sqlValue, item.record.sqlValue,
             ])
         }
         let insert: SQLQuery = """
-            INSERT INTO drawing (id, game_id, room_code, word, drawer_id, drawer_name, drawer_gained,
+            INSERT INTO drawing (id, kind, game_id, room_code, word, drawer_id, drawer_name, drawer_gained,
                                  started_at, ended_at, item_count, point_count, record)
             VALUES \(rows: rows)
             ON CONFLICT (id) DO NOTHING
@@ -131,7 +131,8 @@ struct ArchiveTransaction {
         return inserted
     }
 
-    /// The game row, its ranking, and each ranked player's all-time totals, together.
+    /// The game row, its ranking, each ranked player's all-time totals and a telephone game's
+    /// chains, together: a game stored already (a batch retried, a room restored) adds nothing.
     private mutating func insertGame(_ game: FinishedGame, settingsJSON: String) throws {
         let inserted = try session.execute(
             """
@@ -154,6 +155,28 @@ struct ArchiveTransaction {
             if !deleted && GameTally.counts(line, of: game) {
                 try PlayerTable.addGameResult(line, endedAt: game.endedAt, in: session)
             }
+        }
+        try insertChains(of: game)
+    }
+
+    /// A telephone game's chains, an entry a row keyed by its chain and its place in it.
+    private mutating func insertChains(of game: FinishedGame) throws {
+        var rows: [[SQLValue]] = []
+        for (chain, entries) in game.chains.enumerated() {
+            for (position, entry) in entries.enumerated() {
+                let playerId: String? = try isDeleted(entry.playerId) ? nil : entry.playerId
+                rows.append([
+                    game.id.sqlValue, chain.sqlValue, position.sqlValue, entry.kind.rawValue.sqlValue, playerId.sqlValue,
+                    entry.text.sqlValue, entry.drawingId.sqlValue,
+                ])
+            }
+        }
+        for chunk in rows.chunks(of: session.dialect.rowsPerInsert(columns: 7)) {
+            try session.execute(
+                """
+                INSERT INTO game_chain_entry (game_id, chain, position, kind, player_id, text, drawing_id)
+                VALUES \(rows: Array(chunk))
+                """)
         }
     }
 

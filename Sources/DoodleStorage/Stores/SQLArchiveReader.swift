@@ -36,7 +36,7 @@ struct SQLArchiveReader: ArchiveReader {
         }
     }
 
-    /// A finished game with its ranking and drawings; nil if no game has this id.
+    /// A finished game with its ranking, drawings and (a telephone game's) chains; nil if no game has this id.
     func game(id: String) async throws -> GameDetails? {
         try await database.readSnapshot { session in
             guard let row = try session.row("SELECT id, room_code, mode, reason, settings, started_at, ended_at FROM game WHERE id = \(id)")
@@ -48,12 +48,13 @@ struct SQLArchiveReader: ArchiveReader {
                     rank: try line("rank"), bot: try line("bot"))
             }
             let drawings = try session.rows(Self.drawings(ofGame: id)).map(Self.summary)
+            let chains = try Self.chains(session.rows(Self.chainEntries(ofGame: id)))
             let settingsJSON: String = try row("settings")
             return GameDetails(
                 id: try row("id"), roomCode: try row("room_code"), mode: RoomMode(rawValue: try row("mode")) ?? .party,
                 reason: GameEndReason(rawValue: try row("reason")) ?? .completed,
                 settings: try? JSONDecoder().decode(RoomSettings.self, from: Data(settingsJSON.utf8)),
-                startedAt: try row("started_at"), endedAt: try row("ended_at"), ranking: ranking, drawings: drawings)
+                startedAt: try row("started_at"), endedAt: try row("ended_at"), ranking: ranking, drawings: drawings, chains: chains)
         }
     }
 
@@ -69,11 +70,12 @@ struct SQLArchiveReader: ArchiveReader {
             let record: Data = try row("record")
             let drawerId: PlayerID? = try row("drawer_id")
             let drawerAvatar = try drawerId.map { try PlayerTable.avatar(row) ?? Avatar(derivedFrom: $0) }
+            let kindText: String = try row("kind")
             return DrawingDetails(
                 id: try row("id"), gameId: try row("game_id"), roomCode: try row("room_code"), word: try row("word"),
                 drawer: PlayerReference(playerId: try row("drawer_id"), name: try row("drawer_name")), drawerGained: try row("drawer_gained"),
                 guessers: guessers, reactions: try Self.reactions(row), startedAt: try row("started_at"), endedAt: try row("ended_at"),
-                actions: try StrokeCodec.decode([UInt8](record)), drawerAvatar: drawerAvatar)
+                actions: try StrokeCodec.decode([UInt8](record)), drawerAvatar: drawerAvatar, kind: DrawingKind(rawValue: kindText) ?? .party)
         }
     }
 
@@ -108,6 +110,27 @@ struct SQLArchiveReader: ArchiveReader {
             id: try row("id"), gameId: try row("game_id"), roomCode: try row("room_code"), word: try row("word"),
             drawer: PlayerReference(playerId: try row("drawer_id"), name: try row("drawer_name")), guesserCount: try row("guesser_count"),
             reactions: try reactions(row), startedAt: try row("started_at"), endedAt: try row("ended_at"))
+    }
+
+    /// Rows in chain order, grouped into chains: a new chain begins where the chain number changes.
+    private static func chains(_ rows: [SQLRow]) throws -> [[GameChainEntry]] {
+        var chains: [[GameChainEntry]] = []
+        var currentChain: Int?
+        for row in rows {
+            let chain: Int = try row("chain")
+            if chain != currentChain {
+                chains.append([])
+                currentChain = chain
+            }
+            let playerId: PlayerID? = try row("player_id")
+            let kindText: String = try row("kind")
+            chains[chains.count - 1].append(
+                GameChainEntry(
+                    kind: TelephoneStepKind(rawValue: kindText) ?? .describe, player: PlayerReference(playerId: playerId, name: try row("name")),
+                    avatar: try playerId.map { try PlayerTable.avatar(row) ?? Avatar(derivedFrom: $0) }, text: try row("text"),
+                    drawingId: try row("drawing_id")))
+        }
+        return chains
     }
 
     private static func reactions(_ row: SQLRow) throws -> ReactionCounts {
@@ -153,13 +176,39 @@ extension SQLArchiveReader {
         "\(sql: DrawingColumns.summary) WHERE drawing.game_id = \(id) ORDER BY drawing.started_at, drawing.id"
     }
 
+    /// A telephone game's entries, chain by chain, each with its player's current name (else its
+    /// drawing's drawer's) and face; an entry whose drawing an operator deleted reads as nothing
+    /// drawn, through the join.
+    static func chainEntries(ofGame id: String) -> SQLQuery {
+        """
+        SELECT game_chain_entry.chain, game_chain_entry.kind, game_chain_entry.player_id, game_chain_entry.text,
+               drawing.id AS drawing_id, COALESCE(player.name, drawing.drawer_name) AS name,
+               player.avatar_color, player.avatar_eyes, player.avatar_mouth
+        FROM game_chain_entry
+        LEFT JOIN player ON player.id = game_chain_entry.player_id
+        LEFT JOIN drawing ON drawing.id = game_chain_entry.drawing_id
+        WHERE game_chain_entry.game_id = \(id)
+        ORDER BY game_chain_entry.chain, game_chain_entry.position
+        """
+    }
+
+    /// A telephone drawing is listed only once its game is stored: until the game ends the chains
+    /// are secret (PROTOCOL.md rev 5, "Secrecy"), and the drawer's page must not show the others
+    /// of a running game what it drew. A game that never ends (its room emptied) keeps them unlisted.
+    private static let listedOnItsDrawersPage =
+        "(drawing.kind = '\(DrawingKind.party.rawValue)' OR EXISTS (SELECT 1 FROM game WHERE game.id = drawing.game_id))"
+
     static func drawings(by playerId: PlayerID, before: DrawingCursor?, limit: Int) -> SQLQuery {
         guard let before else {
-            return "\(sql: DrawingColumns.summary) WHERE drawing.drawer_id = \(playerId) ORDER BY drawing.ended_at DESC, drawing.id DESC LIMIT \(limit)"
+            return """
+                \(sql: DrawingColumns.summary) WHERE drawing.drawer_id = \(playerId) AND \(sql: listedOnItsDrawersPage)
+                ORDER BY drawing.ended_at DESC, drawing.id DESC LIMIT \(limit)
+                """
         }
         return """
             \(sql: DrawingColumns.summary)
             WHERE drawing.drawer_id = \(playerId) AND (drawing.ended_at, drawing.id) < (\(before.endedAt), \(before.id))
+                AND \(sql: listedOnItsDrawersPage)
             ORDER BY drawing.ended_at DESC, drawing.id DESC LIMIT \(limit)
             """
     }

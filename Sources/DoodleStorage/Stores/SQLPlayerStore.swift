@@ -39,6 +39,7 @@ struct SQLPlayerStore: PlayerStore {
             try session.execute("UPDATE drawing SET drawer_id = NULL, drawer_name = NULL WHERE drawer_id = \(playerId)")
             try session.execute("UPDATE guess SET player_id = NULL WHERE player_id = \(playerId)")
             try session.execute("UPDATE game_player SET player_id = NULL, name = NULL WHERE player_id = \(playerId)")
+            try session.execute("UPDATE game_chain_entry SET player_id = NULL WHERE player_id = \(playerId)")
             try session.execute("DELETE FROM leaderboard_period WHERE player_id = \(playerId)")
             // What the player thought of others' drawings is its own: its reactions go, not just its id.
             try session.execute("DELETE FROM reaction WHERE player_id = \(playerId)")

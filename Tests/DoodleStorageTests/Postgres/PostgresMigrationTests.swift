@@ -11,6 +11,7 @@ struct PostgresMigrationTests {
     static let identifiers = [
         "v1-players-drawings-games", "v2-pairs", "v3-notification-outbox", "v4-room-directory", "v5-node-messages", "v6-public-rooms", "v7-moderation",
         "v8-accounts", "v9-leaderboard-periods", "v10-room-checkpoints", "v11-avatars", "v12-games-that-count", "v13-address-bans",
+        "v14-telephone",
     ]
 
     @Test("an empty database migrates to SQLite's schema plus the room directory, node messages and public rooms: the same tables and indexes, text compared byte by byte")
@@ -21,8 +22,8 @@ struct PostgresMigrationTests {
                 database, "SELECT tablename::text FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'doodle_migrations' ORDER BY 1")
             #expect(
                 tables == [
-                    "account_identity", "address_ban", "audit", "ban", "cluster_node", "deleted_player", "device", "drawing", "game", "game_player", "guess",
-                    "leaderboard_period", "link_code", "login_failure", "node_message", "notification", "pair", "pair_code", "pair_draft", "pair_drawing", "pair_member",
+                    "account_identity", "address_ban", "audit", "ban", "cluster_node", "deleted_player", "device", "drawing", "game", "game_chain_entry", "game_player",
+                    "guess", "leaderboard_period", "link_code", "login_failure", "node_message", "notification", "pair", "pair_code", "pair_draft", "pair_drawing", "pair_member",
                     "pair_notice", "password_login", "player", "player_address", "public_room", "reaction", "report", "room_checkpoint", "room_checkpoint_stroke", "room_directory", "seat_directory",
                 ])
             // The indexes created by name, as SQLite lists them: not those behind keys and UNIQUE.
@@ -38,8 +39,8 @@ struct PostgresMigrationTests {
                 """)
             #expect(
                 indexes == [
-                    "account_identity_by_player", "address_ban_by_player", "device_by_player", "drawing_by_drawer", "drawing_by_game", "game_player_by_player", "guess_by_player",
-                    "leaderboard_period_ranking", "link_code_by_expiry", "link_code_by_player", "login_failure_by_email", "login_failure_by_time", "node_message_sent_at",
+                    "account_identity_by_player", "address_ban_by_player", "device_by_player", "drawing_by_drawer", "drawing_by_game", "game_chain_entry_by_player",
+                    "game_player_by_player", "guess_by_player", "leaderboard_period_ranking", "link_code_by_expiry", "link_code_by_player", "login_failure_by_email", "login_failure_by_time", "node_message_sent_at",
                     "notification_recipient", "pair_code_open", "pair_drawing_pending", "pair_drawing_received", "pair_drawing_sent",
                     "password_login_by_player", "player_address_by_time", "player_leaderboard", "public_room_order", "reaction_by_player", "report_by_reporter",
                     "report_by_status", "room_checkpoint_by_node", "room_directory_node", "seat_directory_code",
