@@ -201,6 +201,7 @@ struct TelephoneLiveTests {
                         _ = try await task(of: player)
                         try await player.send(.submitText("after \(index)"))
                     }
+                    _ = try await players[0].receive(until: { if case .event(.phaseReveal, _) = $0 { true } else { false } })
                     var texts: [String] = []
                     for _ in 0..<9 {
                         try await players[0].send(.revealNext)

@@ -21,7 +21,7 @@ public struct StoredRoomCheckpoint: Sendable {
     public func decoded() throws(RoomRestoreError) -> (checkpoint: RoomCheckpoint, strokes: [DrawingAction]) {
         guard let mode = RoomMode(rawValue: mode) else { throw .corrupt("mode '\(self.mode)' is unknown") }
         guard format == RoomCheckpoint.currentFormat else { throw .unknownFormat(format) }
-        guard mode == .party else { throw .unsupportedMode(mode) }
+        guard mode == .party || mode == .telephone else { throw .unsupportedMode(mode) }
         var checkpoint: RoomCheckpoint
         do {
             checkpoint = try JSONDecoder().decode(RoomCheckpoint.self, from: state)
