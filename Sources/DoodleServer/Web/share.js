@@ -35,7 +35,10 @@ async function play() {
 
 show.onclick = () => {
   if (!drawing) return;
-  word.textContent = `The word was “${drawing.word}”.`;
+  // A telephone drawing was drawn from a prompt (a player's sentence), not a word to guess.
+  word.textContent = drawing.kind === "telephone"
+    ? `It was drawn from “${drawing.word}”.`
+    : `The word was “${drawing.word}”.`;
   word.hidden = false;
   show.disabled = true;
 };
