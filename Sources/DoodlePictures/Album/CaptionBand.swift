@@ -22,16 +22,10 @@ enum CaptionBand {
     }
 
     static func render(_ lines: [CaptionLine], width: Int, height: Int) throws(PictureError) -> PixelImage {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(width), Int32(height)) else {
-            throw .cairo("no image surface")
-        }
-        defer { cairo_surface_destroy(surface) }
-        try CairoImage.check(cairo_surface_status(surface))
-        guard let context = cairo_create(surface) else { throw .cairo("no drawing context") }
-        defer { cairo_destroy(context) }
-        cairo_set_source_rgb(context, 1, 1, 1)
-        cairo_paint(context)
-        CairoColor.use(packed: textColor, in: context)
+        try WhiteSurface.render(width: width, height: height) { context in draw(lines, width: width, height: height, in: context) }
+    }
+
+    private static func draw(_ lines: [CaptionLine], width: Int, height: Int, in context: OpaquePointer) {
         // The band is made for two lines: one alone (a text's writer) is as large, and centred.
         let lineHeight = Double(height) / Double(max(lines.count, 2))
         let top = (Double(height) - lineHeight * Double(lines.count)) / 2
@@ -53,8 +47,6 @@ enum CaptionBand {
             cairo_move_to(context, left + faceRoom, top + lineHeight * Double(index) + lineHeight * 0.72)
             cairo_show_text(context, text)
         }
-        try CairoImage.check(cairo_status(context))
-        return PixelImage(surface: surface, width: width, height: height)
     }
 
     /// `text`, shortened to end in "…" if it is wider than `width`.

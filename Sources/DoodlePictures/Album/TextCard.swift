@@ -8,16 +8,10 @@ enum TextCard {
     static let skipped = "(skipped)"
 
     static func render(_ text: String, size: Int) throws(PictureError) -> PixelImage {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(size), Int32(size)) else {
-            throw .cairo("no image surface")
-        }
-        defer { cairo_surface_destroy(surface) }
-        try CairoImage.check(cairo_surface_status(surface))
-        guard let context = cairo_create(surface) else { throw .cairo("no drawing context") }
-        defer { cairo_destroy(context) }
-        cairo_set_source_rgb(context, 1, 1, 1)
-        cairo_paint(context)
-        CairoColor.use(packed: CaptionBand.textColor, in: context)
+        try WhiteSurface.render(width: size, height: size) { context in draw(text, size: size, in: context) }
+    }
+
+    private static func draw(_ text: String, size: Int, in context: OpaquePointer) {
         cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
 
         let shown = text.isEmpty ? skipped : text
@@ -37,8 +31,6 @@ enum TextCard {
             cairo_move_to(context, (side - advance) / 2, top + lineHeight * Double(index) + fontSize)
             cairo_show_text(context, line)
         }
-        try CairoImage.check(cairo_status(context))
-        return PixelImage(surface: surface, width: size, height: size)
     }
 
     /// `text` in lines no wider than `width` at `fontSize`, broken at spaces.

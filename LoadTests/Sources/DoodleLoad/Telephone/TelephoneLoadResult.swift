@@ -13,8 +13,10 @@ public struct TelephoneLoadResult: Sendable, Codable, Equatable {
     /// Frames before a reveal that carried another chain's text or strokes, and the first one.
     public var leaks: Int
     public var firstLeak: String?
-    /// From the owner's `revealNext` to the entry reaching the last member of its room, ms.
+    /// From the owner's `revealNext` to the entry reaching the last member of its room, ms; and
+    /// to the last member having it ready to show (a drawing's strokes fetched over HTTP).
     public var revealLatency: LatencySummary
+    public var revealReadyLatency: LatencySummary
     public var errors: [String: Int]
     public var elapsedSeconds: Double
     public var serverCPUSeconds: Double?
@@ -33,22 +35,31 @@ public struct TelephoneLoadResult: Sendable, Codable, Equatable {
         let players = rooms.flatMap { $0 }
         leaks = players.reduce(0) { $0 + $1.leaks }
         firstLeak = players.lazy.compactMap(\.firstLeak).first
-        var histogram = Histogram<UInt64>(highestTrackableValue: 120_000_000, numberOfSignificantValueDigits: .three)
-        for room in completed {
-            guard let owner = room.first else { continue }
-            for (index, requested) in owner.revealRequests.enumerated() {
-                let arrivals = room.compactMap { $0.entryArrivals.indices.contains(index) ? $0.entryArrivals[index] : nil }
-                guard arrivals.count == room.count, let last = arrivals.max() else { continue }
-                let parts = (last - requested).components
-                _ = histogram.record(UInt64(max(0, parts.seconds * 1_000_000 + parts.attoseconds / 1_000_000_000_000)))
-            }
-        }
-        revealLatency = LatencySummary(histogram)
+        revealLatency = Self.latency(in: completed, of: \.entryArrivals)
+        revealReadyLatency = Self.latency(in: completed, of: \.entriesReady)
         errors = Dictionary(grouping: players.flatMap(\.errors), by: { String($0.prefix(120)) }).mapValues(\.count)
         let parts = elapsed.components
         elapsedSeconds = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
         self.serverCPUSeconds = serverCPUSeconds
         self.serverPeakResidentBytes = serverPeakResidentBytes
+    }
+
+    /// From each `revealNext` of a room's owner to the moment `instants` says the room's last
+    /// member had the entry it showed.
+    private static func latency(
+        in rooms: [[TelephonePlayerOutcome]], of instants: KeyPath<TelephonePlayerOutcome, [ContinuousClock.Instant]>
+    ) -> LatencySummary {
+        var histogram = Histogram<UInt64>(highestTrackableValue: 120_000_000, numberOfSignificantValueDigits: .three)
+        for room in rooms {
+            guard let owner = room.first else { continue }
+            for (index, requested) in owner.revealRequests.enumerated() {
+                let arrivals = room.compactMap { $0[keyPath: instants].indices.contains(index) ? $0[keyPath: instants][index] : nil }
+                guard arrivals.count == room.count, let last = arrivals.max() else { continue }
+                let parts = (last - requested).components
+                _ = histogram.record(UInt64(max(0, parts.seconds * 1_000_000 + parts.attoseconds / 1_000_000_000_000)))
+            }
+        }
+        return LatencySummary(histogram)
     }
 
     /// Every game completed with its whole reveal, nothing leaked, no errors.
@@ -64,6 +75,7 @@ public struct TelephoneLoadResult: Sendable, Codable, Equatable {
             "  games          \(gamesCompleted)/\(configuration.rooms) completed in \(String(format: "%.1f", elapsedSeconds)) s",
             "  each game      \(stepsPerGame) steps; reveal of \(entriesPerGame) entries (\(drawingsPerGame) drawings)",
             "  reveal         entry to the room's last member: p50 \(Self.ms(reveal.p50)) · p99 \(Self.ms(reveal.p99)) · max \(Self.ms(reveal.max)) ms (\(reveal.count) entries)",
+            "                 ready to show there (a drawing fetched): p50 \(Self.ms(revealReadyLatency.p50)) · p99 \(Self.ms(revealReadyLatency.p99)) · max \(Self.ms(revealReadyLatency.max)) ms",
             "  leaks          \(leaks)" + (firstLeak.map { ", first: \($0)" } ?? ""),
             "  errors         " + (errors.isEmpty ? "none" : errors.sorted { $0.value > $1.value }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ")),
         ]

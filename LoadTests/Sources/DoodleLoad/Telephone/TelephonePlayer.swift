@@ -1,6 +1,9 @@
+import AsyncHTTPClient
 import DoodleClient
 import DoodleCore
 import Logging
+import NIOCore
+import NIOHTTP1
 
 /// What one telephone player saw of its game.
 struct TelephonePlayerOutcome: Sendable {
@@ -9,8 +12,10 @@ struct TelephonePlayerOutcome: Sendable {
     var steps = 0
     var entries = 0
     var drawings = 0
-    /// When each entry of the reveal reached this player, in reveal order.
+    /// When each entry of the reveal reached this player, in reveal order; and when it was
+    /// ready to show: a drawing once `GET /v1/drawings/{id}` brought its strokes.
     var entryArrivals: [ContinuousClock.Instant] = []
+    var entriesReady: [ContinuousClock.Instant] = []
     /// The owner's: when it sent the `revealNext` that showed each entry.
     var revealRequests: [ContinuousClock.Instant] = []
     /// Frames before the reveal that carried another player's work, and the first of them.
@@ -30,6 +35,8 @@ struct TelephonePlayer: Sendable {
     let configuration: TelephoneLoadConfiguration
     /// Seat 0 reports the room's code here; the others read it.
     let codes: RoomCodeBoard
+    /// Fetches revealed drawings, as a client replaying them does.
+    let http: HTTPClient
     let logger: Logger
 
     func run() async -> TelephonePlayerOutcome {
@@ -100,7 +107,11 @@ struct TelephonePlayer: Sendable {
             case .event(.chainEntry(let shown), _):
                 outcome.entries += 1
                 outcome.entryArrivals.append(arrived)
-                if shown.entry.drawingId != nil { outcome.drawings += 1 }
+                if let drawingId = shown.entry.drawingId {
+                    outcome.drawings += 1
+                    try await fetchDrawing(drawingId)
+                }
+                outcome.entriesReady.append(.now)
                 if seat == 0 {
                     try await Task.sleep(for: .milliseconds(configuration.revealPauseMilliseconds))
                     try await requestReveal(on: connection, outcome: &outcome)
@@ -116,6 +127,13 @@ struct TelephonePlayer: Sendable {
                 break
             }
         }
+    }
+
+    /// The revealed drawing's strokes, as the page fetches them to replay it.
+    private func fetchDrawing(_ id: String) async throws {
+        let response = try await http.execute(HTTPClientRequest(url: TelephoneLoad.httpBase(of: url) + "/v1/drawings/\(id)"), timeout: .seconds(30))
+        _ = try await response.body.collect(upTo: 16 << 20)
+        guard response.status.code == 200 else { throw LoadError.invalidConfiguration("GET /v1/drawings/\(id) answered \(response.status.code)") }
     }
 
     private func requestReveal(on connection: DoodleConnection, outcome: inout TelephonePlayerOutcome) async throws {
