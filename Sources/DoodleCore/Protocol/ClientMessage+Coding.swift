@@ -40,8 +40,8 @@ extension ClientMessage: Codable {
         case "beginDrawing": self = .beginDrawing(clientDrawingId: try c.required("clientDrawingId"), word: try c.required("word"))
         case "submitDrawing":
             // A pair room's names its drawing; a telephone room's is the drawing as it is now.
-            if let id: String = try c.optional("clientDrawingId") {
-                self = .submitDrawing(clientDrawingId: id)
+            if c.contains(JSONKey("clientDrawingId")) {
+                self = .submitDrawing(clientDrawingId: try c.required("clientDrawingId"))
             } else {
                 self = .telephone(.submitDrawing)
             }

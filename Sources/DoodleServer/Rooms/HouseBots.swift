@@ -52,9 +52,12 @@ struct HouseBots {
         bots[player] = bot
     }
 
-    /// When a bot next has something to send (the room's clock), if any has.
+    /// When a bot next has something to send (the room's clock), if any has. Rounded up to the
+    /// millisecond: rounded down, the room woke a fraction of a millisecond before the brain's
+    /// time, found nothing due and asked for the same instant again, which the room does not
+    /// arm twice, so the room slept for good (its own deadlines behind the bot's).
     var nextWakeUp: Int64? {
-        bots.values.compactMap { bot in bot.brain.nextWakeUp.map { bot.seatedAt + Self.milliseconds($0) } }.min()
+        bots.values.compactMap { bot in bot.brain.nextWakeUp.map { bot.seatedAt + Self.millisecondsRoundedUp($0) } }.min()
     }
 
     /// What the bots send at `now`, each with its seat, in seat order so a room's bots act the
@@ -73,9 +76,10 @@ struct HouseBots {
         .milliseconds(max(0, now - bot.seatedAt))
     }
 
-    private static func milliseconds(_ duration: Duration) -> Int64 {
+    private static func millisecondsRoundedUp(_ duration: Duration) -> Int64 {
         let (seconds, attoseconds) = duration.components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        return seconds * 1000 + (attoseconds + perMillisecond - 1) / perMillisecond
     }
 
     /// Good enough to guess some words from their hints, not so good that people never win.
