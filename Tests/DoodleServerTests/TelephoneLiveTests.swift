@@ -213,4 +213,58 @@ struct TelephoneLiveTests {
             }
         }
     }
+
+    @Test("an owner-less quick-play game on a test clock: steps end at their deadlines without submissions, a player gone for good is skipped, and the reveal moves on every revealSeconds")
+    func ownerlessGameOnItsClock() async throws {
+        let clock = ManualGameClock()
+        try await TestServer.with(clock: clock) { server in
+            try await server.withConnections(3) { players in
+                for (index, player) in players.enumerated() { try await player.hello(name: "Stranger\(index + 1)") }
+                for player in players {
+                    let room = try await player.quickPlay(mode: .telephone)
+                    #expect(room.ownerId == nil)
+                }
+                // The countdown of a public room, then the first step: write.
+                let rules = try RulesLoader.load(folder: TestRules.shippedFolder).rules
+                clock.advance(byMillis: Int64(rules.publicRoom.autoStartSeconds) * 1000)
+                for player in players { #expect(try await task(of: player).kind == .write) }
+                // Nobody writes: the step ends at its deadline, and every chain's first entry is "".
+                clock.advance(byMillis: Int64(rules.telephone.writeSeconds.default) * 1000)
+                var prompts: [String?] = []
+                for player in players { prompts.append(try await task(of: player).prompt) }
+                #expect(prompts == ["", "", ""])
+                // One leaves for good; the two left draw and submit: the step ends without waiting.
+                try await players[2].send(.leaveRoom)
+                for (index, player) in players.prefix(2).enumerated() {
+                    try await player.send(.draw(.strokeBegin(StrokeBegin(strokeId: 1, tool: .pen, color: "#00aa00", width: 5, points: [9, 9, 50, 60 + index]))))
+                    try await player.send(.draw(.strokeEnd(strokeId: 1)))
+                    try await player.send(.submitTelephoneDrawing)
+                }
+                for player in players.prefix(2) {
+                    let describe = try await task(of: player)
+                    #expect(describe.kind == .describe)
+                    try await player.send(.submitText("a green line"))
+                }
+                _ = try await players[0].receive(until: { if case .event(.phaseReveal, _) = $0 { true } else { false } })
+                // Without an owner an entry comes every revealSeconds, and not before.
+                let pace = Int64(rules.telephone.revealSeconds) * 1000
+                var entries: [RevealedEntry] = []
+                for _ in 0..<9 {
+                    clock.advance(byMillis: pace - 1)
+                    await #expect(throws: DoodleClientError.self) {
+                        try await players[0].receive(timeout: .milliseconds(200), until: { if case .event(.chainEntry, _) = $0 { true } else { false } })
+                    }
+                    clock.advance(byMillis: 1)
+                    let shown = try await players[0].receiveFirst { if case .event(.chainEntry(let entry), _) = $0 { entry } else { nil } }
+                    entries.append(shown)
+                }
+                // The player who left wrote nothing, drew nothing and described nothing.
+                let gone = entries.filter { $0.entry.playerId != entries[0].entry.playerId && $0.entry.playerId != entries[1].entry.playerId }
+                #expect(entries.map { [$0.chain, $0.index] } == (0..<3).flatMap { chain in (0..<3).map { [chain, $0] } })
+                #expect(gone.allSatisfy { ($0.entry.text ?? "") == "" && $0.entry.drawingId == nil }, "\(gone)")
+                clock.advance(byMillis: pace)
+                _ = try await players[0].receive(until: { if case .event(.gameEnded, _) = $0 { true } else { false } })
+            }
+        }
+    }
 }
