@@ -428,4 +428,17 @@ struct TelephoneTests {
         #expect(h.machine.snapshot(for: liker).ownReaction == .like)
         #expect(h.machine.snapshot(for: drawerId).reactions?.like == 1)
     }
+
+    @Test("when every player of the game has gone, the remaining steps pass at once and the reveal begins")
+    func everyPlayerGone() throws {
+        var h = try Fixtures.makeTelephone(players: 4)
+        // The fourth is away at the start, so it is a seat of the room but no player of the game.
+        h.disconnect(ids[3])
+        h.startGame()
+        #expect(h.machine.telephone?.isActive(ids[3]) == false)
+        h.reconnect(ids[3])
+        for player in ids.prefix(3) { h.leave(player) }
+        #expect(h.machine.phase == .reveal)
+        #expect(h.machine.telephone?.chainEntries.allSatisfy { $0.count == 3 } == true)
+    }
 }

@@ -96,6 +96,9 @@ extension TelephoneStateMachine {
         for player in activeIDs {
             if let task = task(for: player) { outputs.append(.send(player, .task(task))) }
         }
+        // Every player of the game has gone (the room's other seats joined after its start):
+        // nothing more will come, and the chains go to the reveal at once.
+        if activeIDs.isEmpty { endStep(now: now, into: &outputs) }
     }
 
     private mutating func markSubmitted(_ player: PlayerID, into outputs: inout [Output]) {
