@@ -57,6 +57,23 @@ struct TelephoneTests {
         for player in players ?? ids { h.send(.submitText("\(player) at \(step)"), from: player) }
     }
 
+    /// A room of three whose game is played to its reveal: written, drawn, described.
+    private func threePlayedToReveal(startsOnItsOwn: Bool = false) throws -> (Harness, [PlayerID]) {
+        var h = try Fixtures.makeTelephone(players: 3, startsOnItsOwn: startsOnItsOwn)
+        let players = Array(ids.prefix(3))
+        if startsOnItsOwn {
+            // The room counts down to its game on its own.
+            h.advance(to: try #require(h.machine.nextDeadline))
+        } else {
+            h.startGame()
+        }
+        everyoneWrites(&h, step: 0, players: players)
+        everyoneDraws(&h, players: players)
+        everyoneWrites(&h, step: 2, players: players)
+        #expect(h.machine.phase == .reveal)
+        return (h, players)
+    }
+
     /// Everyone draws a stroke (its own id in the stroke number) and submits it.
     private func everyoneDraws(_ h: inout Harness, players: [PlayerID]? = nil) {
         for (index, player) in (players ?? ids).enumerated() {
@@ -273,13 +290,7 @@ struct TelephoneTests {
 
     @Test("the reveal shows every chain in order at the owner's Next, then ends the game and stores it")
     func reveal() throws {
-        var h = try Fixtures.makeTelephone(players: 3)
-        let players = Array(ids.prefix(3))
-        h.startGame()
-        everyoneWrites(&h, step: 0, players: players)
-        everyoneDraws(&h, players: players)
-        everyoneWrites(&h, step: 2, players: players)
-        #expect(h.machine.phase == .reveal)
+        var (h, players) = try threePlayedToReveal()
         #expect(h.send(.revealNext, from: players[1]).errors(to: players[1]) == [.notOwner])
         var shown: [RevealedEntry] = []
         for _ in 0..<9 { shown += h.send(.revealNext, from: players[0]).chainEntries }
@@ -296,16 +307,8 @@ struct TelephoneTests {
 
     @Test("without an owner the reveal moves on every revealSeconds")
     func ownerlessReveal() throws {
-        var h = try Fixtures.makeTelephone(players: 3, startsOnItsOwn: true)
-        let players = Array(ids.prefix(3))
+        var (h, _) = try threePlayedToReveal(startsOnItsOwn: true)
         let reveal = Int64(try Fixtures.rules().telephone.revealSeconds) * 1000
-        // The room counts down to its game on its own.
-        h.advance(to: try #require(h.machine.nextDeadline))
-        #expect(h.machine.phase == .step)
-        everyoneWrites(&h, step: 0, players: players)
-        everyoneDraws(&h, players: players)
-        everyoneWrites(&h, step: 2, players: players)
-        #expect(h.machine.phase == .reveal)
         let revealedAt = h.now
         var times: [Int64] = []
         while h.machine.phase == .reveal {
@@ -410,12 +413,7 @@ struct TelephoneTests {
 
     @Test("likes in the reveal go to the latest drawing shown, stored against it; not to one's own, not to a text")
     func revealReactions() throws {
-        var h = try Fixtures.makeTelephone(players: 3)
-        let players = Array(ids.prefix(3))
-        h.startGame()
-        everyoneWrites(&h, step: 0, players: players)
-        everyoneDraws(&h, players: players)
-        everyoneWrites(&h, step: 2, players: players)
+        var (h, players) = try threePlayedToReveal()
         let first = h.send(.revealNext, from: players[0]).chainEntries
         #expect(first.first?.entry.kind == .write)
         #expect(h.send(.react(.like), from: players[2]).errors(to: players[2]) == [.invalidPhase])
