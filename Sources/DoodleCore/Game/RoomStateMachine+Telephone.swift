@@ -44,33 +44,35 @@ extension RoomStateMachine {
         return (0..<count).map { words[$0 % words.count] }
     }
 
-    /// `submitText`, `submitDrawing`, `unsubmit` and `revealNext`.
+    /// `submitText`, `submitDrawing`, `unsubmit` and `revealNext`. The game is changed where it
+    /// is stored (`telephone?.…`): a copy taken out and put back would copy every seat's canvas
+    /// the moment one of them changed.
     mutating func handleTelephone(_ command: TelephoneCommand, by player: PlayerID, now: Int64) -> [RoomEffect] {
         let ref = command.typeName
-        guard mode == .telephone, var machine = telephone else {
+        guard mode == .telephone, let stage = telephone?.stage else {
             let why = mode == .telephone ? "no telephone game is running" : "\(ref) is for telephone rooms"
             return [error(.invalidPhase, why, to: player, ref: ref)]
         }
-        let result: Result<[TelephoneStateMachine.Output], ProtocolError>
+        let result: Result<[TelephoneStateMachine.Output], ProtocolError>?
         var masked: RoomEffect?
         switch command {
         case .submitText(let raw):
             switch checkedTelephoneText(raw, by: player) {
             case .failure(let failure): return [.send(to: [player], .error(failure.withRef(ref)))]
             case .success(let (text, maskedWords)):
-                result = machine.submitText(text, by: player, now: now)
-                if case .success = result { masked = maskedWords }
+                result = telephone?.submitText(text, by: player, now: now)
+                if case .success? = result { masked = maskedWords }
             }
         case .submitDrawing:
-            result = machine.submitDrawing(by: player, now: now)
+            result = telephone?.submitDrawing(by: player, now: now)
         case .unsubmit:
-            result = machine.unsubmit(by: player)
+            result = telephone?.unsubmit(by: player)
         case .revealNext:
             guard player == ownerId else { return [error(.notOwner, "only the owner shows the next entry", to: player, ref: ref)] }
-            guard machine.stage == .reveal else { return [error(.invalidPhase, "the reveal has not begun", to: player, ref: ref)] }
-            result = .success(machine.revealNext(now: now))
+            guard stage == .reveal else { return [error(.invalidPhase, "the reveal has not begun", to: player, ref: ref)] }
+            result = .success(telephone?.revealNext(now: now) ?? [])
         }
-        telephone = machine
+        guard let result else { return [] }
         return applyTelephone(result, ref: ref, player: player, now: now) + (masked.map { [$0] } ?? [])
     }
 
@@ -102,36 +104,24 @@ extension RoomStateMachine {
 
     /// A drawing message in a telephone room: the drawer's own canvas of the draw step.
     mutating func drawTelephone(_ action: DrawingAction, by player: PlayerID, now: Int64) -> [RoomEffect] {
-        guard var machine = telephone else {
+        guard let result = telephone?.draw(action, by: player) else {
             return [error(.invalidPhase, "drawing is possible only in a draw step", to: player, ref: action.typeName)]
         }
-        let result = machine.draw(action, by: player)
-        telephone = machine
-        switch result {
-        case .failure(let failure): return [.send(to: [player], .error(failure.withRef(action.typeName)))]
-        case .success(let outputs):
-            var effects: [RoomEffect] = []
-            apply(outputs, now: now, into: &effects)
-            return effects
-        }
+        return applyTelephone(result, ref: action.typeName, player: player, now: now)
     }
 
     /// A seat left the game (left, kicked, timed out, or became a watcher).
     mutating func telephonePlayerGone(_ player: PlayerID, now: Int64, into effects: inout [RoomEffect]) {
-        guard var machine = telephone else { return }
-        let outputs = machine.playerGone(player, now: now)
-        telephone = machine
+        guard let outputs = telephone?.playerGone(player, now: now) else { return }
         apply(outputs, now: now, into: &effects)
     }
 
     /// The telephone game's deadline came.
     mutating func telephoneDeadline(now: Int64, into effects: inout [RoomEffect]) {
-        guard var machine = telephone else {
+        guard let outputs = telephone?.tick(now: now) else {
             phaseDeadline = nil
             return
         }
-        let outputs = machine.tick(now: now)
-        telephone = machine
         apply(outputs, now: now, into: &effects)
     }
 
