@@ -12,7 +12,6 @@ extension BotBrain {
         }
         // A task replaces whatever the last one still had to send.
         clearTurn()
-        telephoneStep = task.step
         let submitAt = now + scaled(BotTiming.thinkBeforeWriting)
         switch task.kind {
         case .write:

@@ -57,10 +57,9 @@ public struct BotBrain: Sendable {
     /// The room a quick play was redirected to, joined by its code on the hosting node.
     var quickPlayRedirectCode: String?
 
-    /// A telephone room's bot (`BotBrain+Telephone`): the room's mode, the step of its last
-    /// task, when the step last changed, and after a reload the last stroke of its drawing.
+    /// A telephone room's bot (`BotBrain+Telephone`): the room's mode, when the step last
+    /// changed, and after a reload the last stroke of its drawing.
     var roomMode: RoomMode?
-    var telephoneStep: Int?
     var stepChangedAt: Duration?
     var telephoneLastStrokeId: Int?
     /// When the last frame arrived.
