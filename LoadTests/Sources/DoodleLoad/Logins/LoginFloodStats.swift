@@ -38,7 +38,7 @@ final class LoginFloodStats: Sendable {
                 case .unknownEmail: state.counts.unknownEmailRefused += 1
                 case .wrongPassword: state.counts.wrongPasswordRefused += 1
                 }
-                _ = state.refusedLatency.record(Self.microseconds(latency))
+                _ = state.refusedLatency.record(latency.clampedMicroseconds)
             case 503: state.counts.busy += 1
             // Both limits answer 429 `rate_limited`; the lockout's message names the email address.
             case 429 where body.contains("email address"): state.counts.lockedOut += 1
@@ -61,10 +61,5 @@ final class LoginFloodStats: Sendable {
                 configuration: configuration, seconds: seconds, counts: state.counts, skipped: state.skipped,
                 refusedLatency: LatencySummary(state.refusedLatency), errors: state.errors)
         }
-    }
-
-    private static func microseconds(_ duration: Duration) -> UInt64 {
-        let (seconds, attoseconds) = duration.components
-        return UInt64(max(0, seconds)) * 1_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000_000)
     }
 }

@@ -55,8 +55,7 @@ public struct TelephoneLoadResult: Sendable, Codable, Equatable {
             for (index, requested) in owner.revealRequests.enumerated() {
                 let arrivals = room.compactMap { $0[keyPath: instants].indices.contains(index) ? $0[keyPath: instants][index] : nil }
                 guard arrivals.count == room.count, let last = arrivals.max() else { continue }
-                let parts = (last - requested).components
-                _ = histogram.record(UInt64(max(0, parts.seconds * 1_000_000 + parts.attoseconds / 1_000_000_000_000)))
+                _ = histogram.record((last - requested).clampedMicroseconds)
             }
         }
         return LatencySummary(histogram)

@@ -12,8 +12,8 @@ final class WidgetStats: Sendable {
 
     private let state = Mutex(State())
 
-    func record(notModified latency: Duration) { state.withLock { _ = $0.notModified.record(Self.microseconds(latency)) } }
-    func record(full latency: Duration) { state.withLock { _ = $0.full.record(Self.microseconds(latency)) } }
+    func record(notModified latency: Duration) { state.withLock { _ = $0.notModified.record(latency.clampedMicroseconds) } }
+    func record(full latency: Duration) { state.withLock { _ = $0.full.record(latency.clampedMicroseconds) } }
     func recordError(_ error: String) { state.withLock { $0.errors[String(error.prefix(80)), default: 0] += 1 } }
 
     func result(players: Int, seconds: Double) -> WidgetPollingResult {
@@ -22,11 +22,6 @@ final class WidgetStats: Sendable {
                 players: players, seconds: seconds, notModified: LatencySummary(state.notModified), full: LatencySummary(state.full),
                 errors: state.errors)
         }
-    }
-
-    private static func microseconds(_ duration: Duration) -> UInt64 {
-        let (seconds, attoseconds) = duration.components
-        return UInt64(max(0, seconds)) * 1_000_000 + UInt64(max(0, attoseconds) / 1_000_000_000_000)
     }
 }
 
