@@ -69,9 +69,11 @@ extension TelephoneStateMachine {
     /// Runs the deadline if it is due: the step's end, or in an owner-less reveal the next entry.
     public mutating func tick(now: Int64) -> [Output] {
         var outputs: [Output] = []
-        // Zero-second reveals may make several due at once; each pass advances one.
+        // Zero-second reveals may make several due at once; each pass advances one. A game has at
+        // most a step's end per step and an entry per seat and step, and the end after them.
+        let mostPasses = steps + players.count * steps + 1
         var passes = 0
-        while let due = deadline, due <= now, passes <= entriesInRevealOrder.count + steps + 1 {
+        while let due = deadline, due <= now, passes <= mostPasses {
             passes += 1
             switch stage {
             case .step: endStep(now: due, into: &outputs)
