@@ -439,4 +439,17 @@ struct TelephoneTests {
         #expect(h.machine.phase == .reveal)
         #expect(h.machine.telephone?.chainEntries.allSatisfy { $0.count == 3 } == true)
     }
+
+    @Test("a checkpoint whose step times could not be added to a clock is refused as corrupt")
+    func checkpointWithImpossibleTimes() throws {
+        var h = try Fixtures.makeTelephone(players: 3)
+        h.startGame()
+        var checkpoint = h.machine.checkpoint(at: h.now)
+        checkpoint.telephone?.drawMillis = .max
+        #expect(throws: RoomRestoreError.self) {
+            try RoomStateMachine(
+                restoring: checkpoint, strokes: [], rules: Fixtures.rules(), packs: ["en": Fixtures.pack()], blocklist: Fixtures.blocklist,
+                seed: 1, now: h.now)
+        }
+    }
 }

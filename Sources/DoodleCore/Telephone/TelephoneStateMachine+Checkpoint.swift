@@ -52,6 +52,12 @@ extension TelephoneStateMachine {
         let total = saved.chains.reduce(0) { $0 + $1.count }
         guard (0...total).contains(saved.revealed) else { throw .corrupt("\(saved.revealed) entries revealed of \(total)") }
         guard saved.start != .words || saved.words.count == count else { throw .corrupt("a chain without its word") }
+        // Each is added to a clock reading when a step or an entry begins: a corrupt one would
+        // trap there, so it is bounded here (a day, as GameRules bounds every time).
+        let day: Int64 = 86_400_000
+        for (name, millis) in [("writeMillis", saved.writeMillis), ("drawMillis", saved.drawMillis), ("autoRevealMillis", saved.autoRevealMillis ?? 0)] {
+            guard (0...day).contains(millis) else { throw .corrupt("\(name) \(millis) is out of bounds") }
+        }
         var boards: [PlayerID: DrawingBoard] = [:]
         for (player, record) in saved.boards {
             guard let board = DrawingBoard(limits: limits, replaying: record) else { throw .strokesRefused }
