@@ -280,6 +280,8 @@ let package = Package(
             name: "DoodleLoad",
             dependencies: [
                 "DoodleCore", "DoodleClient",
+                // The bot's sketches give the realistic load its stroke sizes.
+                "DoodleBot",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
                 // The raw WebSocket writer of the hostile soak: frames the shared client would refuse to send.

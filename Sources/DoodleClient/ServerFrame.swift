@@ -21,8 +21,9 @@ public struct ServerFrame: Sendable, Equatable {
         self.decoding = LazyDecoding(decoded: .init(message: message, failure: decodingFailure))
     }
 
-    /// A frame decoded from `source` on first use.
-    init(receivedText source: String) {
+    /// A frame decoded from `source` on first use (a client that reads its own sockets, as the
+    /// load generator's, builds its frames with it).
+    public init(receivedText source: String) {
         self.text = source
         self.isBinary = false
         self.decoding = LazyDecoding(source: source)

@@ -26,6 +26,9 @@ struct LoadCommand: AsyncParsableCommand {
     @OptionGroup(title: "Quick play")
     var quickPlay: QuickPlayArguments
 
+    @OptionGroup(title: "Capacity")
+    var capacity: CapacityArguments
+
     @Flag(help: "Telephone: --rooms telephone rooms of --telephone-players play one game each at once; steps, reveal size and latency, leaks, server CPU per game.")
     var telephone = false
     @Option(help: "Telephone: players per room (3–16).") var telephonePlayers = 8
@@ -39,8 +42,8 @@ struct LoadCommand: AsyncParsableCommand {
     @Option(help: "Rooms for the fixed load.") var rooms = 20
     @Option(help: "Players per room (2–16).") var players = 8
     @Option(help: "Drawing messages per second per drawer (at most 120).") var rate = 20
-    @Option(help: "Points per batch.") var points = 8
-    @Option(help: "Messages per stroke.") var strokeLength = 20
+    @OptionGroup(title: "What the rooms do")
+    var shape: LoadShapeArguments
     @Option(help: "Measurement window per step, seconds.") var window = 10
     @Option(help: "Warm-up before each window, seconds.") var warmup = 3
     @Option(help: "Repetitions of the fixed load (the report gives medians).") var runs = 1
@@ -156,8 +159,7 @@ struct LoadCommand: AsyncParsableCommand {
         }
         if restartDuring {
             if server != nil || servers != nil { throw ValidationError("--restart-during stops and starts a server of its own; leave out --server and --servers") }
-            let plan = StrokePlan(messagesPerSecond: rate, pointsPerBatch: points, strokeLength: strokeLength)
-            if let violation = RestartScenario.Configuration(rooms: rooms, players: players, plan: plan, phaseSeconds: window).violation {
+            if let violation = RestartScenario.Configuration(rooms: rooms, players: players, plan: restartPlan, phaseSeconds: window).violation {
                 throw ValidationError(violation)
             }
             guard restartDownSeconds >= 0, restartDownSeconds <= 60, (1...60_000).contains(checkpointMillis) else {
@@ -187,9 +189,8 @@ struct LoadCommand: AsyncParsableCommand {
         guard (2...16).contains(players) else { throw ValidationError("--players must be 2–16") }
         guard rooms >= 1, runs >= 1, runs <= 10, window >= 1, window <= 120, warmup >= 0 else { throw ValidationError("check --rooms, --runs, --window, --warmup") }
         guard rampStart >= 1, rampStep >= 1, rampMax >= rampStart else { throw ValidationError("check the --ramp-* options") }
-        let plan = StrokePlan(messagesPerSecond: rate, pointsPerBatch: points, strokeLength: strokeLength)
         // A ramp keeps its first rooms drawing for the whole ramp: at most one 240 s turn.
-        if let violation = plan.violation(forSeconds: 240) { throw ValidationError(violation) }
+        if let violation = shape.plan(messagesPerSecond: rate).violation(forSeconds: 240) { throw ValidationError(violation) }
         if let idle { guard parseSizes(idle) != nil else { throw ValidationError("--idle takes counts like 1000,5000") } }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level") }
         if let pairs {
@@ -219,12 +220,13 @@ struct LoadCommand: AsyncParsableCommand {
         var report = LoadReport(
             command: (["doodle-load"] + CommandLine.arguments.dropFirst()).joined(separator: " "),
             machine: MachineInfo.current(descriptorLimit: descriptorLimit))
-        let plan = StrokePlan(messagesPerSecond: rate, pointsPerBatch: points, strokeLength: strokeLength)
-        let (players, warmup, window, hostLeaves) = (players, Duration.seconds(warmup), Duration.seconds(window), hostLeaves)
+        let plan = shape.plan(messagesPerSecond: rate)
+        let (players, warmup, window, hostLeaves, shape) = (players, Duration.seconds(warmup), Duration.seconds(window), hostLeaves, shape)
         let runner = Runner(
             server: server, rules: rules, logger: logger,
             configuration: { target in
-                var configuration = DrawingLoad.Configuration(target: target, playersPerRoom: players, plan: plan, warmup: warmup, window: window)
+                var configuration = shape.applied(
+                    to: DrawingLoad.Configuration(target: target, playersPerRoom: players, plan: plan, warmup: warmup, window: window))
                 configuration.hostLeaves = hostLeaves
                 return configuration
             })
@@ -233,13 +235,17 @@ struct LoadCommand: AsyncParsableCommand {
             try await runQuickPlay(runner: runner, machine: report.machine)
             return
         }
+        if capacity.capacity {
+            try await runCapacity(plan: plan, machine: report.machine)
+            return
+        }
         if telephone {
             try await runTelephone(runner: runner, machine: report.machine)
             return
         }
         if restartDuring {
             let configuration = RestartScenario.Configuration(
-                rooms: rooms, players: players, plan: plan, phaseSeconds: self.window,
+                rooms: rooms, players: players, plan: restartPlan, phaseSeconds: self.window,
                 downSeconds: restartDownSeconds)
             let result = try await runner.restartDuring(configuration, clusterDatabase: restartCluster)
             StandardOutput.write(conditions(report.machine) + result.text + "\n")
@@ -365,6 +371,45 @@ struct LoadCommand: AsyncParsableCommand {
         if !results.allSatisfy(\.isClean) { throw LoadFailure("quick play lost events, left players unseated or met errors: see above") }
     }
 
+    /// `--runs` capacity searches of Doodle (and of the relay with `--baseline`, alternating
+    /// which goes first), each on a fresh server; medians at the end.
+    private func runCapacity(plan: StrokePlan, machine: MachineInfo) async throws {
+        StandardOutput.write(conditions(machine))
+        let (players, warmup, window, shape) = (players, Duration.seconds(warmup), Duration.seconds(capacity.capacityWindow), shape)
+        // The lean generator, one event loop per core it has.
+        let generatorLoops = capacity.generatorCores?.count ?? CorePinning.onlineCores
+        let runner = Runner(
+            server: nil, rules: rules, logger: makeLogger(),
+            configuration: { target in
+                var configuration = shape.applied(
+                    to: DrawingLoad.Configuration(target: target, playersPerRoom: players, plan: plan, warmup: warmup, window: window))
+                configuration.leanLoops = generatorLoops
+                return configuration
+            })
+        var doodle: [CapacityResult] = []
+        var relay: [CapacityResult] = []
+        func search(relay isRelay: Bool) async throws -> CapacityResult {
+            let result = try await runner.capacity(
+                relay: isRelay, eventLoops: capacity.capacityLoops, serverCores: capacity.serverCores, generatorCores: capacity.generatorCores,
+                steps: capacity.steps, p99Bound: p99Bound, shape: shape.summary)
+            StandardOutput.write(result.text)
+            return result
+        }
+        for repetition in 0..<runs {
+            let relayFirst = baseline && repetition % 2 == 1
+            if relayFirst { relay.append(try await search(relay: true)) }
+            doodle.append(try await search(relay: false))
+            if baseline && !relayFirst { relay.append(try await search(relay: true)) }
+        }
+        for (name, results) in [("doodle", doodle), ("relay", relay)] where !results.isEmpty {
+            let rooms = results.map { "\($0.capacity?.rooms ?? 0)" }.joined(separator: " · ")
+            StandardOutput.write("\(name): capacity in rooms of \(players), \(results.count) search(es): \(rooms); median \(CapacityResult.medianRooms(results) ?? 0)\n")
+        }
+        StandardOutput.write("load average \(MachineInfo.loadAverage()) at the end\n")
+        try ReportFiles.writeJSON(doodle + relay, to: json)
+        if !(doodle + relay).allSatisfy(\.run.totals.isClean) { throw LoadFailure("a capacity search lost, reordered or refused messages: see above") }
+    }
+
     private var telephoneConfiguration: TelephoneLoadConfiguration {
         TelephoneLoadConfiguration(rooms: rooms, players: telephonePlayers)
     }
@@ -399,6 +444,12 @@ struct LoadCommand: AsyncParsableCommand {
         if !results.allSatisfy({ $0.quiet.totals.isClean && $0.flooded.totals.isClean }) {
             throw LoadFailure("the drawing load lost, reordered or refused messages: see the errors above")
         }
+    }
+
+    /// The restart scenario counts what a restored canvas lacks by points per message, so its
+    /// strokes are uniform whatever `--strokes` says.
+    private var restartPlan: StrokePlan {
+        StrokePlan(messagesPerSecond: rate, pointsPerBatch: shape.points, strokeLength: shape.strokeLength)
     }
 
     private var loginFloodConfiguration: LoginFlood.Configuration? {

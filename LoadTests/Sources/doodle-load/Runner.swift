@@ -50,6 +50,29 @@ struct Runner {
         return RampOutcome(run: run, p99BoundMilliseconds: p99Bound, maxSustained: sustained)
     }
 
+    /// Adds rooms step by step to a fresh server (or relay) with `eventLoops` loops on
+    /// `serverCores`, while this process runs on `generatorCores`, until a step breaks the
+    /// bound; the capacity is the largest step that held it.
+    func capacity(
+        relay: Bool, eventLoops: Int, serverCores: [Int]?, generatorCores: [Int]?, steps: [Int], p99Bound: Double, shape: String
+    ) async throws -> CapacityResult {
+        if let generatorCores { try CorePinning.pinThisProcess(toCores: generatorCores) } else { try CorePinning.unpinThisProcess() }
+        let stop: @Sendable (StepResult) -> String? = { CapacityResult.failure(of: $0, p99Bound: p99Bound) }
+        let body: @Sendable (String, (@Sendable () -> ProcessSample?)?) async -> DrawingRunResult = { [configuration, logger] url, probe in
+            await DrawingLoad(configuration: configuration(relay ? .relay(url: url) : .doodle(url: url)), logger: logger, probe: probe)
+                .run(roomSteps: steps, continueAfter: stop)
+        }
+        let run =
+            if relay {
+                try await withRelay(cores: serverCores, eventLoops: eventLoops, body)
+            } else {
+                try await withDoodle(extraArguments: ["--event-loops", "\(eventLoops)"], cores: serverCores, body)
+            }
+        return CapacityResult(
+            target: relay ? "relay" : "doodle", eventLoops: eventLoops, serverCores: serverCores, generatorCores: generatorCores,
+            p99BoundMilliseconds: p99Bound, shape: relay ? shape + "; the relay's rooms carry the strokes only" : shape, run: run)
+    }
+
     func idle(sizes: [Int], hold: Duration) async throws -> IdleResult {
         try await withDoodle { [logger] url, probe in
             await IdleLoad(url: url, sizes: sizes, logger: logger, probe: probe).run(keepOpen: hold)
@@ -136,7 +159,7 @@ struct Runner {
     }
 
     private func withDoodle<T: Sendable>(
-        extraArguments: [String] = [], _ body: (String, (@Sendable () -> ProcessSample?)?) async throws -> T
+        extraArguments: [String] = [], cores: [Int]? = nil, _ body: (String, (@Sendable () -> ProcessSample?)?) async throws -> T
     ) async throws -> T {
         if let server { return try await body(server, nil) }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-load-\(UUID().uuidString)")
@@ -147,16 +170,18 @@ struct Runner {
             executable: ServerProcess.executableDirectory.appendingPathComponent("doodle-server"),
             arguments: ["--host", "127.0.0.1", "--port", "0", "--rules", serverRules, "--database", database, "--log-level", "info"]
                 + extraArguments,
-            logger: logger
+            cores: cores, logger: logger
         ) { running in
             try await body(running.webSocketURL) { running.sample() }
         }
     }
 
-    private func withRelay<T: Sendable>(_ body: (String, (@Sendable () -> ProcessSample?)?) async throws -> T) async throws -> T {
+    private func withRelay<T: Sendable>(
+        cores: [Int]? = nil, eventLoops: Int? = nil, _ body: (String, (@Sendable () -> ProcessSample?)?) async throws -> T
+    ) async throws -> T {
         try await ServerProcess.with(
             executable: ServerProcess.executableDirectory.appendingPathComponent("doodle-relay"),
-            arguments: ["--host", "127.0.0.1", "--port", "0"], logger: logger
+            arguments: ["--host", "127.0.0.1", "--port", "0"] + (eventLoops.map { ["--event-loops", "\($0)"] } ?? []), cores: cores, logger: logger
         ) { running in
             try await body(running.webSocketURL) { running.sample() }
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 
 /// `doodle-relay`: the baseline of the load tests (LoadTests/README.md).
 @main
@@ -16,7 +17,15 @@ struct RelayCommand: AsyncParsableCommand {
     @Option(help: "Port to listen on; 0 picks any free port.")
     var port: Int = 8090
 
+    @Option(help: "NIO event loops (default: one per core), as doodle-server's --event-loops.")
+    var eventLoops: Int?
+
+    func validate() throws {
+        if let eventLoops, !(1...256).contains(eventLoops) { throw ValidationError("--event-loops must be 1–256") }
+    }
+
     func run() async throws {
+        if let eventLoops { NIOSingletons.groupLoopCountSuggestion = eventLoops }
         let logger = Logger(label: "doodle-relay")
         let router = Router(context: BasicWebSocketRequestContext.self)
         RelayServer(logger: logger).register(on: router)

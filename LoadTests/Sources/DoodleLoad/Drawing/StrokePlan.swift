@@ -2,40 +2,56 @@ import DoodleCore
 
 /// What every drawer sends, message by message, and how a receiver tells which message it got.
 ///
-/// A drawer's messages are numbered 0, 1, 2, … (the *ordinal*). Strokes are `strokeLength`
-/// messages long: a `strokeBegin` carrying points, `strokeLength - 2` `strokePoints`, and a
-/// `strokeEnd`. The ordinal can be read back from the relayed message itself — the stroke id,
-/// and the first point, whose x is the batch index within the stroke — so a receiver checks
-/// identity and order from the content, with no timestamp added to the protocol.
+/// A drawer's messages are numbered 0, 1, 2, … (the *ordinal*). Each stroke is a
+/// `strokeBegin` carrying points, `strokePoints`, and a `strokeEnd`, in the sizes of its
+/// ``StrokeShape``. The ordinal can be read back from the relayed message itself — the stroke
+/// id, and the first point, whose x is the message's index within the stroke — so a receiver
+/// checks identity and order from the content, with no timestamp added to the protocol.
 public struct StrokePlan: Sendable, Equatable {
     /// Drawing messages per second, per drawer (the contract allows 120).
     public var messagesPerSecond: Int
-    /// Points per message that carries points (the contract allows 1–256).
-    public var pointsPerBatch: Int
-    /// Messages per stroke, at least 3.
-    public var strokeLength: Int
+    public var shape: StrokeShape
 
+    /// Strokes of `strokeLength` messages (at least 3), each point-carrying one with `pointsPerBatch` points.
     public init(messagesPerSecond: Int = 20, pointsPerBatch: Int = 8, strokeLength: Int = 20) {
-        self.messagesPerSecond = messagesPerSecond
-        self.pointsPerBatch = pointsPerBatch
-        self.strokeLength = strokeLength
+        self.init(messagesPerSecond: messagesPerSecond, shape: .uniform(pointsPerBatch: pointsPerBatch, strokeLength: strokeLength))
+        uniformViolation =
+            if pointsPerBatch < 1 { "points per batch must be 1–\(DrawingLimits.contract.pointsPerMessage)" }
+            else if strokeLength < 3 { "a stroke needs at least 3 messages" }
+            // A message's index within its stroke is its first point's x, on a canvas 1600 wide.
+            else if strokeLength > 1_600 { "a stroke has at most 1600 messages here" }
+            else { nil }
     }
+
+    public init(messagesPerSecond: Int, shape: StrokeShape) {
+        self.messagesPerSecond = messagesPerSecond
+        self.shape = shape
+    }
+
+    /// Real drawings' sizes (``StrokeShape/sketched``) at `messagesPerSecond`.
+    public static func sketched(messagesPerSecond: Int = 20) -> StrokePlan {
+        StrokePlan(messagesPerSecond: messagesPerSecond, shape: .sketched)
+    }
+
+    /// What the uniform initialiser was given that no shape can hold.
+    private var uniformViolation: String?
 
     /// Why this plan breaks a contract limit over `seconds` of drawing, or nil if it does not.
     public func violation(forSeconds seconds: Double, limits: DrawingLimits = .contract) -> String? {
         if messagesPerSecond < 1 || messagesPerSecond > limits.messagesPerSecond {
             return "the drawing rate must be 1–\(limits.messagesPerSecond) messages/s"
         }
-        if pointsPerBatch < 1 || pointsPerBatch > limits.pointsPerMessage {
+        if let uniformViolation { return uniformViolation }
+        if shape.batches.contains(where: { $0.contains { $0 > limits.pointsPerMessage } }) {
             return "points per batch must be 1–\(limits.pointsPerMessage)"
         }
-        if strokeLength < 3 { return "a stroke needs at least 3 messages" }
         let messages = Int((Double(messagesPerSecond) * seconds).rounded(.up))
-        let strokes = (messages + strokeLength - 1) / strokeLength
-        if strokes > limits.itemsPerDrawing {
-            return "\(strokes) strokes in \(Int(seconds)) s exceed the \(limits.itemsPerDrawing) items of a drawing"
+        guard messages > 0 else { return nil }
+        let last = shape.position(ofOrdinal: messages - 1)
+        if last.strokeId > limits.itemsPerDrawing {
+            return "\(last.strokeId) strokes in \(Int(seconds)) s exceed the \(limits.itemsPerDrawing) items of a drawing"
         }
-        let points = strokes * (strokeLength - 1) * pointsPerBatch
+        let points = Int((Double(messages) * shape.meanPointsPerMessage).rounded(.up))
         if points > limits.pointsPerDrawing {
             return "\(points) points in \(Int(seconds)) s exceed the \(limits.pointsPerDrawing) points of a drawing"
         }
@@ -44,14 +60,18 @@ public struct StrokePlan: Sendable, Equatable {
 
     /// The message with `ordinal`.
     public func action(ordinal: Int) -> DrawingAction {
-        let strokeId = ordinal / strokeLength + 1
-        let batch = ordinal % strokeLength
-        if batch == strokeLength - 1 { return .strokeEnd(strokeId: strokeId) }
-        let points = points(strokeId: strokeId, batch: batch)
-        if batch == 0 {
-            return .strokeBegin(StrokeBegin(strokeId: strokeId, tool: .pen, color: "#1a2b3c", width: 4, points: points))
+        let position = shape.position(ofOrdinal: ordinal)
+        guard let count = position.points else { return .strokeEnd(strokeId: position.strokeId) }
+        let points = points(strokeId: position.strokeId, batch: position.batch, count: count)
+        if position.batch == 0 {
+            return .strokeBegin(StrokeBegin(strokeId: position.strokeId, tool: .pen, color: "#1a2b3c", width: 4, points: points))
         }
-        return .strokePoints(strokeId: strokeId, points: points)
+        return .strokePoints(strokeId: position.strokeId, points: points)
+    }
+
+    /// The ordinal of the first message of stroke `strokeId` (from 1).
+    public func firstOrdinal(ofStroke strokeId: Int) -> Int {
+        shape.stroke(id: strokeId)?.firstOrdinal ?? 0
     }
 
     /// The ordinal of a relayed message, read from its content; nil if it is not one of ours.
@@ -62,8 +82,8 @@ public struct StrokePlan: Sendable, Equatable {
         case .strokePoints(let strokeId, let points):
             return ordinal(strokeId: strokeId, points: points, expectBatchZero: false)
         case .strokeEnd(let strokeId):
-            guard strokeId >= 1 else { return nil }
-            return (strokeId - 1) * strokeLength + strokeLength - 1
+            guard let stroke = shape.stroke(id: strokeId) else { return nil }
+            return stroke.firstOrdinal + shape.batches[stroke.index].count
         case .fill, .undo, .clear:
             return nil
         }
@@ -86,19 +106,22 @@ public struct StrokePlan: Sendable, Equatable {
     }
 
     private func ordinal(strokeId: Int, head: (Int, Int), count: Int, expectBatchZero: Bool) -> Int? {
-        guard strokeId >= 1, count == pointsPerBatch * 2 else { return nil }
+        guard let stroke = shape.stroke(id: strokeId) else { return nil }
         let batch = head.0
-        guard head.1 == strokeId % 1200, batch < strokeLength - 1, (batch == 0) == expectBatchZero else { return nil }
-        return (strokeId - 1) * strokeLength + batch
+        let sizes = shape.batches[stroke.index]
+        guard head.1 == strokeId % 1200, batch >= 0, batch < sizes.count, (batch == 0) == expectBatchZero, count == sizes[batch] * 2 else {
+            return nil
+        }
+        return stroke.firstOrdinal + batch
     }
 
-    /// Points inside the canvas; the first encodes (batch, strokeId mod 1200).
-    private func points(strokeId: Int, batch: Int) -> PointList {
+    /// `count` points inside the canvas; the first encodes (batch, strokeId mod 1200).
+    private func points(strokeId: Int, batch: Int, count: Int) -> PointList {
         var flat = PointList()
-        flat.reserveCapacity(pointsPerBatch * 2)
+        flat.reserveCapacity(count * 2)
         flat.append(batch)
         flat.append(strokeId % 1200)
-        for index in 1..<max(pointsPerBatch, 1) {
+        for index in 1..<max(count, 1) {
             flat.append((batch * 37 + index * 11) % 1600)
             flat.append((strokeId * 13 + index * 7) % 1200)
         }

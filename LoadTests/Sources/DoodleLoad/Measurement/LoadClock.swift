@@ -13,4 +13,22 @@ public struct LoadClock: Sendable {
         let (seconds, attoseconds) = elapsed.components
         return UInt64(max(seconds, 0)) * 1_000_000_000 + UInt64(max(attoseconds, 0) / 1_000_000_000)
     }
+
+    /// The instant `nanoseconds` after the run began.
+    func instant(atNanoseconds nanoseconds: UInt64) -> ContinuousClock.Instant {
+        origin + .nanoseconds(Int64(clamping: nanoseconds))
+    }
+
+    /// The next instant, from now on, that lies `phase` (0 to 1) of the way into a period of
+    /// `period` counted from the run's start: drawers with different phases send at different
+    /// points of the same period.
+    func nextInstant(period: Duration, phase: Double) -> ContinuousClock.Instant {
+        let periodNanoseconds = UInt64(max(period.components.seconds, 0)) * 1_000_000_000
+            + UInt64(max(period.components.attoseconds, 0) / 1_000_000_000)
+        guard periodNanoseconds > 0 else { return ContinuousClock.now }
+        let offset = UInt64(Double(periodNanoseconds) * min(max(phase, 0), 0.999_999))
+        let now = nanoseconds()
+        let periods = now > offset ? (now - offset) / periodNanoseconds + 1 : 0
+        return instant(atNanoseconds: periods * periodNanoseconds + offset)
+    }
 }

@@ -12,6 +12,8 @@ public final class ReceiverStats: Sendable {
         public var deliveredToGuessers = 0
         /// Drawing messages delivered back to their drawer (its acknowledgement).
         public var echoes = 0
+        /// Chat lines (the guessers' wrong guesses) delivered, to anyone.
+        public var chatLines = 0
 
         public init() {}
 
@@ -19,6 +21,7 @@ public final class ReceiverStats: Sendable {
             latency.add(other.latency)
             deliveredToGuessers += other.deliveredToGuessers
             echoes += other.echoes
+            chatLines += other.chatLines
         }
 
         public var delivered: Int { deliveredToGuessers + echoes }
@@ -65,6 +68,7 @@ public final class ReceiverStats: Sendable {
         }
     }
 
+    func recordChatLine() { state.withLock { $0.window.chatLines += 1 } }
     func recordOutOfOrder() { state.withLock { $0.totals.outOfOrder += 1 } }
     func recordGap() { state.withLock { $0.totals.seqGaps += 1 } }
     func recordUnrecognised() { state.withLock { $0.totals.unrecognised += 1 } }

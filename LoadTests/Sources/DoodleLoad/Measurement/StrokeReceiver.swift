@@ -36,6 +36,7 @@ struct StrokeReceiver {
         guard let message = frame.message else { return }
         note(tracker.observe(message))
         if case .error(let error) = message { stats.recordServerError(code: error.code.rawValue) }
+        if case .event(.chat, _) = message { stats.recordChatLine() }
         guard case .event(.drawing(let action, _), _) = message else { return }
         delivered(ordinal: plan.ordinal(of: action), at: now)
     }

@@ -26,8 +26,10 @@ public enum ServerProcess {
         return URL(fileURLWithPath: path).deletingLastPathComponent()
     }
 
+    /// With `cores`, the server runs on those cores only (`taskset`, which becomes the server:
+    /// the pid is the server's).
     public static func with<T: Sendable>(
-        executable: URL, arguments: [String], logger: Logger, _ body: (RunningServer) async throws -> T
+        executable: URL, arguments: [String], cores: [Int]? = nil, logger: Logger, _ body: (RunningServer) async throws -> T
     ) async throws -> T {
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw LoadError.serverDidNotStart("\(executable.path) is not built (swift build -c release)")
@@ -35,7 +37,14 @@ public enum ServerProcess {
         let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("doodle-load-\(UUID().uuidString).log").path
         FileManager.default.createFile(atPath: logPath, contents: nil)
         guard let log = FileHandle(forWritingAtPath: logPath) else { throw LoadError.serverDidNotStart("cannot write \(logPath)") }
-        let process = try launch(executable, arguments: arguments, log: log)
+        let process =
+            if let cores {
+                try launch(
+                    URL(fileURLWithPath: "/usr/bin/taskset"),
+                    arguments: ["--cpu-list", cores.map(String.init).joined(separator: ","), executable.path] + arguments, log: log)
+            } else {
+                try launch(executable, arguments: arguments, log: log)
+            }
         let pid = process.processIdentifier
         defer { try? log.close() }
         let outcome: Result<T, any Error>

@@ -4,7 +4,7 @@ public struct ServerUsage: Sendable, Codable, Equatable {
     public var cpuSeconds: Double
     /// CPU seconds per wall second (2.0 is both cores of this machine).
     public var cores: Double
-    /// Stroke messages delivered (to guessers and back to drawers) per server CPU second.
+    /// Messages delivered (strokes to guessers and back to drawers, and chat lines) per server CPU second.
     public var deliveredPerCPUSecond: Double
     /// Resident memory at the end of the window, in bytes.
     public var residentBytes: Int
@@ -28,6 +28,14 @@ public struct StepResult: Sendable, Codable, Equatable {
     public var setupConnectionsPerSecond: Double
     /// Lost, out-of-order, failed or refused messages seen so far in the run (must stay 0).
     public var errorsSoFar: Int
+    /// Wrong guesses sent per second, and the chat lines they became, delivered per second (all members).
+    public var guessesPerSecond: Double = 0
+    public var chatLinesDeliveredPerSecond: Double = 0
+    /// Rooms that began during the window, replacing rooms that ended.
+    public var roomsStarted = 0
+    /// CPU seconds per wall second of the load generator itself (this process), to tell a full
+    /// generator from a full server.
+    public var generatorCores: Double?
 
     /// True when the drawers kept at least 95% of their rate: the load was really offered.
     public var drawersKeptUp: Bool { sentPerSecond >= targetSentPerSecond * 0.95 }
@@ -66,7 +74,8 @@ public struct DrawingRunResult: Sendable, Codable, Equatable {
     public var target: String
     public var playersPerRoom: Int
     public var messagesPerSecondPerDrawer: Int
-    public var pointsPerBatch: Int
+    /// Points per point-carrying message, on average.
+    public var pointsPerMessage: Double
     public var steps: [StepResult]
     public var totals: DeliveryTotals
     /// Why the run stopped adding rooms, for a ramp.
@@ -75,4 +84,8 @@ public struct DrawingRunResult: Sendable, Codable, Equatable {
     public var serverPeakResidentBytes: Int?
     /// Joins redirected to another node and followed there (a cluster target; else 0).
     public var redirectsFollowed: Int?
+    /// Rooms that played over the run, those that replaced ended ones included.
+    public var roomsPlayed: Int?
+    /// The server's resident memory before the first room, when known.
+    public var serverIdleResidentBytes: Int?
 }

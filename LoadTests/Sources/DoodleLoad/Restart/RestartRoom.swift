@@ -329,10 +329,10 @@ struct DrawerProgress: Sendable {
         let numbers = state.strokes.reduce(0) { total, item in
             if case .stroke(let stroke) = item { total + stroke.points.count } else { total }
         }
-        let restoredMessages = numbers / max(1, plan.pointsPerBatch * 2)
+        let restoredMessages = Int(Double(numbers) / (2 * plan.shape.meanPointsPerMessage))
         let lost = max(0, appliedPointMessages - restoredMessages)
         appliedPointMessages = restoredMessages
-        nextOrdinal = max(nextOrdinal, (state.lastStrokeId ?? 0) * plan.strokeLength)
+        nextOrdinal = max(nextOrdinal, plan.firstOrdinal(ofStroke: (state.lastStrokeId ?? 0) + 1))
         return lost
     }
 }

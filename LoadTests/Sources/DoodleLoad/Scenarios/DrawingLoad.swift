@@ -1,8 +1,13 @@
 import DoodleClient
 import Foundation
 import Logging
+import NIOCore
+import NIOPosix
+import Synchronization
 
-/// The drawing load: R rooms × P players, every drawer streaming strokes, every member reading.
+/// The drawing load: R rooms × P players, every drawer streaming strokes, every member reading;
+/// by default (``Configuration/realistic(target:)``) drawers out of phase, strokes of real
+/// drawings' sizes, wrong guesses, and rooms that end and are replaced.
 ///
 /// Rooms are added in steps (one step for a fixed load, several for a ramp). After each step's
 /// rooms are streaming and a warm-up has passed, one measurement window is taken; then the
@@ -22,6 +27,16 @@ public struct DrawingLoad: Sendable {
         /// Each room is made by one more connection that leaves before the game, so the drawer
         /// is not always on the room's event loop, as in every turn but a game's first.
         public var hostLeaves = false
+        /// Whether the rooms' drawers send at different points of the period or all at once.
+        public var phase = DrawerPhase.spread
+        /// Mean time between one guesser's wrong guesses (shown to the room as chat); nil: none.
+        public var guessInterval: Duration?
+        /// Mean life of a room; each ends after half to one and a half of it, and a new room
+        /// takes its place. Nil: rooms play until the run stops.
+        public var roomLifetime: Duration?
+        /// Run the rooms on the lean generator (``LeanRoom``) with this many event loops of its
+        /// own; nil: on `DoodleClient`. One server or the relay only, and no `hostLeaves`.
+        public var leanLoops: Int?
 
         public init(
             target: LoadTarget, playersPerRoom: Int = 8, plan: StrokePlan = StrokePlan(), warmup: Duration = .seconds(3),
@@ -35,6 +50,24 @@ public struct DrawingLoad: Sendable {
             self.setupChunk = setupChunk
             self.drain = drain
         }
+
+        /// The load as real rooms make it: strokes of the bot's sketches' sizes, a wrong guess
+        /// from each guesser every 12 s on average (a room of 8 sees one every 1.7 s), and rooms
+        /// that last two minutes on average. Drawers out of phase is every configuration's default.
+        public static func realistic(target: LoadTarget, playersPerRoom: Int = 8, messagesPerSecond: Int = 20) -> Configuration {
+            var configuration = Configuration(target: target, playersPerRoom: playersPerRoom, plan: .sketched(messagesPerSecond: messagesPerSecond))
+            configuration.guessInterval = .seconds(12)
+            configuration.roomLifetime = .seconds(120)
+            return configuration
+        }
+    }
+
+    /// When the rooms' drawers send within the drawing period.
+    public enum DrawerPhase: String, Sendable, Codable {
+        /// Each room at its own point of the period, spread evenly (as independent rooms are).
+        case spread
+        /// Every room at the same instant: the old yardstick, all rooms bursting together.
+        case together
     }
 
     public let configuration: Configuration
@@ -58,27 +91,28 @@ public struct DrawingLoad: Sendable {
         let clock = LoadClock()
         let stop = StopSignal()
         let (outcomes, outcomeSink) = AsyncStream.makeStream(of: RoomSetupOutcome.self)
+        let rooms = RoomHandles()
+        let idleResidentBytes = probe?()?.residentBytes
+        let leanGroup = configuration.leanLoops.map { MultiThreadedEventLoopGroup(numberOfThreads: $0) }
+        defer { if let leanGroup { leanGroup.shutdownGracefully { _ in } } }
         return await withTaskGroup(of: Void.self) { group in
             var outcomeIterator = outcomes.makeAsyncIterator()
-            var handles: [RoomHandle] = []
+            var slots = 0
             var steps: [StepResult] = []
             var setupFailures: [String] = []
             var stopReason = "completed"
             var redirects = 0
             let firstStart = ContinuousClock.now
-            for rooms in roomSteps {
+            for roomCount in roomSteps {
                 let setupStart = ContinuousClock.now
                 var opened = 0
-                while handles.count < rooms && setupFailures.isEmpty {
-                    let chunk = min(configuration.setupChunk, rooms - handles.count)
+                while slots < roomCount && setupFailures.isEmpty {
+                    let chunk = min(configuration.setupChunk, roomCount - slots)
                     for _ in 0..<chunk {
-                        let handle = RoomHandle(index: handles.count, players: configuration.playersPerRoom)
-                        handles.append(handle)
-                        let driver = RoomDriver(
-                            target: configuration.target, handle: handle, plan: configuration.plan, clock: clock, stop: stop,
-                            hostLeaves: configuration.hostLeaves, logger: logger)
-                        group.addTask { await driver.run { outcomeSink.yield($0) } }
+                        let slot = RoomSlot(configuration: configuration, rooms: rooms, clock: clock, stop: stop, leanGroup: leanGroup, logger: logger)
+                        group.addTask { await slot.run { outcomeSink.yield($0) } }
                     }
+                    slots += chunk
                     for _ in 0..<chunk {
                         switch await outcomeIterator.next() {
                         case .ready(_, let connections, let followed):
@@ -90,17 +124,17 @@ public struct DrawingLoad: Sendable {
                     }
                 }
                 if !setupFailures.isEmpty {
-                    stopReason = "room setup failed at \(rooms) rooms"
+                    stopReason = "room setup failed at \(roomCount) rooms"
                     break
                 }
                 let setupSeconds = (ContinuousClock.now - setupStart).seconds
-                logger.info("rooms streaming", metadata: ["rooms": "\(rooms)", "target": "\(configuration.target.name)"])
-                let step = await measure(handles: handles, setupRate: setupSeconds > 0 ? Double(opened) / setupSeconds : 0)
+                logger.info("rooms streaming", metadata: ["rooms": "\(roomCount)", "target": "\(configuration.target.name)"])
+                let step = await measure(rooms: rooms, slots: slots, setupRate: setupSeconds > 0 ? Double(opened) / setupSeconds : 0)
                 steps.append(step)
                 logger.info(
                     "step measured",
                     metadata: [
-                        "rooms": "\(rooms)", "p99ms": "\(step.latency.p99)", "delivered/s": "\(Int(step.deliveredPerSecond))",
+                        "rooms": "\(roomCount)", "p99ms": "\(step.latency.p99)", "delivered/s": "\(Int(step.deliveredPerSecond))",
                         "errors": "\(step.errorsSoFar)",
                     ])
                 if let reason = continueAfter(step) {
@@ -108,7 +142,8 @@ public struct DrawingLoad: Sendable {
                     break
                 }
                 let nextStepCost = (ContinuousClock.now - setupStart)
-                if rooms != roomSteps.last, ContinuousClock.now - firstStart + nextStepCost > timeBudget {
+                // Rooms that end and are replaced never outlast their turn; rooms that play on do.
+                if configuration.roomLifetime == nil, roomCount != roomSteps.last, ContinuousClock.now - firstStart + nextStepCost > timeBudget {
                     stopReason = "time budget: the next step would outlast the room's turn"
                     break
                 }
@@ -116,42 +151,52 @@ public struct DrawingLoad: Sendable {
             stop.stop(drainUntil: clock.nanoseconds() + UInt64(configuration.drain.seconds * 1e9))
             await group.waitForAll()
             outcomeSink.finish()
-            var totals = Self.totals(handles: handles)
-            totals.failures = Array((setupFailures + totals.failures).prefix(10))
+            var totals = Self.totals(handles: rooms.all)
+            totals.failures = Array((setupFailures + rooms.failures + totals.failures).prefix(10))
             return DrawingRunResult(
                 target: configuration.target.name, playersPerRoom: configuration.playersPerRoom,
-                messagesPerSecondPerDrawer: configuration.plan.messagesPerSecond, pointsPerBatch: configuration.plan.pointsPerBatch,
+                messagesPerSecondPerDrawer: configuration.plan.messagesPerSecond, pointsPerMessage: configuration.plan.shape.meanPointsPerMessage,
                 steps: steps, totals: totals, stopReason: stopReason, serverPeakResidentBytes: probe?()?.peakResidentBytes,
-                redirectsFollowed: redirects)
+                redirectsFollowed: redirects, roomsPlayed: rooms.all.count, serverIdleResidentBytes: idleResidentBytes)
         }
     }
 
     /// Waits out the warm-up, then measures one window over every room so far.
-    private func measure(handles: [RoomHandle], setupRate: Double) async -> StepResult {
+    private func measure(rooms: RoomHandles, slots: Int, setupRate: Double) async -> StepResult {
         try? await Task.sleep(for: configuration.warmup)
-        for handle in handles { for receiver in handle.receivers { _ = receiver.takeWindow() } }
-        let sentBefore = handles.reduce(0) { $0 + $1.sendLog.progress.count }
+        for handle in rooms.all { for receiver in handle.receivers { _ = receiver.takeWindow() } }
+        let sentBefore = rooms.all.reduce(0) { $0 + $1.sendLog.progress.count }
+        let guessesBefore = rooms.all.reduce(0) { $0 + $1.guessesSent.load(ordering: .relaxed) }
+        let roomsBefore = rooms.all.count
         let sampleBefore = probe?()
+        let generatorBefore = ProcessSample.read(pid: getpid())
         let start = ContinuousClock.now
         try? await Task.sleep(for: configuration.window)
         let seconds = (ContinuousClock.now - start).seconds
+        let handles = rooms.all
         var window = ReceiverStats.Window()
         for handle in handles { for receiver in handle.receivers { window.add(receiver.takeWindow()) } }
         let sampleAfter = probe?()
+        let generatorAfter = ProcessSample.read(pid: getpid())
         let sent = handles.reduce(0) { $0 + $1.sendLog.progress.count } - sentBefore
+        let guesses = handles.reduce(0) { $0 + $1.guessesSent.load(ordering: .relaxed) } - guessesBefore
         var server: ServerUsage?
         if let sampleBefore, let sampleAfter {
             let cpu = sampleAfter.cpuSeconds - sampleBefore.cpuSeconds
             server = ServerUsage(
-                cpuSeconds: cpu, cores: cpu / seconds, deliveredPerCPUSecond: cpu > 0 ? Double(window.delivered) / cpu : 0,
+                cpuSeconds: cpu, cores: cpu / seconds,
+                deliveredPerCPUSecond: cpu > 0 ? Double(window.delivered + window.chatLines) / cpu : 0,
                 residentBytes: sampleAfter.residentBytes)
         }
         return StepResult(
-            rooms: handles.count, connections: handles.count * configuration.playersPerRoom, windowSeconds: seconds,
-            targetSentPerSecond: Double(handles.count * configuration.plan.messagesPerSecond), sentPerSecond: Double(sent) / seconds,
+            rooms: slots, connections: slots * configuration.playersPerRoom, windowSeconds: seconds,
+            targetSentPerSecond: Double(slots * configuration.plan.messagesPerSecond), sentPerSecond: Double(sent) / seconds,
             deliveredToGuessersPerSecond: Double(window.deliveredToGuessers) / seconds, deliveredPerSecond: Double(window.delivered) / seconds,
             latency: LatencySummary(window.latency), server: server, setupConnectionsPerSecond: setupRate,
-            errorsSoFar: Self.totals(handles: handles, counting: false).errorCount)
+            errorsSoFar: Self.totals(handles: handles, counting: false).errorCount + rooms.failures.count,
+            guessesPerSecond: Double(guesses) / seconds, chatLinesDeliveredPerSecond: Double(window.chatLines) / seconds,
+            roomsStarted: handles.count - roomsBefore,
+            generatorCores: generatorBefore.flatMap { before in generatorAfter.map { ($0.cpuSeconds - before.cpuSeconds) / seconds } })
     }
 
     /// Adds up every receiver. With `counting`, deliveries still missing count as lost (only

@@ -23,4 +23,9 @@ public enum LoadTarget: Sendable, Equatable {
         case .cluster(let urls): "cluster\(urls.count)"
         }
     }
+
+    /// Rooms are Doodle's (one server or a cluster), which read guesses and `leaveRoom`.
+    var isDoodle: Bool {
+        if case .relay = self { false } else { true }
+    }
 }

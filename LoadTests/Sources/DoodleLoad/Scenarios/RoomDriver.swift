@@ -1,13 +1,16 @@
 import DoodleClient
 import DoodleCore
 import Logging
+import Synchronization
 
 import Foundation
 
 /// Runs one room of a drawing load: opens its connections, sets the room up so that
-/// connection 0 draws, then streams strokes from the drawer while every connection (the drawer
-/// too, which gets its own messages back) reads and checks everything, until told to stop and
-/// everything sent has arrived or the drain deadline passes.
+/// connection 0 draws, then streams strokes from the drawer — and, as its `life` says, wrong
+/// guesses from the others — while every connection (the drawer too, which gets its own
+/// messages back) reads and checks everything, until the run or the room's lifetime ends and
+/// everything sent has arrived or the drain deadline passes. A room whose lifetime ended is
+/// left by its players.
 struct RoomDriver: Sendable {
     let target: LoadTarget
     let handle: RoomHandle
@@ -16,6 +19,7 @@ struct RoomDriver: Sendable {
     let stop: StopSignal
     /// A host connection makes the room and leaves it before the game (`DrawingLoad.Configuration`).
     var hostLeaves = false
+    var life = RoomLife()
     let logger: Logger
 
     static let configuration = DoodleClient.Configuration(recordsTranscript: false)
@@ -54,7 +58,7 @@ struct RoomDriver: Sendable {
                 let room: RoomSnapshot
                 do {
                     try await creator.hello(name: "load\(handle.index)-0")
-                    room = try await creator.createRoom(settings: settings(players: handle.receivers.count))
+                    room = try await creator.createRoom(settings: Self.settings(players: handle.receivers.count))
                 } catch {
                     return report(.failed(index: handle.index, reason: "\(error)"))
                 }
@@ -114,7 +118,7 @@ struct RoomDriver: Sendable {
         for (index, connection) in connections.enumerated() {
             try await connection.hello(name: "load\(handle.index)-\(index)")
         }
-        let room = try await connections[0].createRoom(settings: settings(players: connections.count))
+        let room = try await connections[0].createRoom(settings: Self.settings(players: connections.count))
         var seqs = [room.seq]
         for connection in connections.dropFirst() {
             seqs.append(try await connection.joinRoom(code: room.code).seq)
@@ -132,7 +136,7 @@ struct RoomDriver: Sendable {
             try await connection.hello(name: "load\(handle.index)-\(index == 0 ? "host" : "\(index - 1)")")
         }
         let players = Array(connections.dropFirst())
-        let room = try await connections[0].createRoom(settings: settings(players: connections.count))
+        let room = try await connections[0].createRoom(settings: Self.settings(players: connections.count))
         var seqs: [Int] = []
         for connection in players {
             seqs.append(try await connection.joinRoom(code: room.code).seq)
@@ -152,7 +156,7 @@ struct RoomDriver: Sendable {
 
     /// The creator draws first; one custom word and wordChoices 1 make the choice trivial,
     /// hints 0 keeps hint events out of the stream, and the long turn outlasts the run.
-    private func settings(players: Int) -> SettingsPatch {
+    static func settings(players: Int) -> SettingsPatch {
         SettingsPatch(
             maxPlayers: max(players, 2), rounds: 1, drawSeconds: 240, chooseSeconds: 30, revealSeconds: 0,
             wordChoices: 1, hints: 0, customWords: ["loadtest"], customWordsOnly: true)
@@ -198,25 +202,72 @@ struct RoomDriver: Sendable {
     // MARK: - Streaming
 
     private func stream(_ connections: [DoodleConnection], lastSeqs: [Int]) async {
+        let ending = RoomEnding(run: stop)
         await withTaskGroup(of: Void.self) { group in
             for (index, connection) in connections.enumerated() {
                 let receiver = StrokeReceiver(
                     plan: plan, sendLog: handle.sendLog, clock: clock, stats: handle.receivers[index], lastSeq: lastSeqs[index])
-                group.addTask { await read(connection, receiver: receiver) }
+                group.addTask { await read(connection, receiver: receiver, ending: ending) }
             }
-            group.addTask { await draw(connections[0]) }
+            group.addTask { await draw(connections[0], ending: ending) }
+            if let interval = life.guessInterval, target.isDoodle {
+                for (index, connection) in connections.enumerated().dropFirst() {
+                    group.addTask { await guess(connection, guesser: index, every: interval, ending: ending) }
+                }
+            }
+            if let lifetime = life.lifetime {
+                group.addTask { await endRoom(after: lifetime, ending: ending) }
+            }
+        }
+        guard ending.room.isStopping, !stop.isStopping else { return }
+        // The room's time is up: its players leave it, as at the end of a real game.
+        for connection in connections {
+            if target.isDoodle { try? await connection.send(.leaveRoom) }
+        }
+    }
+
+    /// Ends the room once its lifetime has passed (unless the run stops first), giving its
+    /// receivers the drain's time to get what was sent.
+    private func endRoom(after lifetime: Duration, ending: RoomEnding) async {
+        let end = ContinuousClock.now + lifetime
+        while !stop.isStopping && ContinuousClock.now < end {
+            try? await Task.sleep(for: min(.milliseconds(250), end - ContinuousClock.now))
+        }
+        if !stop.isStopping {
+            ending.room.stop(drainUntil: clock.nanoseconds() + UInt64(life.drain.seconds * 1e9))
+        }
+    }
+
+    /// A guesser's wrong guesses, one every `interval` on average (half to one and a half of
+    /// it, so the room's guesses do not line up), until the room ends.
+    private func guess(_ connection: DoodleConnection, guesser: Int, every interval: Duration, ending: RoomEnding) async {
+        var random = SeededRandom(seed: UInt64(handle.index * 31 + guesser))
+        var due = ContinuousClock.now + interval * Double.random(in: 0...1, using: &random)
+        while !ending.isStopping {
+            if ContinuousClock.now < due {
+                try? await Task.sleep(for: min(.milliseconds(250), due - ContinuousClock.now))
+                continue
+            }
+            do {
+                try await connection.send(.guess(text: RoomLife.wrongGuesses[Int.random(in: 0..<RoomLife.wrongGuesses.count, using: &random)], drawingId: nil))
+            } catch {
+                if !ending.isStopping { handle.receivers[guesser].recordFailure("guess: \(error)") }
+                return
+            }
+            handle.guessesSent.add(1, ordering: .relaxed)
+            due += interval * Double.random(in: 0.5...1.5, using: &random)
         }
     }
 
     /// Sends the plan's messages at its rate until told to stop. A drawer that falls behind
     /// does not burst to catch up (that would break the contract's rate limit); the achieved
     /// rate shows it.
-    private func draw(_ connection: DoodleConnection) async {
+    private func draw(_ connection: DoodleConnection, ending: RoomEnding) async {
         let interval = Duration.seconds(1) / plan.messagesPerSecond
-        var due = ContinuousClock.now
+        var due = clock.nextInstant(period: interval, phase: life.phase)
         var ordinal = 0
         defer { handle.sendLog.finish() }
-        while !stop.isStopping {
+        while !ending.isStopping {
             do {
                 try await Task.sleep(until: due, clock: .continuous)
                 handle.sendLog.noteSend(at: clock.nanoseconds())
@@ -234,7 +285,7 @@ struct RoomDriver: Sendable {
 
     /// Reads and checks every frame until everything the drawer sent has arrived after the
     /// stop, the drain deadline passes, or the connection ends.
-    private func read(_ connection: DoodleConnection, receiver: consuming StrokeReceiver) async {
+    private func read(_ connection: DoodleConnection, receiver: consuming StrokeReceiver, ending: RoomEnding) async {
         var receiver = receiver
         let stats = receiver.stats
         while true {
@@ -245,12 +296,12 @@ struct RoomDriver: Sendable {
             } catch DoodleClientError.timedOut {
                 // Nothing for a while: fall through to the stop checks.
             } catch {
-                if !stop.isStopping { stats.recordFailure("\(error)") }
+                if !ending.isStopping { stats.recordFailure("\(error)") }
                 return
             }
             let progress = handle.sendLog.progress
             if progress.finished && receiver.received >= progress.count { return }
-            if stop.drainExpired(now: clock.nanoseconds()) { return }
+            if ending.drainExpired(now: clock.nanoseconds()) { return }
         }
     }
 }

@@ -1,14 +1,50 @@
+import Synchronization
+
 /// The shared measurement state of one room: the drawer's send log and every receiver's stats
 /// (index 0 is the drawer).
 final class RoomHandle: Sendable {
+    /// Unique over the run: rooms that replace ended ones get new numbers.
     let index: Int
     let sendLog = SendLog()
     let receivers: [ReceiverStats]
+    /// Wrong guesses the room's guessers sent.
+    let guessesSent = Atomic<Int>(0)
 
     init(index: Int, players: Int) {
         self.index = index
         receivers = (0..<players).map { ReceiverStats(isDrawer: $0 == 0) }
     }
+}
+
+/// Every room of a run, the ones still playing and the ones that ended, so that a window and
+/// the final totals count each delivery once; and the setup failures of rooms that replaced
+/// ended ones (the first rooms report theirs to the step that waits for them).
+final class RoomHandles: Sendable {
+    private struct State {
+        var handles: [RoomHandle] = []
+        var failures: [String] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// A new room's handle, registered.
+    func open(players: Int) -> RoomHandle {
+        state.withLock { state in
+            let handle = RoomHandle(index: state.handles.count, players: players)
+            state.handles.append(handle)
+            return handle
+        }
+    }
+
+    var all: [RoomHandle] { state.withLock { $0.handles } }
+
+    func recordFailure(_ description: String) {
+        state.withLock { state in
+            if state.failures.count < 10 { state.failures.append(description) }
+        }
+    }
+
+    var failures: [String] { state.withLock { $0.failures } }
 }
 
 /// How a room's setup went, reported once per room.

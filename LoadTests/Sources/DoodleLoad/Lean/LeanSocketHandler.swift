@@ -1,0 +1,137 @@
+import DoodleClient
+import NIOCore
+import Synchronization
+
+/// What a lean connection's setup reads: the frames kept until the room streams, and how the
+/// connection ended. Written on the event loop, read by the setup's task.
+final class LeanSetupInbox: Sendable {
+    private struct State {
+        var upgraded = false
+        var upgradeFailure: String?
+        var frames: [ServerFrame] = []
+        var ended: String?
+    }
+
+    private let state = Mutex(State())
+
+    var upgraded: Bool { state.withLock { $0.upgraded } }
+    var upgradeFailure: String? { state.withLock { $0.upgradeFailure } }
+    var ended: String? { state.withLock { $0.ended } }
+
+    func noteUpgrade(failure: String?) {
+        state.withLock { state in
+            if let failure { state.upgradeFailure = failure } else { state.upgraded = true }
+        }
+    }
+
+    func keep(_ frame: ServerFrame) { state.withLock { $0.frames.append(frame) } }
+
+    func noteEnd(_ reason: String) {
+        state.withLock { state in
+            if state.ended == nil { state.ended = reason }
+        }
+    }
+
+    /// Takes the first kept frame that `matches` and every frame before it.
+    func take(where matches: (ServerFrame) throws -> Bool) rethrows -> ServerFrame? {
+        try state.withLock { state in
+            guard let index = try state.frames.firstIndex(where: matches) else { return nil }
+            let frame = state.frames[index]
+            state.frames.removeFirst(index + 1)
+            return frame
+        }
+    }
+}
+
+/// A lean connection's reading, all on its event loop: the upgrade answer, then the server's
+/// frames. During setup each frame is kept for the setup's task and its `seq` followed; once the
+/// room streams, each goes straight to the connection's `StrokeReceiver`, with no task, no
+/// stream and no thread hand-off per frame (the cost that made `DoodleClient` readers, not the
+/// server, the limit of a capacity search).
+final class LeanSocketHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+
+    let inbox: LeanSetupInbox
+    private var head: [UInt8] = []
+    private var parser = ServerFrameParser()
+    private var upgraded = false
+    /// Follows the setup's `seq`s, so that streaming starts from the last one.
+    private var setupTracker = SequenceTracker()
+    private var receiver: StrokeReceiver?
+    /// Set once the room has ended on purpose: the close that follows is no failure.
+    private var closing = false
+
+    init(inbox: LeanSetupInbox) {
+        self.inbox = inbox
+    }
+
+    /// From now on frames go to `receiver`, whose `seq` baseline is the last the setup saw.
+    func startStreaming(_ makeReceiver: (_ lastSeq: Int) -> StrokeReceiver, relaySeq: Int?) {
+        receiver = makeReceiver(relaySeq ?? setupTracker.lastSeq ?? 0)
+    }
+
+    var received: Int { receiver?.received ?? 0 }
+
+    func closeQuietly() { closing = true }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let bytes = unwrapInboundIn(data).readableBytesView
+        if upgraded {
+            parser.append(bytes)
+        } else {
+            head.append(contentsOf: bytes)
+            guard let end = Self.endOfHead(head) else { return }
+            let statusLine = String(decoding: head.prefix { $0 != 13 }, as: UTF8.self)
+            guard statusLine.hasPrefix("HTTP/1.1 101") else {
+                inbox.noteUpgrade(failure: statusLine)
+                return
+            }
+            upgraded = true
+            parser.append(head[end...])
+            head = []
+            inbox.noteUpgrade(failure: nil)
+        }
+        while let frame = parser.next() {
+            switch frame.opcode {
+            case 0x1:
+                let text = ServerFrame(receivedText: String(decoding: frame.payload, as: UTF8.self))
+                if receiver != nil {
+                    receiver?.receive(text)
+                } else {
+                    if let message = text.message { _ = setupTracker.observe(message) }
+                    inbox.keep(text)
+                }
+            case 0x8:
+                end("the server closed the connection (code \(frame.closeCode.map(String.init) ?? "none"))")
+            default:
+                break
+            }
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        end("the connection ended")
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        end("\(error)")
+        context.close(promise: nil)
+    }
+
+    private func end(_ reason: String) {
+        inbox.noteEnd(reason)
+        if !closing, let receiver { receiver.stats.recordFailure(reason) }
+        closing = true
+    }
+
+    /// The index just past the blank line that ends the HTTP head.
+    private static func endOfHead(_ bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for index in 3..<bytes.count
+        where bytes[index - 3] == 13 && bytes[index - 2] == 10 && bytes[index - 1] == 13 && bytes[index] == 10 {
+            return index + 1
+        }
+        return nil
+    }
+}
