@@ -39,9 +39,15 @@ struct RoomCheckpointer: Sendable {
         }
     }
 
+    /// Lazy checkpoints fall due at one of this many instants of each interval, the room's
+    /// `slot` choosing which (see `shouldWriteNow`).
+    static let slots = 10
+
     private let archive: (any GameArchive)?
     private let nodeId: String?
     private let interval: Int64
+    /// Where in the interval this room's lazy checkpoints fall due.
+    private let offset: Int64
     /// The open drawing whose actions the stored checkpoint has, and how many of them.
     private var strokeKey: String?
     private var strokesWritten = 0
@@ -52,16 +58,20 @@ struct RoomCheckpointer: Sendable {
     /// The state last handed over, to tell whether the next one changed more than `seq`.
     private var lastWritten: RoomCheckpoint?
 
-    /// `archive` nil: a room that keeps no checkpoint.
-    init(archive: (any GameArchive)?, nodeId: String?, intervalMillis: Int) {
+    /// `archive` nil: a room that keeps no checkpoint. `slot`: any number, taken modulo `slots`;
+    /// the registry deals them out in turn.
+    init(archive: (any GameArchive)?, nodeId: String?, intervalMillis: Int, slot: Int = 0) {
         self.archive = archive
         self.nodeId = nodeId
-        self.interval = Int64(intervalMillis)
+        self.interval = Int64(max(intervalMillis, 1))
+        self.offset = Int64(slot.magnitude % UInt(Self.slots)) * self.interval / Int64(Self.slots)
     }
 
     /// A restored room's: the strokes it was restored with are stored already.
-    init(archive: (any GameArchive)?, nodeId: String?, intervalMillis: Int, restored checkpoint: RoomCheckpoint, strokeCount: Int) {
-        self.init(archive: archive, nodeId: nodeId, intervalMillis: intervalMillis)
+    init(
+        archive: (any GameArchive)?, nodeId: String?, intervalMillis: Int, slot: Int = 0, restored checkpoint: RoomCheckpoint, strokeCount: Int
+    ) {
+        self.init(archive: archive, nodeId: nodeId, intervalMillis: intervalMillis, slot: slot)
         // Nothing is taken as written: the restored room's first checkpoint names this node
         // and the new epoch in full.
         strokeKey = checkpoint.strokeKey
@@ -76,10 +86,13 @@ struct RoomCheckpointer: Sendable {
         case .none:
             return false
         case .lazy:
-            // Due at the next multiple of the interval, the same instant for every room: the
-            // rooms' checkpoints reach the archive writer together and share one transaction,
-            // where each at its own moment would be a transaction of its own.
-            if due == nil { due = (now / interval + 1) * interval }
+            // Due at the next instant of the room's slot: a tenth of the rooms share each, so
+            // their checkpoints reach the archive writer together and share one transaction
+            // (each at its own moment would be a transaction of its own). All rooms at one
+            // instant made one burst a second of every room's checkpoint and its write: on a
+            // busy core that stalled every room's strokes for tens of milliseconds
+            // (docs/performance.md, "Capacity").
+            if due == nil { due = ((now - offset) / interval + 1) * interval + offset }
             return false
         case .immediate:
             return true

@@ -142,7 +142,7 @@ extension RoomRegistry {
                 effects = machine.endTurnArchivedBeforeRestore(now: now)
             }
             let checkpointer = RoomCheckpointer(
-                archive: archive, nodeId: checkpointNodeId, intervalMillis: rules.timing.checkpointMillis, restored: checkpoint,
+                archive: archive, nodeId: checkpointNodeId, intervalMillis: rules.timing.checkpointMillis, slot: nextCheckpointSlot(), restored: checkpoint,
                 strokeCount: strokeCount)
             let room = makeRoom(machine, eventLoop: MultiThreadedEventLoopGroup.singleton.next(), creatorQueue: nil, checkpointer: checkpointer)
             add(room)

@@ -19,6 +19,8 @@ actor RoomRegistry: Service {
     private let newRooms: AsyncStream<Room>.Continuation
     private nonisolated let newRoomStream: AsyncStream<Room>
     var random = SystemRandomNumberGenerator()
+    /// The last checkpoint slot dealt out (`nextCheckpointSlot`).
+    private var checkpointSlots = 0
     let rules: GameRules
     let packs: [String: WordPack]
     let blocklist: Blocklist
@@ -164,7 +166,15 @@ actor RoomRegistry: Service {
     var checkpointNodeId: String? { cluster.isClustered ? cluster.nodeID : nil }
 
     private func newCheckpointer() -> RoomCheckpointer {
-        RoomCheckpointer(archive: checkpoints == nil ? nil : archive, nodeId: checkpointNodeId, intervalMillis: rules.timing.checkpointMillis)
+        RoomCheckpointer(
+            archive: checkpoints == nil ? nil : archive, nodeId: checkpointNodeId, intervalMillis: rules.timing.checkpointMillis,
+            slot: nextCheckpointSlot())
+    }
+
+    /// The checkpoint slot of the next room: rooms take them in turn, so each slot has its share.
+    func nextCheckpointSlot() -> Int {
+        checkpointSlots &+= 1
+        return checkpointSlots
     }
 
     // MARK: - Outliving the server
