@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import DoodleLoad
 
 /// How the drawing load's rooms behave. The defaults are the realistic load: drawers out of
@@ -41,7 +42,14 @@ struct LoadShapeArguments: ParsableArguments {
 
     /// One line for a report: what the rooms did.
     var summary: String {
-        let sizes = strokes == .sketched ? "sketched strokes" : "uniform strokes of \(strokeLength) × \(points) points"
+        let shape = plan(messagesPerSecond: 20).shape
+        let lengths = shape.batches.map { $0.count + 1 }
+        let points = shape.batches.flatMap { $0 }
+        let sizes =
+            (strokes == .sketched ? "sketched strokes" : "uniform strokes")
+            + String(
+                format: " (%d a cycle, %d–%d messages a stroke, %.1f on average; %d–%d points a message, %.2f on average)", shape.strokesPerCycle,
+                lengths.min() ?? 0, lengths.max() ?? 0, shape.meanStrokeLength, points.min() ?? 0, points.max() ?? 0, shape.meanPointsPerMessage)
         let guesses = guessEvery > 0 ? "a wrong guess per guesser every \(guessEvery) s on average" : "no guesses"
         let lives = roomLifetime > 0 ? "rooms replaced after \(Int(roomLifetime)) s on average" : "rooms playing throughout"
         return "\(sizes), drawers \(inPhase ? "in phase" : "out of phase"), \(guesses), \(lives)"

@@ -37,3 +37,44 @@ struct StrokePlanTests {
         #expect(plan.ordinal(of: .clear) == nil)
     }
 }
+
+@Suite("Sketched strokes")
+struct SketchedStrokeTests {
+    @Test("every message of the sketched plan is read back from its content")
+    func ordinalRoundTrip() {
+        let plan = StrokePlan.sketched()
+        for ordinal in 0..<(3 * plan.shape.batches.reduce(0) { $0 + $1.count + 1 }) {
+            #expect(plan.ordinal(of: plan.action(ordinal: ordinal)) == ordinal)
+        }
+    }
+
+    @Test("the sketches give strokes and messages of different sizes, as a hand does")
+    func sizesVary() {
+        let shape = StrokeShape.sketched
+        let lengths = Set(shape.batches.map(\.count))
+        let points = Set(shape.batches.flatMap { $0 })
+        #expect(shape.strokesPerCycle >= 20)
+        #expect(lengths.count >= 5, "stroke lengths: \(lengths.sorted())")
+        #expect(points.count >= 2, "points per message: \(points.sorted())")
+        #expect(shape.meanPointsPerMessage >= 1 && shape.meanPointsPerMessage <= 8)
+        #expect(StrokePlan.sketched().violation(forSeconds: 240) == nil)
+    }
+
+    @Test("a message of the right stroke and index but the wrong size is not taken for one")
+    func wrongSize() {
+        let plan = StrokePlan.sketched()
+        guard case .strokeBegin(var begin) = plan.action(ordinal: 0) else { return #expect(Bool(false)) }
+        begin.points.append(5)
+        begin.points.append(5)
+        #expect(plan.ordinal(of: .strokeBegin(begin)) == nil)
+    }
+
+    @Test("a stroke's first ordinal follows the cycle")
+    func firstOrdinals() {
+        let plan = StrokePlan.sketched()
+        let cycle = plan.shape.batches.reduce(0) { $0 + $1.count + 1 }
+        #expect(plan.firstOrdinal(ofStroke: 1) == 0)
+        #expect(plan.firstOrdinal(ofStroke: plan.shape.strokesPerCycle + 1) == cycle)
+        #expect(plan.firstOrdinal(ofStroke: 2) == plan.shape.batches[0].count + 1)
+    }
+}

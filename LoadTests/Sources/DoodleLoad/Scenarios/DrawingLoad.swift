@@ -6,8 +6,8 @@ import NIOPosix
 import Synchronization
 
 /// The drawing load: R rooms × P players, every drawer streaming strokes, every member reading;
-/// by default (``Configuration/realistic(target:)``) drawers out of phase, strokes of real
-/// drawings' sizes, wrong guesses, and rooms that end and are replaced.
+/// drawers out of phase, and as the configuration says, wrong guesses and rooms that end and
+/// are replaced (`doodle-load` asks for both, and strokes of real drawings' sizes, by default).
 ///
 /// Rooms are added in steps (one step for a fixed load, several for a ramp). After each step's
 /// rooms are streaming and a warm-up has passed, one measurement window is taken; then the
@@ -49,16 +49,6 @@ public struct DrawingLoad: Sendable {
             self.window = window
             self.setupChunk = setupChunk
             self.drain = drain
-        }
-
-        /// The load as real rooms make it: strokes of the bot's sketches' sizes, a wrong guess
-        /// from each guesser every 12 s on average (a room of 8 sees one every 1.7 s), and rooms
-        /// that last two minutes on average. Drawers out of phase is every configuration's default.
-        public static func realistic(target: LoadTarget, playersPerRoom: Int = 8, messagesPerSecond: Int = 20) -> Configuration {
-            var configuration = Configuration(target: target, playersPerRoom: playersPerRoom, plan: .sketched(messagesPerSecond: messagesPerSecond))
-            configuration.guessInterval = .seconds(12)
-            configuration.roomLifetime = .seconds(120)
-            return configuration
         }
     }
 
