@@ -16,6 +16,8 @@ struct CapacityArguments: ParsableArguments {
     @Option(help: "Capacity: most rooms tried.") var capacityMax = 1_000
     @Option(help: "Capacity: seconds measured per step.") var capacityWindow = 30
     @Option(help: "Capacity: the server's event loops.") var capacityLoops = 1
+    @Flag(help: "Capacity: search doodle-relay alone, not Doodle (for rounds alternated by hand with other yardsticks).")
+    var capacityRelayOnly = false
     @Flag(help: "Capacity: pin nothing; the server and the generator share every core (the row for more than one loop).")
     var capacityUnpinned = false
 

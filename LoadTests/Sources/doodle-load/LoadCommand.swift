@@ -396,6 +396,10 @@ struct LoadCommand: AsyncParsableCommand {
             return result
         }
         for repetition in 0..<runs {
+            if capacity.capacityRelayOnly {
+                relay.append(try await search(relay: true))
+                continue
+            }
             let relayFirst = baseline && repetition % 2 == 1
             if relayFirst { relay.append(try await search(relay: true)) }
             doodle.append(try await search(relay: false))
