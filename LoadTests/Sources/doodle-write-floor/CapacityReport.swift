@@ -28,6 +28,8 @@ struct StepOutcome: Codable {
     /// How busy each pinned CPU was by /proc/stat, whoever ran there, 0–1; nil if unreadable.
     var floorCPUBusy: Double?
     var loadCPUBusy: Double?
+    /// Over the whole step; nil if /proc/net could not be read.
+    var tcp: TCPCounters?
     var pacerMaxLatenessMilliseconds: Double
     var pacerKeptUp: Bool
     /// Why the step did not pass; empty if it did.
@@ -43,9 +45,12 @@ struct StepOutcome: Codable {
     var line: String {
         "\(groups) groups (\(connections) connections): \(Int(deliveriesPerSecond.rounded())) deliveries/s, "
             + "p99 \(Self.ms(p99Milliseconds)) p999 \(Self.ms(p999Milliseconds)) max \(Self.ms(maxMilliseconds)) ms; "
-            + "floor \(Self.two(floorCores)) cores = \(Int(deliveriesPerFloorCPUSecond.rounded())) deliveries per CPU-s, CPU busy \(Self.percent(floorCPUBusy)); "
-            + "load \(Self.two(loadCores)) cores (readers \(Self.two(readerCores))), CPU busy \(Self.percent(loadCPUBusy)); "
-            + "pacer late ≤ \(Self.ms(pacerMaxLatenessMilliseconds)) ms; \(deliveriesReceived)/\(deliveriesExpected) delivered: "
+            + "floor thread \(Self.two(floorCores)) cores = \(Int(deliveriesPerFloorCPUSecond.rounded())) deliveries per CPU-s; "
+            + "load threads \(Self.two(loadCores)) cores (readers \(Self.two(readerCores))); "
+            + "CPU busy (all work there) floor \(Self.percent(floorCPUBusy)), load \(Self.percent(loadCPUBusy)); "
+            + "pacer late ≤ \(Self.ms(pacerMaxLatenessMilliseconds)) ms; "
+            + (tcp.map { "TCP \($0.retransmittedSegments) resent, \($0.retransmissionTimeouts) RTOs, \($0.lossProbes) loss probes; " } ?? "")
+            + "\(deliveriesReceived)/\(deliveriesExpected) delivered: "
             + (passed ? "pass" : "FAIL (\(failures.joined(separator: "; ")))")
     }
 

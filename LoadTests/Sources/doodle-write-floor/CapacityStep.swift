@@ -39,6 +39,7 @@ struct CapacityStep {
     private func measure(groups: Int, fanOut: CapacityFanOut, readers: LatencyReaders) throws -> StepOutcome {
         let connections = groups * CapacityOptions.groupSize
         try fanOut.awaitConnections(connections)
+        let tcpBefore = TCPCounters()
         let socket = try LoopbackSockets.connect(to: LoopbackSockets.address(port: UInt16(fanOut.triggerPort)))
         defer { Glibc.close(socket) }
         let schedule = TriggerSchedule(groups: groups, rate: options.rate, start: MonotonicClock.nanoseconds())
@@ -73,6 +74,7 @@ struct CapacityStep {
             totals = try readers.totals()
         }
         let floorEnd = try fanOut.counts()
+        let tcp = TCPCounters().flatMap { after in tcpBefore.map { after.since($0) } }
 
         let floorCPU = floorAfter.cpuSeconds - floorBefore.cpuSeconds
         let floorWrites = floorAfter.writes - floorBefore.writes
@@ -86,7 +88,7 @@ struct CapacityStep {
             deliveriesPerFloorCPUSecond: floorCPU > 0 ? Double(floorWrites) / floorCPU : 0,
             loadCores: (processAfter - processBefore - floorCPU) / wall,
             readerCores: (window.cpuSeconds - readersBefore.cpuSeconds) / wall,
-            floorCPUBusy: floorBusy, loadCPUBusy: loadBusy,
+            floorCPUBusy: floorBusy, loadCPUBusy: loadBusy, tcp: tcp,
             pacerMaxLatenessMilliseconds: Double(lateness) / 1e6,
             pacerKeptUp: lateness <= schedule.periodNanoseconds)
         outcome.failures = failures(of: outcome)
