@@ -25,9 +25,9 @@ struct StepOutcome: Codable {
     /// The rest of the process (pacer, readers) per wall second, and the readers' loop alone.
     var loadCores: Double
     var readerCores: Double
-    /// How busy each pinned CPU was by /proc/stat, whoever ran there, 0–1; nil if unreadable.
-    var floorCPUBusy: Double?
-    var loadCPUBusy: Double?
+    /// The longest each pinned CPU was held from us in the window (CPUStallWatch), ms.
+    var floorCPUStallMilliseconds: Double
+    var loadCPUStallMilliseconds: Double
     /// Over the whole step; nil if /proc/net could not be read.
     var tcp: TCPCounters?
     var pacerMaxLatenessMilliseconds: Double
@@ -36,18 +36,18 @@ struct StepOutcome: Codable {
     var failures: [String] = []
     var passed: Bool { failures.isEmpty }
 
-    /// A CPU this busy had no time to spare: a step that failed with it so is no clear verdict on the floor.
-    static let saturatedBusy = 0.95
+    /// Our threads' CPU on a pinned CPU past which it has little to spare: a step that failed
+    /// with the load side so busy is no clear verdict on the floor.
+    static let saturatedCores = 0.9
 
-    var loadSaturated: Bool { (loadCPUBusy ?? 0) >= Self.saturatedBusy }
-    var floorSaturated: Bool { (floorCPUBusy ?? 0) >= Self.saturatedBusy }
+    var loadSaturated: Bool { loadCores >= Self.saturatedCores }
 
     var line: String {
         "\(groups) groups (\(connections) connections): \(Int(deliveriesPerSecond.rounded())) deliveries/s, "
             + "p99 \(Self.ms(p99Milliseconds)) p999 \(Self.ms(p999Milliseconds)) max \(Self.ms(maxMilliseconds)) ms; "
             + "floor thread \(Self.two(floorCores)) cores = \(Int(deliveriesPerFloorCPUSecond.rounded())) deliveries per CPU-s; "
             + "load threads \(Self.two(loadCores)) cores (readers \(Self.two(readerCores))); "
-            + "CPU busy (all work there) floor \(Self.percent(floorCPUBusy)), load \(Self.percent(loadCPUBusy)); "
+            + "CPU stalls ≤ floor \(Self.ms(floorCPUStallMilliseconds)), load \(Self.ms(loadCPUStallMilliseconds)) ms; "
             + "pacer late ≤ \(Self.ms(pacerMaxLatenessMilliseconds)) ms; "
             + (tcp.map { "TCP \($0.retransmittedSegments) resent, \($0.retransmissionTimeouts) RTOs, \($0.lossProbes) loss probes; " } ?? "")
             + "\(deliveriesReceived)/\(deliveriesExpected) delivered: "
@@ -56,7 +56,6 @@ struct StepOutcome: Codable {
 
     static func ms(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.1f", value) }
     static func two(_ value: Double) -> String { String(format: "%.2f", value) }
-    static func percent(_ fraction: Double?) -> String { fraction.map { "\(Int(($0 * 100).rounded()))%" } ?? "unknown" }
 }
 
 /// The whole search, for --json: its settings, every step, the largest passing one.

@@ -26,6 +26,12 @@ struct CapacitySearch {
         let floorCpu = options.floorCpu, loadCpu = options.loadCpu
         try floorLoop.submit { try ThreadPinning.pinCurrentThread(to: floorCpu) }.wait()
         try readerLoop.submit { try ThreadPinning.pinCurrentThread(to: loadCpu) }.wait()
+        let floorWatch = CPUStallWatch(cpu: floorCpu)
+        try floorWatch.start()
+        defer { floorWatch.stop() }
+        let loadWatch = CPUStallWatch(cpu: loadCpu)
+        try loadWatch.start()
+        defer { loadWatch.stop() }
 
         var report = CapacityReport(
             groupSize: CapacityOptions.groupSize, rate: options.rate, frameBytes: frameBytes, warmupSeconds: options.warmup,
@@ -36,7 +42,8 @@ struct CapacitySearch {
                 + "\(String(format: "%g", options.warmup)) s warm-up + \(String(format: "%g", options.window)) s window per step, p99 bound "
                 + "\(String(format: "%g", options.p99BoundMilliseconds)) ms; floor on CPU \(floorCpu), load on CPU \(loadCpu); "
                 + "\(options.startGroups) to \(options.lastGroups) groups by \(options.stepGroups)\(options.maxLimitedByFiles)\n")
-        let step = CapacityStep(floorLoop: floorLoop, readerLoop: readerLoop, options: options, frameBytes: frameBytes)
+        let step = CapacityStep(
+            floorLoop: floorLoop, readerLoop: readerLoop, options: options, frameBytes: frameBytes, floorWatch: floorWatch, loadWatch: loadWatch)
         var groups = options.startGroups
         report.stoppedBecause = "reached --max (\(options.lastGroups) groups)"
         while groups <= options.lastGroups {
@@ -44,7 +51,7 @@ struct CapacitySearch {
             report.steps.append(outcome)
             writeFigures(outcome.line + "\n")
             guard outcome.passed else {
-                report.stoppedBecause = Self.stopReason(outcome)
+                report.stoppedBecause = stopReason(outcome)
                 break
             }
             report.capacity = outcome
@@ -57,14 +64,18 @@ struct CapacitySearch {
     }
 
     /// Why the search stopped at a failing step, and whether the verdict is the floor's: a load
-    /// CPU with no time to spare means the generator may have failed the step, not the floor.
-    private static func stopReason(_ step: StepOutcome) -> String {
+    /// side with no time to spare may have failed the step itself, and a CPU held from us as
+    /// long as the bound makes the tail the machine's.
+    private func stopReason(_ step: StepOutcome) -> String {
         var reason = "\(step.groups) groups failed (\(step.failures.joined(separator: "; ")))"
         if step.loadSaturated {
-            reason += "; the load CPU was \(StepOutcome.percent(step.loadCPUBusy)) busy, so the load side may have saturated before the floor"
-                + (step.floorSaturated ? "" : " (the floor CPU was \(StepOutcome.percent(step.floorCPUBusy)) busy)")
-        } else if step.floorSaturated {
-            reason += "; the floor CPU was \(StepOutcome.percent(step.floorCPUBusy)) busy"
+            reason += "; the load threads used \(StepOutcome.two(step.loadCores)) of their one core (the floor thread \(StepOutcome.two(step.floorCores))): "
+                + "the load side may have saturated before the floor"
+        }
+        let stall = max(step.floorCPUStallMilliseconds, step.loadCPUStallMilliseconds)
+        if stall >= options.p99BoundMilliseconds {
+            reason += "; a pinned CPU was held from us for \(StepOutcome.ms(stall)) ms in the window (the VM's host or another process): "
+                + "the failure may be the machine's, not the floor's"
         }
         return reason
     }

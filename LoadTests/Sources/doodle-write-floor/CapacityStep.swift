@@ -9,6 +9,8 @@ struct CapacityStep {
     let readerLoop: any EventLoop
     let options: CapacityOptions
     let frameBytes: Int
+    let floorWatch: CPUStallWatch
+    let loadWatch: CPUStallWatch
 
     /// How long the last deliveries may take to arrive once the pacer has stopped.
     private static let drainSeconds = 2.0
@@ -52,16 +54,16 @@ struct CapacityStep {
         let floorBefore = try fanOut.counts()
         let readersBefore = try readers.startWindow()
         let processBefore = ProcessCPUTime.seconds()
-        let floorTicksBefore = CPUTicks(cpu: options.floorCpu)
-        let loadTicksBefore = CPUTicks(cpu: options.loadCpu)
+        _ = floorWatch.takeWorstStall()
+        _ = loadWatch.takeWorstStall()
         _ = pacer.takeLateness()
         let started = MonotonicClock.nanoseconds()
         Thread.sleep(forTimeInterval: options.window)
         let floorAfter = try fanOut.counts()
         let window = try readers.window()
         let processAfter = ProcessCPUTime.seconds()
-        let floorBusy = CPUTicks(cpu: options.floorCpu).flatMap { after in floorTicksBefore.map { after.busyFraction(since: $0) } }
-        let loadBusy = CPUTicks(cpu: options.loadCpu).flatMap { after in loadTicksBefore.map { after.busyFraction(since: $0) } }
+        let floorStall = floorWatch.takeWorstStall()
+        let loadStall = loadWatch.takeWorstStall()
         let lateness = pacer.takeLateness()
         let wall = Double(MonotonicClock.nanoseconds() - started) / 1e9
 
@@ -88,7 +90,7 @@ struct CapacityStep {
             deliveriesPerFloorCPUSecond: floorCPU > 0 ? Double(floorWrites) / floorCPU : 0,
             loadCores: (processAfter - processBefore - floorCPU) / wall,
             readerCores: (window.cpuSeconds - readersBefore.cpuSeconds) / wall,
-            floorCPUBusy: floorBusy, loadCPUBusy: loadBusy, tcp: tcp,
+            floorCPUStallMilliseconds: Double(floorStall) / 1e6, loadCPUStallMilliseconds: Double(loadStall) / 1e6, tcp: tcp,
             pacerMaxLatenessMilliseconds: Double(lateness) / 1e6,
             pacerKeptUp: lateness <= schedule.periodNanoseconds)
         outcome.failures = failures(of: outcome)

@@ -41,7 +41,7 @@ final class TriggerPacer: Sendable {
     private let running = Atomic<Bool>(false)
     private let finished = Atomic<Bool>(false)
     private let sentCount = Atomic<Int>(0)
-    private let latestLateness = Atomic<UInt64>(0)
+    private let worstLateness = Atomic<UInt64>(0)
     private let failure = Mutex<String?>(nil)
 
     /// Most triggers in one write when it has fallen behind: it writes the rest next.
@@ -68,7 +68,7 @@ final class TriggerPacer: Sendable {
     /// The most a wake-up has come after its trigger was due since the last call, ns; starts
     /// the next interval at 0.
     func takeLateness() -> UInt64 {
-        latestLateness.exchange(0, ordering: .relaxed)
+        worstLateness.exchange(0, ordering: .relaxed)
     }
 
     /// Stops the pacing, waits for the thread to end and returns the triggers it sent.
@@ -99,7 +99,7 @@ final class TriggerPacer: Sendable {
             let due = schedule.due(next)
             if MonotonicClock.nanoseconds() < due { MonotonicClock.sleep(until: due) }
             let now = MonotonicClock.nanoseconds()
-            noteLateness(now > due ? now - due : 0)
+            worstLateness.raise(to: now > due ? now - due : 0)
             records.removeAll(keepingCapacity: true)
             var batch = 0
             while batch < Self.batchLimit, schedule.due(next) <= now {
@@ -109,15 +109,6 @@ final class TriggerPacer: Sendable {
             }
             guard sendAll(records) else { return }
             sentCount.add(batch, ordering: .relaxed)
-        }
-    }
-
-    private func noteLateness(_ lateness: UInt64) {
-        var recorded = latestLateness.load(ordering: .relaxed)
-        while lateness > recorded {
-            let (exchanged, original) = latestLateness.compareExchange(expected: recorded, desired: lateness, ordering: .relaxed)
-            if exchanged { return }
-            recorded = original
         }
     }
 
