@@ -36,9 +36,10 @@ struct StepOutcome: Codable {
     var failures: [String] = []
     var passed: Bool { failures.isEmpty }
 
-    /// Our threads' CPU on a pinned CPU past which it has little to spare: a step that failed
-    /// with the load side so busy is no clear verdict on the floor.
-    static let saturatedCores = 0.9
+    /// Our threads' CPU on a pinned CPU past which it has little to spare (the kernel's share of
+    /// the loopback work is not all charged to them): a step that failed with the load side so
+    /// busy is no clear verdict on the floor.
+    static let saturatedCores = 0.85
 
     var loadSaturated: Bool { loadCores >= Self.saturatedCores }
 
