@@ -313,6 +313,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // The capacity search's delivery latencies.
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             path: "LoadTests/Sources/doodle-write-floor",
             swiftSettings: swiftSettings

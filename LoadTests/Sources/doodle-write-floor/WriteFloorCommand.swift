@@ -15,15 +15,26 @@ struct WriteFloorCommand: ParsableCommand {
     @Option(help: "Loopback TCP connections written in turn.") var connections = 160
     @Option(help: "Pause after each round over all connections, microseconds (0: flat out).") var pause = 20_000
     @Option(help: "Groups the connections are written in, like rooms: each group back to back, then its share of the pause, so the round's writes are spread over it as rooms' fan-outs are.") var groups = 1
-    @Option(help: "Frame size in bytes (a stroke message is 60–120).") var frameBytes = 70
+    @Option(help: "Frame size in bytes (a stroke message is 60–120): 70, or 100 with --capacity.") var frameBytes: Int?
     @Option(help: "Seconds to measure.") var seconds = 5.0
     @Flag(help: "Write through SwiftNIO: one event loop accepts the connections and, woken by input as with --woken-by-input, writes each group with writeAndFlush (no promise, no handlers): NIO's own share of a delivery on top of the floor.") var throughNio = false
     @Option(help: "With --through-nio: read with this many NIO event loops, as doodle-load's clients do (it has one per core), instead of one thread polling every socket.") var nioReaders: Int?
     @Flag(help: "Wake the writer for each group with a frame on a socket (read first, as a server reads a drawer's stroke) instead of its own timer: another thread sends one per group's share of the pause.") var wokenByInput = false
+    @Flag(help: "With --through-nio: search for the most groups of 8 the floor serves on one pinned CPU within --p99-bound, nothing lost, stepping from --start by --step to --max (the options marked --capacity).") var capacity = false
+    @OptionGroup var search: CapacityOptions
+
+    /// What --frame-bytes says, or its default for the mode.
+    private var frameSize: Int { frameBytes ?? (capacity ? 100 : 70) }
 
     func validate() throws {
         guard (1...5_000).contains(connections) else { throw ValidationError("--connections must be 1–5000") }
-        guard (2...125).contains(frameBytes) else { throw ValidationError("--frame-bytes must be 2–125 (a one-byte length header)") }
+        guard (2...125).contains(frameSize) else { throw ValidationError("--frame-bytes must be 2–125 (a one-byte length header)") }
+        if capacity {
+            guard throughNio else { throw ValidationError("--capacity needs --through-nio: it searches the NIO floor") }
+            guard nioReaders == nil else { throw ValidationError("--capacity reads with one NIO loop on --load-cpu; drop --nio-readers") }
+            guard frameSize >= LatencyFrame.leastBytes else { throw ValidationError("--frame-bytes must be \(LatencyFrame.leastBytes)–125 with --capacity: the payload starts with an 8-byte send time") }
+            try search.validateSearch()
+        }
         guard !(wokenByInput || throughNio) || pause >= groups else { throw ValidationError("--woken-by-input and --through-nio need a --pause of at least 1 µs per group: the writer waits for a frame per group") }
         if let nioReaders {
             guard throughNio else { throw ValidationError("--nio-readers needs --through-nio") }
@@ -33,8 +44,12 @@ struct WriteFloorCommand: ParsableCommand {
     }
 
     func run() throws {
+        if capacity {
+            try CapacitySearch(options: search, frameBytes: frameSize).run()
+            return
+        }
         if throughNio {
-            let frame = Self.frame(bytes: frameBytes)
+            let frame = Self.frame(bytes: frameSize)
             let outcome = try NIOFanOut.run(
                 connections: connections, groups: groups, gapMicroseconds: UInt32(pause / groups), frame: frame, seconds: seconds,
                 readerLoops: nioReaders)
@@ -45,7 +60,7 @@ struct WriteFloorCommand: ParsableCommand {
         let pacer = wokenByInput ? try InboundPacer() : nil
         let drain = Thread { pairs.readUntilClosed() }
         drain.start()
-        var frame = Self.frame(bytes: frameBytes)
+        var frame = Self.frame(bytes: frameSize)
         let started = Date()
         let cpuBefore = ThreadCPUTime.seconds()
         var writes = 0
@@ -100,7 +115,7 @@ struct WriteFloorCommand: ParsableCommand {
     private func report(mode: String, writes: Int, cpu: Double, wall: Double) {
         let perWrite = cpu / Double(writes) * 1e6
         writeFigures((
-            "connections \(connections) in \(groups) group(s), pause \(pause) µs, \(mode), frame \(frameBytes) B: \(writes) writes in \(String(format: "%.1f", wall)) s ("
+            "connections \(connections) in \(groups) group(s), pause \(pause) µs, \(mode), frame \(frameSize) B: \(writes) writes in \(String(format: "%.1f", wall)) s ("
                 + "\(Int(Double(writes) / wall))/s); writer CPU \(String(format: "%.2f", cpu)) s = \(String(format: "%.2f", perWrite)) µs per write, "
                 + "\(Int(Double(writes) / cpu)) writes per CPU second\n"))
     }

@@ -1,0 +1,61 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A thread pinned to one CPU that naps 5 ms at a time and notes how much longer each nap took.
+/// A nap many ms too long means nothing of ours could run on that CPU for that long: the VM's
+/// host took it, or another process did. A step's tail latency that long is then the machine's,
+/// not the floor's. It wakes 200 times a second, too few to cost the CPU it watches anything.
+final class CPUStallWatch: Sendable {
+    let cpu: Int
+    private let stopRequested = Atomic<Bool>(false)
+    private let running = Atomic<Bool>(false)
+    private let finished = Atomic<Bool>(false)
+    private let worstOversleep = Atomic<UInt64>(0)
+    private let failure = Mutex<String?>(nil)
+
+    private static let napNanoseconds: UInt64 = 5_000_000
+
+    init(cpu: Int) {
+        self.cpu = cpu
+    }
+
+    /// Starts the thread and returns once it is pinned and napping.
+    func start() throws {
+        let thread = Thread { self.run() }
+        thread.name = "stall watch \(cpu)"
+        thread.start()
+        while !running.load(ordering: .acquiring) && !finished.load(ordering: .acquiring) { usleep(1_000) }
+        if let failure = failure.withLock({ $0 }) { throw ThreadPinning.PinningError(cpu: cpu, reason: failure) }
+    }
+
+    /// The longest a nap overran since the last call, ns; starts the next interval at 0.
+    func takeWorstStall() -> UInt64 {
+        worstOversleep.exchange(0, ordering: .relaxed)
+    }
+
+    func stop() {
+        stopRequested.store(true, ordering: .releasing)
+        while !finished.load(ordering: .acquiring) { usleep(1_000) }
+    }
+
+    private func run() {
+        defer { finished.store(true, ordering: .releasing) }
+        do {
+            try ThreadPinning.pinCurrentThread(to: cpu)
+        } catch {
+            failure.withLock { $0 = "\(error)" }
+            return
+        }
+        running.store(true, ordering: .releasing)
+        var wake = MonotonicClock.nanoseconds()
+        while !stopRequested.load(ordering: .acquiring) {
+            wake += Self.napNanoseconds
+            MonotonicClock.sleep(until: wake)
+            let now = MonotonicClock.nanoseconds()
+            worstOversleep.raise(to: now > wake ? now - wake : 0)
+            // After a stall, nap from now on: the stall is counted once, not again as each missed nap.
+            wake = max(wake, now)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// When each trigger falls due: every group `rate` times a second, group g of G first at g/G of
+/// the period, so the groups are spread evenly over it and out of phase, as independent rooms'
+/// drawers are. Trigger i is group i mod G's (i / G)-th, so the triggers are in time order.
+struct TriggerSchedule: Sendable {
+    let groups: Int
+    let periodNanoseconds: UInt64
+    let start: UInt64
+
+    init(groups: Int, rate: Int, start: UInt64) {
+        self.groups = groups
+        periodNanoseconds = 1_000_000_000 / UInt64(rate)
+        self.start = start
+    }
+
+    func group(of trigger: Int) -> Int { trigger % groups }
+
+    func due(_ trigger: Int) -> UInt64 {
+        let round = UInt64(trigger / groups)
+        let offset = UInt64(trigger % groups) * periodNanoseconds / UInt64(groups)
+        return start + round * periodNanoseconds + offset
+    }
+}
+
+/// The drawers: a thread of its own, pinned to the load CPU, that sleeps until the next trigger
+/// is due and sends every trigger that is (several in one write when it is behind) on a
+/// loopback connection to the fan-out. It keeps count of what it sent and of how late it ran,
+/// so a step where the generator, not the floor, fell behind does not pass.
+final class TriggerPacer: Sendable {
+    struct PacerError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let socket: Int32
+    private let schedule: TriggerSchedule
+    private let cpu: Int
+    private let stopRequested = Atomic<Bool>(false)
+    private let running = Atomic<Bool>(false)
+    private let finished = Atomic<Bool>(false)
+    private let sentCount = Atomic<Int>(0)
+    private let worstLateness = Atomic<UInt64>(0)
+    private let failure = Mutex<String?>(nil)
+
+    /// Most triggers in one write when it has fallen behind: it writes the rest next.
+    private static let batchLimit = 4_096
+
+    init(socket: Int32, schedule: TriggerSchedule, cpu: Int) {
+        self.socket = socket
+        self.schedule = schedule
+        self.cpu = cpu
+    }
+
+    /// Starts the thread and returns once it is pinned and pacing.
+    func start() throws {
+        let thread = Thread { self.run() }
+        thread.name = "trigger pacer"
+        thread.start()
+        while !running.load(ordering: .acquiring) && !finished.load(ordering: .acquiring) { usleep(1_000) }
+        try checkFailures()
+    }
+
+    /// Triggers sent so far.
+    var sent: Int { sentCount.load(ordering: .relaxed) }
+
+    /// The most a wake-up has come after its trigger was due since the last call, ns; starts
+    /// the next interval at 0.
+    func takeLateness() -> UInt64 {
+        worstLateness.exchange(0, ordering: .relaxed)
+    }
+
+    /// Stops the pacing, waits for the thread to end and returns the triggers it sent.
+    func stop() throws -> Int {
+        stopRequested.store(true, ordering: .releasing)
+        while !finished.load(ordering: .acquiring) { usleep(1_000) }
+        try checkFailures()
+        return sent
+    }
+
+    private func checkFailures() throws {
+        if let failure = failure.withLock({ $0 }) { throw PacerError(description: "the trigger pacer stopped: \(failure)") }
+    }
+
+    private func run() {
+        defer { finished.store(true, ordering: .releasing) }
+        do {
+            try ThreadPinning.pinCurrentThread(to: cpu)
+        } catch {
+            failure.withLock { $0 = "\(error)" }
+            return
+        }
+        running.store(true, ordering: .releasing)
+        var records: [UInt8] = []
+        records.reserveCapacity(Self.batchLimit * TriggerRecord.bytes)
+        var next = 0
+        while !stopRequested.load(ordering: .acquiring) {
+            let due = schedule.due(next)
+            if MonotonicClock.nanoseconds() < due { MonotonicClock.sleep(until: due) }
+            let now = MonotonicClock.nanoseconds()
+            worstLateness.raise(to: now > due ? now - due : 0)
+            records.removeAll(keepingCapacity: true)
+            var batch = 0
+            while batch < Self.batchLimit, schedule.due(next) <= now {
+                TriggerRecord(group: UInt32(schedule.group(of: next)), sentAt: now).append(to: &records)
+                next += 1
+                batch += 1
+            }
+            guard sendAll(records) else { return }
+            sentCount.add(batch, ordering: .relaxed)
+        }
+    }
+
+    /// Blocks until every byte is sent: if the fan-out reads too slowly for that, the pacer
+    /// falls behind and its lateness says so.
+    private func sendAll(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.send(socket, buffer.baseAddress.map { $0 + offset }, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    let code = errno
+                    failure.withLock { $0 = "send failed: \(String(cString: strerror(code)))" }
+                    return false
+                }
+                offset += count
+            }
+            return true
+        }
+    }
+}
