@@ -25,9 +25,7 @@ struct LeanSocket: Sendable {
         let handler = try await channel.pipeline.handler(type: LeanSocketHandler.self).map { NIOLoopBound($0, eventLoop: channel.eventLoop) }.get()
         let socket = LeanSocket(channel: channel, handler: handler, inbox: inbox)
         var request = channel.allocator.buffer(capacity: 256)
-        request.writeString(
-            "GET /v1/ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Key: ZG9vZGxlLWxvYWQtbGVhbg==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        request.writeString(UpgradeHandshake.request(host: "127.0.0.1", port: port, path: "/v1/ws", key: "ZG9vZGxlLWxvYWQtbGVhbg=="))
         do {
             try await channel.writeAndFlush(request).get()
             let deadline = ContinuousClock.now + timeout

@@ -80,7 +80,7 @@ final class LeanSocketHandler: ChannelInboundHandler {
             parser.append(bytes)
         } else {
             head.append(contentsOf: bytes)
-            guard let end = Self.endOfHead(head) else { return }
+            guard let end = UpgradeHandshake.endOfHead(head) else { return }
             let statusLine = String(decoding: head.prefix { $0 != 13 }, as: UTF8.self)
             guard statusLine.hasPrefix("HTTP/1.1 101") else {
                 inbox.noteUpgrade(failure: statusLine)
@@ -123,15 +123,5 @@ final class LeanSocketHandler: ChannelInboundHandler {
         inbox.noteEnd(reason)
         if !closing, let receiver { receiver.stats.recordFailure(reason) }
         closing = true
-    }
-
-    /// The index just past the blank line that ends the HTTP head.
-    private static func endOfHead(_ bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 4 else { return nil }
-        for index in 3..<bytes.count
-        where bytes[index - 3] == 13 && bytes[index - 2] == 10 && bytes[index - 1] == 13 && bytes[index] == 10 {
-            return index + 1
-        }
-        return nil
     }
 }

@@ -51,9 +51,7 @@ public final class RawWebSocket: Sendable {
         let channel = try await bootstrap.connect(host: host, port: port).get()
         let socket = RawWebSocket(channel: channel, state: state)
         var request = channel.allocator.buffer(capacity: 256)
-        request.writeString(
-            "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                + "Sec-WebSocket-Key: ZG9vZGxlLXNvYWstdGVzdA==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        request.writeString(UpgradeHandshake.request(host: host, port: port, path: path, key: "ZG9vZGxlLXNvYWstdGVzdA=="))
         do {
             try await channel.writeAndFlush(request).get()
             let deadline = ContinuousClock.now + timeout

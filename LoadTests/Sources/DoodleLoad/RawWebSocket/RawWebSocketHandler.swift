@@ -44,7 +44,7 @@ final class RawWebSocketState: Sendable {
                 inner.parser.append(bytes)
             } else {
                 inner.head.append(contentsOf: bytes)
-                guard let end = Self.endOfHead(inner.head) else { return }
+                guard let end = UpgradeHandshake.endOfHead(inner.head) else { return }
                 let statusLine = String(decoding: inner.head.prefix { $0 != 13 }, as: UTF8.self)
                 guard statusLine.hasPrefix("HTTP/1.1 101") else {
                     inner.upgradeFailure = statusLine
@@ -78,16 +78,6 @@ final class RawWebSocketState: Sendable {
         default:
             break
         }
-    }
-
-    /// The index just past the blank line that ends the HTTP head.
-    private static func endOfHead(_ bytes: [UInt8]) -> Int? {
-        guard bytes.count >= 4 else { return nil }
-        for index in 3..<bytes.count
-        where bytes[index - 3] == 13 && bytes[index - 2] == 10 && bytes[index - 1] == 13 && bytes[index] == 10 {
-            return index + 1
-        }
-        return nil
     }
 }
 
