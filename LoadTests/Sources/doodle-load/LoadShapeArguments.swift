@@ -16,12 +16,16 @@ struct LoadShapeArguments: ParsableArguments {
     @Flag(help: "Every room's drawer sends at the same instant (the old yardstick: all rooms burst together); by default each room sends at its own point of the period.")
     var inPhase = false
     @Option(help: "Mean seconds between one guesser's wrong guesses, which the room sees as chat (0: nobody guesses).") var guessEvery = 12.0
-    @Option(help: "Mean seconds a room lasts (each half to one and a half of it) before its players leave and a new room takes its place (0: rooms play until the run ends).")
+    @Option(help: "Mean seconds a room lasts (each half to one and a half of it, within its one 240 s turn) before its players leave and a new room takes its place (0: rooms play until the run ends).")
     var roomLifetime = 120.0
 
     func validate() throws {
         guard guessEvery == 0 || (1...600).contains(guessEvery) else { throw ValidationError("--guess-every must be 0 or 1–600 seconds") }
-        guard roomLifetime == 0 || (10...3_600).contains(roomLifetime) else { throw ValidationError("--room-lifetime must be 0 or 10–3600 seconds") }
+        // A room plays one turn of 240 s (RoomDriver.settings); one and a half lifetimes must
+        // end before it does, or its drawer draws on into the next player's turn.
+        guard roomLifetime == 0 || (10...150).contains(roomLifetime) else {
+            throw ValidationError("--room-lifetime must be 0 or 10–150 seconds: a room's longest life, 1.5 times it, must end within its 240 s turn")
+        }
     }
 
     func plan(messagesPerSecond: Int) -> StrokePlan {
