@@ -7,26 +7,20 @@ import Synchronization
 /// host took it, or another process did. A step's tail latency that long is then the machine's,
 /// not the floor's. It wakes 200 times a second, too few to cost the CPU it watches anything.
 final class CPUStallWatch: Sendable {
-    let cpu: Int
-    private let stopRequested = Atomic<Bool>(false)
-    private let running = Atomic<Bool>(false)
-    private let finished = Atomic<Bool>(false)
+    private let thread: PinnedThread
     private let worstOversleep = Atomic<UInt64>(0)
-    private let failure = Mutex<String?>(nil)
 
     private static let napNanoseconds: UInt64 = 5_000_000
 
     init(cpu: Int) {
-        self.cpu = cpu
+        thread = PinnedThread(cpu: cpu, name: "stall watch \(cpu)")
     }
+
+    var cpu: Int { thread.cpu }
 
     /// Starts the thread and returns once it is pinned and napping.
     func start() throws {
-        let thread = Thread { self.run() }
-        thread.name = "stall watch \(cpu)"
-        thread.start()
-        while !running.load(ordering: .acquiring) && !finished.load(ordering: .acquiring) { usleep(1_000) }
-        if let failure = failure.withLock({ $0 }) { throw ThreadPinning.PinningError(cpu: cpu, reason: failure) }
+        try thread.start { self.run() }
     }
 
     /// The longest a nap overran since the last call, ns; starts the next interval at 0.
@@ -35,21 +29,12 @@ final class CPUStallWatch: Sendable {
     }
 
     func stop() {
-        stopRequested.store(true, ordering: .releasing)
-        while !finished.load(ordering: .acquiring) { usleep(1_000) }
+        thread.stop()
     }
 
     private func run() {
-        defer { finished.store(true, ordering: .releasing) }
-        do {
-            try ThreadPinning.pinCurrentThread(to: cpu)
-        } catch {
-            failure.withLock { $0 = "\(error)" }
-            return
-        }
-        running.store(true, ordering: .releasing)
         var wake = MonotonicClock.nanoseconds()
-        while !stopRequested.load(ordering: .acquiring) {
+        while !thread.isStopRequested {
             wake += Self.napNanoseconds
             MonotonicClock.sleep(until: wake)
             let now = MonotonicClock.nanoseconds()

@@ -1,4 +1,6 @@
+import Foundation
 import Glibc
+import Synchronization
 
 /// Keeps a thread on one CPU, so the capacity search can give the fan-out a core of its own and
 /// put its load generator on another. Swift's Glibc module leaves out glibc's GNU extensions,
@@ -33,5 +35,48 @@ enum ThreadPinning {
         guard code == 0 else {
             throw PinningError(cpu: cpu, reason: "pthread_setaffinity_np refused it: \(String(cString: strerror(code)))")
         }
+    }
+}
+
+/// A thread of its own on one CPU, for the stall watch and the trigger pacer: `start` returns
+/// once the thread is pinned and running its body (or throws why it could not be pinned), and
+/// `stop` asks the body to end and waits until it has.
+final class PinnedThread: Sendable {
+    let cpu: Int
+    private let name: String
+    private let stopRequested = Atomic<Bool>(false)
+    private let running = Atomic<Bool>(false)
+    private let finished = Atomic<Bool>(false)
+    private let pinFailure = Mutex<String?>(nil)
+
+    init(cpu: Int, name: String) {
+        self.cpu = cpu
+        self.name = name
+    }
+
+    /// True once `stop` was called: the body checks it between its rounds.
+    var isStopRequested: Bool { stopRequested.load(ordering: .acquiring) }
+
+    func start(_ body: @escaping @Sendable () -> Void) throws {
+        let thread = Thread { [self] in
+            defer { finished.store(true, ordering: .releasing) }
+            do {
+                try ThreadPinning.pinCurrentThread(to: cpu)
+            } catch {
+                pinFailure.withLock { $0 = "\(error)" }
+                return
+            }
+            running.store(true, ordering: .releasing)
+            body()
+        }
+        thread.name = name
+        thread.start()
+        while !running.load(ordering: .acquiring) && !finished.load(ordering: .acquiring) { usleep(1_000) }
+        if let failure = pinFailure.withLock({ $0 }) { throw ThreadPinning.PinningError(cpu: cpu, reason: failure) }
+    }
+
+    func stop() {
+        stopRequested.store(true, ordering: .releasing)
+        while !finished.load(ordering: .acquiring) { usleep(1_000) }
     }
 }

@@ -36,10 +36,7 @@ final class TriggerPacer: Sendable {
 
     private let socket: Int32
     private let schedule: TriggerSchedule
-    private let cpu: Int
-    private let stopRequested = Atomic<Bool>(false)
-    private let running = Atomic<Bool>(false)
-    private let finished = Atomic<Bool>(false)
+    private let thread: PinnedThread
     private let sentCount = Atomic<Int>(0)
     private let worstLateness = Atomic<UInt64>(0)
     private let failure = Mutex<String?>(nil)
@@ -50,16 +47,12 @@ final class TriggerPacer: Sendable {
     init(socket: Int32, schedule: TriggerSchedule, cpu: Int) {
         self.socket = socket
         self.schedule = schedule
-        self.cpu = cpu
+        thread = PinnedThread(cpu: cpu, name: "trigger pacer")
     }
 
     /// Starts the thread and returns once it is pinned and pacing.
     func start() throws {
-        let thread = Thread { self.run() }
-        thread.name = "trigger pacer"
-        thread.start()
-        while !running.load(ordering: .acquiring) && !finished.load(ordering: .acquiring) { usleep(1_000) }
-        try checkFailures()
+        try thread.start { self.run() }
     }
 
     /// Triggers sent so far.
@@ -73,8 +66,7 @@ final class TriggerPacer: Sendable {
 
     /// Stops the pacing, waits for the thread to end and returns the triggers it sent.
     func stop() throws -> Int {
-        stopRequested.store(true, ordering: .releasing)
-        while !finished.load(ordering: .acquiring) { usleep(1_000) }
+        thread.stop()
         try checkFailures()
         return sent
     }
@@ -84,18 +76,10 @@ final class TriggerPacer: Sendable {
     }
 
     private func run() {
-        defer { finished.store(true, ordering: .releasing) }
-        do {
-            try ThreadPinning.pinCurrentThread(to: cpu)
-        } catch {
-            failure.withLock { $0 = "\(error)" }
-            return
-        }
-        running.store(true, ordering: .releasing)
         var records: [UInt8] = []
         records.reserveCapacity(Self.batchLimit * TriggerRecord.bytes)
         var next = 0
-        while !stopRequested.load(ordering: .acquiring) {
+        while !thread.isStopRequested {
             let due = schedule.due(next)
             if MonotonicClock.nanoseconds() < due { MonotonicClock.sleep(until: due) }
             let now = MonotonicClock.nanoseconds()

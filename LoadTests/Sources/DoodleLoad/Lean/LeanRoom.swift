@@ -88,29 +88,19 @@ struct LeanRoom: Sendable {
         } onStop: { [handle] in
             handle.sendLog.finish()
         }
-        if let mean = life.guessInterval, target.isDoodle {
+        if target.isDoodle {
             for (index, socket) in sockets.enumerated().dropFirst() {
-                // Each guess draws from a generator of its own seed, so the timer keeps no state.
-                let seed = UInt64(handle.index * 31 + index) &* 1_000_003
-                var firstRandom = SeededRandom(seed: seed)
-                let first = ContinuousClock.now + mean * Double.random(in: 0...1, using: &firstRandom)
-                LeanTimer.start(on: socket.channel.eventLoop, first: first, ending: ending) { [handle] count in
-                    var random = SeededRandom(seed: seed &+ UInt64(count + 1))
-                    try? socket.send(.guess(text: RoomLife.wrongGuesses[Int.random(in: 0..<RoomLife.wrongGuesses.count, using: &random)], drawingId: nil))
+                guard let guesser = life.wrongGuesser(room: handle.index, guesser: index) else { break }
+                LeanTimer.start(on: socket.channel.eventLoop, first: ContinuousClock.now + guesser.firstDelay, ending: ending) {
+                    [handle] count in
+                    let (text, next) = guesser.guess(count)
+                    try? socket.send(.guess(text: text, drawingId: nil))
                     handle.guessesSent.add(1, ordering: .relaxed)
-                    return mean * Double.random(in: 0.5...1.5, using: &random)
+                    return next
                 } onStop: {}
             }
         }
-        // The room's time runs until the run stops or its lifetime is up.
-        let end = life.lifetime.map { ContinuousClock.now + $0 }
-        while !stop.isStopping {
-            if let end, ContinuousClock.now >= end {
-                ending.room.stop(drainUntil: clock.nanoseconds() + UInt64(life.drain.seconds * 1e9))
-                break
-            }
-            try? await Task.sleep(for: .milliseconds(250))
-        }
+        await ending.endRoom(after: life, clock: clock)
         // Then every member gets what was sent, or the drain runs out.
         while !ending.drainExpired(now: clock.nanoseconds()) {
             let progress = handle.sendLog.progress
@@ -147,9 +137,7 @@ enum LeanTimer {
         on loop: any EventLoop, at due: ContinuousClock.Instant, count: Int, ending: RoomEnding,
         fire: @escaping @Sendable (Int) -> Duration, onStop: @escaping @Sendable () -> Void
     ) {
-        let wait = due - ContinuousClock.now
-        let nanoseconds = max(0, wait.components.seconds * 1_000_000_000 + wait.components.attoseconds / 1_000_000_000)
-        loop.scheduleTask(in: .nanoseconds(nanoseconds)) {
+        loop.scheduleTask(in: .nanoseconds(Int64(clamping: (due - ContinuousClock.now).clampedNanoseconds))) {
             guard !ending.isStopping else { return onStop() }
             let gap = fire(count)
             var next = due + gap

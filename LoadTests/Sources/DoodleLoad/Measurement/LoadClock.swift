@@ -9,9 +9,7 @@ public struct LoadClock: Sendable {
 
     /// Nanoseconds since the run began.
     public func nanoseconds() -> UInt64 {
-        let elapsed = ContinuousClock.now - origin
-        let (seconds, attoseconds) = elapsed.components
-        return UInt64(max(seconds, 0)) * 1_000_000_000 + UInt64(max(attoseconds, 0) / 1_000_000_000)
+        (ContinuousClock.now - origin).clampedNanoseconds
     }
 
     /// The instant `nanoseconds` after the run began.
@@ -23,8 +21,7 @@ public struct LoadClock: Sendable {
     /// `period` counted from the run's start: drawers with different phases send at different
     /// points of the same period.
     func nextInstant(period: Duration, phase: Double) -> ContinuousClock.Instant {
-        let periodNanoseconds = UInt64(max(period.components.seconds, 0)) * 1_000_000_000
-            + UInt64(max(period.components.attoseconds, 0) / 1_000_000_000)
+        let periodNanoseconds = period.clampedNanoseconds
         guard periodNanoseconds > 0 else { return ContinuousClock.now }
         let offset = UInt64(Double(periodNanoseconds) * min(max(phase, 0), 0.999_999))
         let now = nanoseconds()

@@ -210,13 +210,14 @@ struct RoomDriver: Sendable {
                 group.addTask { await read(connection, receiver: receiver, ending: ending) }
             }
             group.addTask { await draw(connections[0], ending: ending) }
-            if let interval = life.guessInterval, target.isDoodle {
+            if target.isDoodle {
                 for (index, connection) in connections.enumerated().dropFirst() {
-                    group.addTask { await guess(connection, guesser: index, every: interval, ending: ending) }
+                    guard let guesser = life.wrongGuesser(room: handle.index, guesser: index) else { break }
+                    group.addTask { await guess(connection, index: index, guesser, ending: ending) }
                 }
             }
-            if let lifetime = life.lifetime {
-                group.addTask { await endRoom(after: lifetime, ending: ending) }
+            if life.lifetime != nil {
+                group.addTask { [life, clock] in await ending.endRoom(after: life, clock: clock) }
             }
         }
         guard ending.room.isStopping, !stop.isStopping else { return }
@@ -226,36 +227,25 @@ struct RoomDriver: Sendable {
         }
     }
 
-    /// Ends the room once its lifetime has passed (unless the run stops first), giving its
-    /// receivers the drain's time to get what was sent.
-    private func endRoom(after lifetime: Duration, ending: RoomEnding) async {
-        let end = ContinuousClock.now + lifetime
-        while !stop.isStopping && ContinuousClock.now < end {
-            try? await Task.sleep(for: min(.milliseconds(250), end - ContinuousClock.now))
-        }
-        if !stop.isStopping {
-            ending.room.stop(drainUntil: clock.nanoseconds() + UInt64(life.drain.seconds * 1e9))
-        }
-    }
-
-    /// A guesser's wrong guesses, one every `interval` on average (half to one and a half of
-    /// it, so the room's guesses do not line up), until the room ends.
-    private func guess(_ connection: DoodleConnection, guesser: Int, every interval: Duration, ending: RoomEnding) async {
-        var random = SeededRandom(seed: UInt64(handle.index * 31 + guesser))
-        var due = ContinuousClock.now + interval * Double.random(in: 0...1, using: &random)
+    /// A guesser's wrong guesses, on its schedule, until the room ends.
+    private func guess(_ connection: DoodleConnection, index: Int, _ guesser: RoomLife.WrongGuesser, ending: RoomEnding) async {
+        var due = ContinuousClock.now + guesser.firstDelay
+        var count = 0
         while !ending.isStopping {
             if ContinuousClock.now < due {
                 try? await Task.sleep(for: min(.milliseconds(250), due - ContinuousClock.now))
                 continue
             }
+            let (text, next) = guesser.guess(count)
             do {
-                try await connection.send(.guess(text: RoomLife.wrongGuesses[Int.random(in: 0..<RoomLife.wrongGuesses.count, using: &random)], drawingId: nil))
+                try await connection.send(.guess(text: text, drawingId: nil))
             } catch {
-                if !ending.isStopping { handle.receivers[guesser].recordFailure("guess: \(error)") }
+                if !ending.isStopping { handle.receivers[index].recordFailure("guess: \(error)") }
                 return
             }
             handle.guessesSent.add(1, ordering: .relaxed)
-            due += interval * Double.random(in: 0.5...1.5, using: &random)
+            count += 1
+            due += next
         }
     }
 
