@@ -190,7 +190,9 @@ struct LoadCommand: AsyncParsableCommand {
         guard rooms >= 1, runs >= 1, runs <= 10, window >= 1, window <= 120, warmup >= 0 else { throw ValidationError("check --rooms, --runs, --window, --warmup") }
         guard rampStart >= 1, rampStep >= 1, rampMax >= rampStart else { throw ValidationError("check the --ramp-* options") }
         // A ramp keeps its first rooms drawing for the whole ramp: at most one 240 s turn.
+        // A turn of at most 240 s is one drawing (a ramp keeps its first rooms drawing for one).
         if let violation = shape.plan(messagesPerSecond: rate).violation(forSeconds: 240) { throw ValidationError(violation) }
+        try shape.validate(turnByTurn: capacity.capacity, players: players)
         if let idle { guard parseSizes(idle) != nil else { throw ValidationError("--idle takes counts like 1000,5000") } }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level") }
         if let pairs {
@@ -382,7 +384,8 @@ struct LoadCommand: AsyncParsableCommand {
             server: nil, rules: rules, logger: makeLogger(),
             configuration: { target in
                 var configuration = shape.applied(
-                    to: DrawingLoad.Configuration(target: target, playersPerRoom: players, plan: plan, warmup: warmup, window: window))
+                    to: DrawingLoad.Configuration(target: target, playersPerRoom: players, plan: plan, warmup: warmup, window: window),
+                    turnByTurn: true)
                 configuration.leanLoops = generatorLoops
                 return configuration
             })
@@ -391,7 +394,7 @@ struct LoadCommand: AsyncParsableCommand {
         func search(relay isRelay: Bool) async throws -> CapacityResult {
             let result = try await runner.capacity(
                 relay: isRelay, eventLoops: capacity.capacityLoops, serverCores: capacity.serverCores, generatorCores: capacity.generatorCores,
-                steps: capacity.steps, p99Bound: p99Bound, shape: shape.summary)
+                steps: capacity.steps, p99Bound: p99Bound, shape: shape.summary(turnByTurn: true))
             StandardOutput.write(result.text)
             return result
         }

@@ -16,16 +16,43 @@ struct LoadShapeArguments: ParsableArguments {
     @Flag(help: "Every room's drawer sends at the same instant (the old yardstick: all rooms burst together); by default each room sends at its own point of the period.")
     var inPhase = false
     @Option(help: "Mean seconds between one guesser's wrong guesses, which the room sees as chat (0: nobody guesses).") var guessEvery = 12.0
-    @Option(help: "Mean seconds a room lasts (each half to one and a half of it, within its one 240 s turn) before its players leave and a new room takes its place (0: rooms play until the run ends).")
-    var roomLifetime = 120.0
+    @Option(help: """
+        Mean seconds a room lasts (each half to one and a half of it) before its players leave and a new room takes its place; the \
+        first rooms are met part way through their lives, as in a server that has been running (0: rooms play until the run ends). \
+        Default: 1800 with --capacity, whose rooms play turn after turn (a real game's half hour); otherwise 120, at most 150 \
+        (those rooms play one 240 s turn).
+        """)
+    var roomLifetime: Double?
+    @Option(help: "Capacity: seconds of a turn (15–240); the rooms play turn after turn, each member drawing in its turn.")
+    var turnSeconds = 80
+
+    /// Rounds a turn-by-turn room is made with (the rules' most): its turns must outlast it.
+    static let rounds = 10
 
     func validate() throws {
         guard guessEvery == 0 || (1...600).contains(guessEvery) else { throw ValidationError("--guess-every must be 0 or 1–600 seconds") }
-        // A room plays one turn of 240 s (RoomDriver.settings); one and a half lifetimes must
-        // end before it does, or its drawer draws on into the next player's turn.
-        guard roomLifetime == 0 || (10...150).contains(roomLifetime) else {
-            throw ValidationError("--room-lifetime must be 0 or 10–150 seconds: a room's longest life, 1.5 times it, must end within its 240 s turn")
+        guard (15...240).contains(turnSeconds) else { throw ValidationError("--turn-seconds must be 15–240 (the rules' drawSeconds)") }
+        if let roomLifetime, !(roomLifetime == 0 || (10...7_200).contains(roomLifetime)) {
+            throw ValidationError("--room-lifetime must be 0 or 10–7200 seconds")
         }
+    }
+
+    /// Checks the lifetime against the rooms' game: `turnByTurn` rooms (the capacity search's)
+    /// play up to ten rounds of `players` turns, the others one 240 s turn (RoomDriver.settings).
+    /// A room's longest life, 1.5 times the mean, must end within it, or its drawer would draw
+    /// into a turn that is not its own, or after the game.
+    func validate(turnByTurn: Bool, players: Int) throws {
+        let lifetime = roomLifetime(turnByTurn: turnByTurn)
+        let game = turnByTurn ? Double(Self.rounds * players * turnSeconds) : 240
+        guard lifetime * 1.5 <= game else {
+            throw ValidationError(
+                "--room-lifetime \(Int(lifetime)): a room's longest life (1.5 times it) must end within its game of \(Int(game)) s"
+                    + (turnByTurn ? " (\(Self.rounds) rounds of \(players) turns of \(turnSeconds) s)" : " (one turn; --capacity rooms play turn after turn)"))
+        }
+    }
+
+    func roomLifetime(turnByTurn: Bool) -> Double {
+        roomLifetime ?? (turnByTurn ? 1_800 : 120)
     }
 
     func plan(messagesPerSecond: Int) -> StrokePlan {
@@ -35,17 +62,20 @@ struct LoadShapeArguments: ParsableArguments {
         }
     }
 
-    /// `configuration` with this shape's phase, guesses and room lifetimes.
-    func applied(to configuration: DrawingLoad.Configuration) -> DrawingLoad.Configuration {
+    /// `configuration` with this shape's phase, guesses, room lifetimes and, for `turnByTurn`
+    /// rooms, turns.
+    func applied(to configuration: DrawingLoad.Configuration, turnByTurn: Bool = false) -> DrawingLoad.Configuration {
         var configuration = configuration
         configuration.phase = inPhase ? .together : .spread
         configuration.guessInterval = guessEvery > 0 ? .milliseconds(Int(guessEvery * 1_000)) : nil
-        configuration.roomLifetime = roomLifetime > 0 ? .milliseconds(Int(roomLifetime * 1_000)) : nil
+        let lifetime = roomLifetime(turnByTurn: turnByTurn)
+        configuration.roomLifetime = lifetime > 0 ? .milliseconds(Int(lifetime * 1_000)) : nil
+        configuration.turnLength = .seconds(turnSeconds)
         return configuration
     }
 
     /// One line for a report: what the rooms did.
-    var summary: String {
+    func summary(turnByTurn: Bool) -> String {
         let shape = plan(messagesPerSecond: 20).shape
         let lengths = shape.batches.map { $0.count + 1 }
         let points = shape.batches.flatMap { $0 }
@@ -55,7 +85,9 @@ struct LoadShapeArguments: ParsableArguments {
                 format: " (%d a cycle, %d–%d messages a stroke, %.1f on average; %d–%d points a message, %.2f on average)", shape.strokesPerCycle,
                 lengths.min() ?? 0, lengths.max() ?? 0, shape.meanStrokeLength, points.min() ?? 0, points.max() ?? 0, shape.meanPointsPerMessage)
         let guesses = guessEvery > 0 ? "a wrong guess per guesser every \(guessEvery) s on average" : "no guesses"
-        let lives = roomLifetime > 0 ? "rooms replaced after \(Int(roomLifetime)) s on average" : "rooms playing throughout"
-        return "\(sizes), drawers \(inPhase ? "in phase" : "out of phase"), \(guesses), \(lives)"
+        let lifetime = roomLifetime(turnByTurn: turnByTurn)
+        let lives = lifetime > 0 ? "rooms replaced after \(Int(lifetime)) s on average" : "rooms playing throughout"
+        let turns = turnByTurn ? ", turns of \(turnSeconds) s one after another" : ", one turn a room"
+        return "\(sizes), drawers \(inPhase ? "in phase" : "out of phase"), \(guesses), \(lives)\(turns)"
     }
 }

@@ -28,4 +28,27 @@ struct LeanLoadSmokeTests {
         #expect(step.latency.count > 0)
     }
 
+    /// Rooms that play turn after turn: each turn passes to the next member, who takes the word
+    /// and draws on from the stroke where the last drawer stopped. Every message still reaches
+    /// every member in order, and no stroke is refused at a turn's end.
+    @Test("lean rooms play turn after turn and lose nothing across the turns")
+    func leanRoomsPlayTurns() async throws {
+        let result = try await TestServer.with(logger: QuickSmokeTests.logger) { server in
+            var configuration = DrawingLoad.Configuration(
+                target: .doodle(url: server.webSocketURL), playersPerRoom: 3, plan: .sketched(), warmup: .seconds(1), window: .seconds(34))
+            configuration.leanLoops = 1
+            configuration.guessInterval = .seconds(2)
+            // The rules' shortest turn: two turn changes within the window.
+            configuration.turnLength = .seconds(15)
+            return await DrawingLoad(configuration: configuration, logger: QuickSmokeTests.logger).run(roomSteps: [2])
+        }
+        #expect(result.totals.isClean, "\(result.totals)")
+        #expect(result.totals.serverErrors == 0)
+        #expect(result.totals.receivedDeliveries == result.totals.expectedDeliveries)
+        #expect((result.turnsDrawn ?? 0) >= 2 * 3, "each room's turn passed at least twice")
+        let step = try #require(result.steps.first)
+        #expect(step.guessesPerSecond > 0)
+        #expect(step.latency.count > 0)
+    }
+
 }

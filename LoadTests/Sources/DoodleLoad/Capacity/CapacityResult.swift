@@ -66,7 +66,8 @@ public struct CapacityResult: Sendable, Codable, Equatable {
         let totals = run.totals
         lines.append(
             "  delivery check: \(totals.receivedDeliveries)/\(totals.expectedDeliveries) strokes delivered, lost \(totals.lost), "
-                + "out of order \(totals.outOfOrder), seq gaps \(totals.seqGaps), server errors \(totals.serverErrors), rooms played \(run.roomsPlayed ?? 0)"
+                + "out of order \(totals.outOfOrder), seq gaps \(totals.seqGaps), server errors \(totals.serverErrors), rooms played \(run.roomsPlayed ?? 0), "
+                + "turns drawn \(run.turnsDrawn ?? 0)"
                 + (totals.failures.isEmpty ? "" : "; failures: \(totals.failures.joined(separator: "; "))"))
         if let capacity {
             var line = String(

@@ -69,6 +69,11 @@ public struct StrokePlan: Sendable, Equatable {
         return .strokePoints(strokeId: position.strokeId, points: points)
     }
 
+    /// True if message `ordinal` is a `strokeBegin`.
+    public func beginsStroke(ordinal: Int) -> Bool {
+        shape.position(ofOrdinal: ordinal).batch == 0
+    }
+
     /// The ordinal of the first message of stroke `strokeId` (from 1).
     public func firstOrdinal(ofStroke strokeId: Int) -> Int {
         shape.stroke(id: strokeId)?.firstOrdinal ?? 0

@@ -4,15 +4,19 @@ import Logging
 import NIOCore
 import Synchronization
 
-/// One room of the drawing load on lean connections (``LeanSocket``): the same room, strokes,
-/// guesses, checks and life as ``RoomDriver``'s, with the drawer's and guessers' sends timed by
+/// One room of the drawing load on lean connections (``LeanSocket``): the strokes, guesses,
+/// checks and life of ``RoomDriver``'s rooms, with the drawer's and guessers' sends timed by
 /// their event loop and every frame checked where it is read. A capacity search needs it: the
 /// generator has one core, and `DoodleClient`'s per-frame tasks cost it about three times what
 /// the server spends on the same deliveries. One server or the relay; not a cluster.
+///
+/// Unlike ``RoomDriver``'s, a lean room on Doodle plays turn after turn (``LeanTurns``): each
+/// member draws in its turn, so a room can live as long as a real game.
 struct LeanRoom: Sendable {
     let target: LoadTarget
     let handle: RoomHandle
     let plan: StrokePlan
+    let turnLength: Duration
     let clock: LoadClock
     let stop: StopSignal
     let life: RoomLife
@@ -22,27 +26,38 @@ struct LeanRoom: Sendable {
     /// Never throws: a failure is reported through `report` (setup) or the receivers' stats.
     func run(report: @escaping @Sendable (RoomSetupOutcome) -> Void) async {
         var sockets: [LeanSocket] = []
+        let turns = target.isDoodle ? LeanTurns(turnLength: turnLength, plan: plan, handle: handle) : nil
         do {
             for _ in handle.receivers { sockets.append(try await LeanSocket.connect(url: target.url, group: group)) }
-            if target.isDoodle { try await setUpDoodle(sockets) } else { try await setUpRelay(sockets) }
+            if let turns { try await setUpDoodle(sockets, turns: turns) } else { try await setUpRelay(sockets) }
         } catch {
             for socket in sockets { await socket.close() }
             report(.failed(index: handle.index, reason: "\(error)"))
             return
         }
         report(.ready(index: handle.index, connections: sockets.count, redirects: 0))
-        await stream(sockets)
+        await stream(sockets, turns: turns)
         for socket in sockets { await socket.close() }
     }
 
     // MARK: - Setup
 
-    private func setUpDoodle(_ sockets: [LeanSocket]) async throws {
+    /// The settings of a turn-by-turn room: ten rounds (the most) of `turnLength` turns, no
+    /// reveal pause, and, as in ``RoomDriver/settings(players:)``, one custom word offered alone
+    /// and no hints, so that every turn's choice is trivial and nothing but the game's own
+    /// events joins the strokes.
+    private func settings(players: Int) -> SettingsPatch {
+        SettingsPatch(
+            maxPlayers: max(players, 2), rounds: 10, drawSeconds: Int(turnLength.components.seconds), chooseSeconds: 30, revealSeconds: 0,
+            wordChoices: 1, hints: 0, customWords: ["loadtest"], customWordsOnly: true)
+    }
+
+    private func setUpDoodle(_ sockets: [LeanSocket], turns: LeanTurns) async throws {
         for (index, socket) in sockets.enumerated() {
             try socket.send(.hello(protocol: ServerMessage.protocolVersion, name: "load\(handle.index)-\(index)", token: nil, lastSeq: nil, avatar: nil))
             _ = try await socket.next { if case .welcome = $0.message { true } else { false } }
         }
-        try sockets[0].send(.createRoom(mode: .party, settings: RoomDriver.settings(players: sockets.count)))
+        try sockets[0].send(.createRoom(mode: .party, settings: settings(players: sockets.count)))
         let created = try await sockets[0].next { if case .roomState = $0.message { true } else { false } }
         guard case .roomState(let room) = created.message else { throw LoadError.setupFailed("no roomState") }
         for socket in sockets.dropFirst() {
@@ -56,10 +71,12 @@ struct LeanRoom: Sendable {
             _ = try await socket.next { if case .event(.phaseDrawing, _) = $0.message { true } else { false } }
         }
         for (index, socket) in sockets.enumerated() {
-            try await socket.startStreaming { [plan, handle, clock] lastSeq in
-                StrokeReceiver(plan: plan, sendLog: handle.sendLog, clock: clock, stats: handle.receivers[index], lastSeq: lastSeq)
+            try await socket.startStreaming(turns: turns) { [plan, handle, clock] lastSeq in
+                StrokeReceiver(plan: plan, sendLog: handle.sendLog, clock: clock, stats: handle.receivers[index], member: index, lastSeq: lastSeq)
             }
         }
+        // The first turn is the creator's; the members' connections take the turns after it.
+        turns.begin(drawer: 0, now: clock.nanoseconds())
     }
 
     private func setUpRelay(_ sockets: [LeanSocket]) async throws {
@@ -68,7 +85,7 @@ struct LeanRoom: Sendable {
             let joined = try await socket.next { RelayWire.joinedSeq($0.text) != nil }
             let seq = RelayWire.joinedSeq(joined.text) ?? 0
             try await socket.startStreaming(relaySeq: seq) { [plan, handle, clock] lastSeq in
-                StrokeReceiver(plan: plan, sendLog: handle.sendLog, clock: clock, stats: handle.receivers[index], lastSeq: lastSeq)
+                StrokeReceiver(plan: plan, sendLog: handle.sendLog, clock: clock, stats: handle.receivers[index], member: index, lastSeq: lastSeq)
             }
         }
         // Every member's join is in before anyone draws, so each one's baseline is the room's
@@ -77,25 +94,36 @@ struct LeanRoom: Sendable {
 
     // MARK: - Streaming
 
-    private func stream(_ sockets: [LeanSocket]) async {
+    /// Streams until the room ends: the drawer's messages at the plan's rate from whoever holds
+    /// the turn (`turns`; member 0 always on the relay), every other member's wrong guesses.
+    private func stream(_ sockets: [LeanSocket], turns: LeanTurns?) async {
         let ending = RoomEnding(run: stop)
         let interval = Duration.seconds(1) / plan.messagesPerSecond
+        // One timer for the room, whoever draws: the room keeps its point of the period.
         LeanTimer.start(on: sockets[0].channel.eventLoop, first: clock.nextInstant(period: interval, phase: life.phase), ending: ending) {
-            [plan, handle, clock] ordinal in
-            handle.sendLog.noteSend(at: clock.nanoseconds())
-            try? sockets[0].send(.draw(plan.action(ordinal: ordinal)))
+            [plan, handle, clock] _ in
+            let ordinal = handle.sendLog.progress.count
+            let now = clock.nanoseconds()
+            let sender = turns.map { $0.sender(of: ordinal, beginsStroke: plan.beginsStroke(ordinal: ordinal), now: now) } ?? 0
+            if let sender {
+                handle.sendLog.noteSend(at: now, by: sender)
+                try? sockets[sender].send(.draw(plan.action(ordinal: ordinal)))
+            }
             return interval
         } onStop: { [handle] in
             handle.sendLog.finish()
         }
-        if target.isDoodle {
-            for (index, socket) in sockets.enumerated().dropFirst() {
+        if let turns {
+            for (index, socket) in sockets.enumerated() {
                 guard let guesser = life.wrongGuesser(room: handle.index, guesser: index) else { break }
                 LeanTimer.start(on: socket.channel.eventLoop, first: ContinuousClock.now + guesser.firstDelay, ending: ending) {
                     [handle] count in
                     let (text, next) = guesser.guess(count)
-                    try? socket.send(.guess(text: text, drawingId: nil))
-                    handle.guessesSent.add(1, ordering: .relaxed)
+                    // The drawer does not guess its own word.
+                    if !turns.isDrawing(index) {
+                        try? socket.send(.guess(text: text, drawingId: nil))
+                        handle.guessesSent.add(1, ordering: .relaxed)
+                    }
                     return next
                 } onStop: {}
             }
@@ -116,6 +144,7 @@ struct LeanRoom: Sendable {
         }
         guard ending.room.isStopping, !stop.isStopping, target.isDoodle else { return }
         // The room's time is up: its players leave it, as at the end of a real game.
+        turns?.end()
         for socket in sockets { try? socket.send(.leaveRoom) }
     }
 }

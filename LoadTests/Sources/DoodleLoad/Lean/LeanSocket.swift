@@ -74,10 +74,13 @@ struct LeanSocket: Sendable {
         }
     }
 
-    /// Hands the connection's frames to a receiver on its event loop from now on.
-    func startStreaming(relaySeq: Int? = nil, _ makeReceiver: @escaping @Sendable (_ lastSeq: Int) -> StrokeReceiver) async throws {
+    /// Hands the connection's frames to a receiver on its event loop from now on; with `turns`,
+    /// the connection takes its turns in the room's game too.
+    func startStreaming(
+        relaySeq: Int? = nil, turns: LeanTurns? = nil, _ makeReceiver: @escaping @Sendable (_ lastSeq: Int) -> StrokeReceiver
+    ) async throws {
         try await channel.eventLoop.submit { [handler] in
-            handler.value.startStreaming(makeReceiver, relaySeq: relaySeq)
+            handler.value.startStreaming(makeReceiver, relaySeq: relaySeq, turns: turns)
         }.get()
     }
 

@@ -1,4 +1,5 @@
 import DoodleClient
+import DoodleCore
 import NIOCore
 import Synchronization
 
@@ -47,9 +48,12 @@ final class LeanSetupInbox: Sendable {
 /// frames. During setup each frame is kept for the setup's task and its `seq` followed; once the
 /// room streams, each goes straight to the connection's `StrokeReceiver`, with no task, no
 /// stream and no thread hand-off per frame (the cost that made `DoodleClient` readers, not the
-/// server, the limit of a capacity search).
+/// server, the limit of a capacity search). It also plays the member's part in the room's turns:
+/// it takes the word it is offered at once and tells the room's ``LeanTurns`` when its turn to
+/// draw begins.
 final class LeanSocketHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
 
     let inbox: LeanSetupInbox
     private var head: [UInt8] = []
@@ -58,6 +62,7 @@ final class LeanSocketHandler: ChannelInboundHandler {
     /// Follows the setup's `seq`s, so that streaming starts from the last one.
     private var setupTracker = SequenceTracker()
     private var receiver: StrokeReceiver?
+    private var turns: LeanTurns?
     /// Set once the room has ended on purpose: the close that follows is no failure.
     private var closing = false
 
@@ -66,8 +71,9 @@ final class LeanSocketHandler: ChannelInboundHandler {
     }
 
     /// From now on frames go to `receiver`, whose `seq` baseline is the last the setup saw.
-    func startStreaming(_ makeReceiver: (_ lastSeq: Int) -> StrokeReceiver, relaySeq: Int?) {
+    func startStreaming(_ makeReceiver: (_ lastSeq: Int) -> StrokeReceiver, relaySeq: Int?, turns: LeanTurns?) {
         receiver = makeReceiver(relaySeq ?? setupTracker.lastSeq ?? 0)
+        self.turns = turns
     }
 
     var received: Int { receiver?.received ?? 0 }
@@ -96,7 +102,7 @@ final class LeanSocketHandler: ChannelInboundHandler {
             case 0x1:
                 let text = ServerFrame(receivedText: String(decoding: frame.payload, as: UTF8.self))
                 if receiver != nil {
-                    receiver?.receive(text)
+                    if let message = receiver?.receive(text), turns != nil { followTurns(message, context: context) }
                 } else {
                     if let message = text.message { _ = setupTracker.observe(message) }
                     inbox.keep(text)
@@ -106,6 +112,22 @@ final class LeanSocketHandler: ChannelInboundHandler {
             default:
                 break
             }
+        }
+    }
+
+    private func followTurns(_ message: ServerMessage, context: ChannelHandlerContext) {
+        switch message {
+        case .chooseWord:
+            guard turns?.isOver == false, let frame = try? DoodleConnection.encode(.chooseWord(index: 0)) else { return }
+            let bytes = ClientFrame.text(frame).bytes()
+            var buffer = context.channel.allocator.buffer(capacity: bytes.count)
+            buffer.writeBytes(bytes)
+            context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+        case .event(.phaseDrawing(_, _, let word), _) where word != nil:
+            // Only the drawer is told the word: the turn is this member's.
+            if let receiver { turns?.begin(drawer: receiver.member, now: receiver.clock.nanoseconds()) }
+        default:
+            break
         }
     }
 

@@ -49,17 +49,15 @@ public final class ReceiverStats: Sendable {
         var totals = Totals()
     }
 
-    public let isDrawer: Bool
     private let state = Mutex(State())
 
-    public init(isDrawer: Bool) {
-        self.isDrawer = isDrawer
-    }
+    public init() {}
 
-    func recordDelivery(latencyMicroseconds: UInt64?) {
+    /// A drawing message this member received; `echo`: one it sent itself, as the drawer.
+    func recordDelivery(latencyMicroseconds: UInt64?, echo: Bool) {
         state.withLock { state in
             state.totals.received += 1
-            if isDrawer {
+            if echo {
                 state.window.echoes += 1
             } else {
                 state.window.deliveredToGuessers += 1

@@ -6,39 +6,48 @@ import DoodleCore
 /// Identity comes from content (``StrokePlan/ordinal(of:)``): the next drawing message must be
 /// ordinal `expected`; anything else is out of order. Room `seq`s must be consecutive
 /// (``SequenceTracker``). The latency of a guesser's message is its receive time minus the
-/// drawer's noted send time, both on the run's ``LoadClock``.
+/// drawer's noted send time, both on the run's ``LoadClock``; a message the member sent itself
+/// is its echo, counted apart.
 struct StrokeReceiver {
     let plan: StrokePlan
     let sendLog: SendLog
     let clock: LoadClock
     let stats: ReceiverStats
+    /// The member's index in its room, as the send log names senders.
+    let member: Int
     private var tracker: SequenceTracker
     /// The ordinal the next drawing message should have.
     private(set) var expected = 0
     /// Drawing messages received.
     private(set) var received = 0
 
-    init(plan: StrokePlan, sendLog: SendLog, clock: LoadClock, stats: ReceiverStats, lastSeq: Int) {
+    init(plan: StrokePlan, sendLog: SendLog, clock: LoadClock, stats: ReceiverStats, member: Int, lastSeq: Int) {
         self.plan = plan
         self.sendLog = sendLog
         self.clock = clock
         self.stats = stats
+        self.member = member
         self.tracker = SequenceTracker(lastSeq: lastSeq)
     }
 
-    mutating func receive(_ frame: ServerFrame) {
+    /// Checks one frame; returns its message when it is neither a drawing message nor
+    /// undecodable, for a caller that follows the game (``LeanTurns``).
+    @discardableResult
+    mutating func receive(_ frame: ServerFrame) -> ServerMessage? {
         let now = clock.nanoseconds()
         // Drawing events, nearly every frame, are read from the text; the rest are decoded.
         if let scan = DrawingFrameScan(frame.text) {
             note(tracker.observe(seq: scan.seq, messageType: "drawing"))
-            return delivered(ordinal: plan.ordinal(of: scan), at: now)
+            delivered(ordinal: plan.ordinal(of: scan), at: now)
+            return nil
         }
-        guard let message = frame.message else { return }
+        guard let message = frame.message else { return nil }
         note(tracker.observe(message))
         if case .error(let error) = message { stats.recordServerError(code: error.code.rawValue) }
         if case .event(.chat, _) = message { stats.recordChatLine() }
-        guard case .event(.drawing(let action, _), _) = message else { return }
+        guard case .event(.drawing(let action, _), _) = message else { return message }
         delivered(ordinal: plan.ordinal(of: action), at: now)
+        return nil
     }
 
     private func note(_ violation: SequenceTracker.Violation?) {
@@ -57,7 +66,8 @@ struct StrokeReceiver {
         }
         if ordinal != expected { stats.recordOutOfOrder() }
         expected = max(expected, ordinal + 1)
-        let latency = sendLog.sendTime(of: ordinal).map { now >= $0 ? (now - $0) / 1000 : 0 }
-        stats.recordDelivery(latencyMicroseconds: latency)
+        let send = sendLog.send(of: ordinal)
+        let latency = send.map { now >= $0.time ? (now - $0.time) / 1000 : 0 }
+        stats.recordDelivery(latencyMicroseconds: latency, echo: send?.sender == member)
     }
 }

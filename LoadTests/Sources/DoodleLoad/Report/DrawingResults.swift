@@ -88,4 +88,7 @@ public struct DrawingRunResult: Sendable, Codable, Equatable {
     public var roomsPlayed: Int?
     /// The server's resident memory before the first room, when known.
     public var serverIdleResidentBytes: Int?
+    /// Turns drawn in all the rooms (the lean generator's rooms play turn after turn; the
+    /// others' one each).
+    public var turnsDrawn: Int?
 }

@@ -32,10 +32,14 @@ public struct DrawingLoad: Sendable {
         /// Mean time between one guesser's wrong guesses (shown to the room as chat); nil: none.
         public var guessInterval: Duration?
         /// Mean life of a room; each ends after half to one and a half of it, and a new room
-        /// takes its place. Nil: rooms play until the run stops.
+        /// takes its place. The first rooms are met part way through their lives. Nil: rooms
+        /// play until the run stops.
         public var roomLifetime: Duration?
+        /// The lean generator's rooms play turn after turn, each this long (``LeanTurns``).
+        public var turnLength: Duration = .seconds(80)
         /// Run the rooms on the lean generator (``LeanRoom``) with this many event loops of its
-        /// own; nil: on `DoodleClient`. One server or the relay only, and no `hostLeaves`.
+        /// own; nil: on `DoodleClient`, whose rooms play one turn. One server or the relay only,
+        /// and no `hostLeaves`.
         public var leanLoops: Int?
 
         public init(
@@ -147,7 +151,8 @@ public struct DrawingLoad: Sendable {
                 target: configuration.target.name, playersPerRoom: configuration.playersPerRoom,
                 messagesPerSecondPerDrawer: configuration.plan.messagesPerSecond, pointsPerMessage: configuration.plan.shape.meanPointsPerMessage,
                 steps: steps, totals: totals, stopReason: stopReason, serverPeakResidentBytes: probe?()?.peakResidentBytes,
-                redirectsFollowed: redirects, roomsPlayed: rooms.all.count, serverIdleResidentBytes: idleResidentBytes)
+                redirectsFollowed: redirects, roomsPlayed: rooms.all.count, serverIdleResidentBytes: idleResidentBytes,
+                turnsDrawn: rooms.all.reduce(0) { $0 + $1.turnsDrawn.load(ordering: .relaxed) })
         }
     }
 

@@ -183,6 +183,7 @@ struct RoomDriver: Sendable {
         }
         if let violation = tracker.violations.first { throw LoadError.setupFailed("drawer: \(violation)") }
         seqs[0] = tracker.lastSeq ?? seqs[0]
+        handle.turnsDrawn.add(1, ordering: .relaxed)
         return seqs
     }
 
@@ -206,7 +207,8 @@ struct RoomDriver: Sendable {
         await withTaskGroup(of: Void.self) { group in
             for (index, connection) in connections.enumerated() {
                 let receiver = StrokeReceiver(
-                    plan: plan, sendLog: handle.sendLog, clock: clock, stats: handle.receivers[index], lastSeq: lastSeqs[index])
+                    plan: plan, sendLog: handle.sendLog, clock: clock, stats: handle.receivers[index], member: index,
+                    lastSeq: lastSeqs[index])
                 group.addTask { await read(connection, receiver: receiver, ending: ending) }
             }
             group.addTask { await draw(connections[0], ending: ending) }

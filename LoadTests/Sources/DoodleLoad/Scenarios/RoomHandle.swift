@@ -1,7 +1,6 @@
 import Synchronization
 
-/// The shared measurement state of one room: the drawer's send log and every receiver's stats
-/// (index 0 is the drawer).
+/// The shared measurement state of one room: the drawing's send log and every member's stats.
 final class RoomHandle: Sendable {
     /// Unique over the run: rooms that replace ended ones get new numbers.
     let index: Int
@@ -9,10 +8,12 @@ final class RoomHandle: Sendable {
     let receivers: [ReceiverStats]
     /// Wrong guesses the room's guessers sent.
     let guessesSent = Atomic<Int>(0)
+    /// Turns the room's members drew (1 unless it plays turn after turn).
+    let turnsDrawn = Atomic<Int>(0)
 
     init(index: Int, players: Int) {
         self.index = index
-        receivers = (0..<players).map { ReceiverStats(isDrawer: $0 == 0) }
+        receivers = (0..<players).map { _ in ReceiverStats() }
     }
 }
 

@@ -6,6 +6,11 @@ import Synchronization
 /// One of the drawing load's rooms over the run. Without a lifetime it is one room that plays
 /// until the run stops; with one, each room ends when its time is up (its players leave) and a
 /// new room, with new players, takes its place, until the run stops: rooms start and end.
+///
+/// The slot's first room is met part way through its life: it plays a random share of its
+/// lifetime. So rooms end and start at the rate of a server that has been running from the
+/// first window on (rooms divided by the mean lifetime), rather than all together after one
+/// lifetime.
 struct RoomSlot: Sendable {
     let configuration: DrawingLoad.Configuration
     let rooms: RoomHandles
@@ -32,13 +37,13 @@ struct RoomSlot: Sendable {
             }
             if let leanGroup {
                 await LeanRoom(
-                    target: configuration.target, handle: handle, plan: configuration.plan, clock: clock, stop: stop, life: life(of: handle),
-                    group: leanGroup, logger: logger
+                    target: configuration.target, handle: handle, plan: configuration.plan, turnLength: configuration.turnLength, clock: clock,
+                    stop: stop, life: life(of: handle, first: isFirst), group: leanGroup, logger: logger
                 ).run(report: outcome)
             } else {
                 await RoomDriver(
                     target: configuration.target, handle: handle, plan: configuration.plan, clock: clock, stop: stop,
-                    hostLeaves: configuration.hostLeaves, life: life(of: handle), logger: logger
+                    hostLeaves: configuration.hostLeaves, life: life(of: handle, first: isFirst), logger: logger
                 ).run(report: outcome)
             }
             first = false
@@ -47,13 +52,14 @@ struct RoomSlot: Sendable {
         }
     }
 
-    private func life(of handle: RoomHandle) -> RoomLife {
+    private func life(of handle: RoomHandle, first: Bool) -> RoomLife {
         var random = SeededRandom(seed: UInt64(handle.index) &* 0x9E37_79B9)
+        let share = first ? Double.random(in: 0...1, using: &random) : 1
         return RoomLife(
             // The golden ratio's fraction spreads any number of rooms evenly over the period.
             phase: configuration.phase == .spread ? (Double(handle.index) * 0.618_033_988_75).truncatingRemainder(dividingBy: 1) : 0,
             // Half to one and a half of the mean, so that rooms do not all end together.
-            lifetime: configuration.roomLifetime.map { $0 * Double.random(in: 0.5...1.5, using: &random) },
+            lifetime: configuration.roomLifetime.map { $0 * Double.random(in: 0.5...1.5, using: &random) * share },
             guessInterval: configuration.guessInterval, drain: configuration.drain)
     }
 
