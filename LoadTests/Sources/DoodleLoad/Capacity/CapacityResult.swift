@@ -47,20 +47,28 @@ public struct CapacityResult: Sendable, Codable, Equatable {
         return (Double(resident) / players, run.serverIdleResidentBytes.map { Double(resident - $0) / players })
     }
 
+    private func percent(_ part: Double, of whole: Double) -> Double {
+        whole > 0 ? part / whole * 100 : 0
+    }
+
     public var text: String {
         var lines: [String] = []
         let cores = { (list: [Int]?) in list.map { "core \($0.map(String.init).joined(separator: ","))" } ?? "any core" }
         lines.append(
             "capacity search, \(target): \(eventLoops) event loop(s), server on \(cores(serverCores)), generator on \(cores(generatorCores)); "
                 + "\(run.playersPerRoom) players a room, drawer at \(run.messagesPerSecondPerDrawer)/s; \(shape)")
-        lines.append("  rooms players   p99 ms   max ms  delivered/s  chat/s  server cores  per CPU-s  RSS MiB  generator cores  rooms started")
+        // "drawing": the share of the drawers' ticks that sent (the rest fell between turns);
+        // "on time": that share with the ticks between turns, which the search needs at 95%.
+        lines.append(
+            "  rooms players   p99 ms   max ms  delivered/s  chat/s  server cores  per CPU-s  RSS MiB  generator cores  rooms started  drawing  on time")
         for step in run.steps {
             lines.append(
                 String(
-                    format: "  %5d %7d %8.1f %8.1f %12.0f %7.0f %13.2f %10.0f %8.1f %16.2f %14d", step.rooms, step.connections, step.latency.p99,
-                    step.latency.max, step.deliveredPerSecond, step.chatLinesDeliveredPerSecond, step.server?.cores ?? 0,
+                    format: "  %5d %7d %8.1f %8.1f %12.0f %7.0f %13.2f %10.0f %8.1f %16.2f %14d %7.1f%% %7.1f%%", step.rooms, step.connections,
+                    step.latency.p99, step.latency.max, step.deliveredPerSecond, step.chatLinesDeliveredPerSecond, step.server?.cores ?? 0,
                     step.server?.deliveredPerCPUSecond ?? 0, Double(step.server?.residentBytes ?? 0) / 1_048_576, step.generatorCores ?? 0,
-                    step.roomsStarted))
+                    step.roomsStarted, percent(step.sentPerSecond, of: step.targetSentPerSecond),
+                    percent(step.sentPerSecond + step.ticksBetweenTurnsPerSecond, of: step.targetSentPerSecond)))
         }
         lines.append("  stopped: \(run.stopReason)")
         let totals = run.totals

@@ -44,12 +44,11 @@ struct LeanRoom: Sendable {
 
     /// The settings of a turn-by-turn room: ten rounds (the most) of `turnLength` turns, no
     /// reveal pause, and, as in ``RoomDriver/settings(players:)``, one custom word offered alone
-    /// and no hints, so that every turn's choice is trivial and nothing but the game's own
-    /// events joins the strokes.
+    /// and no hints, so that every turn's choice is trivial and the guessers know the word.
     private func settings(players: Int) -> SettingsPatch {
         SettingsPatch(
             maxPlayers: max(players, 2), rounds: 10, drawSeconds: Int(turnLength.components.seconds), chooseSeconds: 30, revealSeconds: 0,
-            wordChoices: 1, hints: 0, customWords: ["loadtest"], customWordsOnly: true)
+            wordChoices: 1, hints: 0, customWords: [LeanTurns.word], customWordsOnly: true)
     }
 
     private func setUpDoodle(_ sockets: [LeanSocket], turns: LeanTurns) async throws {
@@ -104,10 +103,17 @@ struct LeanRoom: Sendable {
             [plan, handle, clock] _ in
             let ordinal = handle.sendLog.progress.count
             let now = clock.nanoseconds()
-            let sender = turns.map { $0.sender(of: ordinal, beginsStroke: plan.beginsStroke(ordinal: ordinal), now: now) } ?? 0
-            if let sender {
+            switch turns?.tick(ordinal: ordinal, beginsStroke: plan.beginsStroke(ordinal: ordinal), now: now) ?? .send(from: 0) {
+            case .send(let sender):
                 handle.sendLog.noteSend(at: now, by: sender)
                 try? sockets[sender].send(.draw(plan.action(ordinal: ordinal)))
+            case .idle:
+                handle.ticksBetweenTurns.add(1, ordering: .relaxed)
+            case .everyoneGuesses(let drawer):
+                handle.ticksBetweenTurns.add(1, ordering: .relaxed)
+                for (index, socket) in sockets.enumerated() where index != drawer {
+                    try? socket.send(.guess(text: LeanTurns.word, drawingId: nil))
+                }
             }
             return interval
         } onStop: { [handle] in

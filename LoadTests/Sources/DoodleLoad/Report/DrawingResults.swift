@@ -36,9 +36,13 @@ public struct StepResult: Sendable, Codable, Equatable {
     /// CPU seconds per wall second of the load generator itself (this process), to tell a full
     /// generator from a full server.
     public var generatorCores: Double?
+    /// Drawers' ticks per second that fell between turns, when nobody held the turn, so sent
+    /// nothing (rooms that play turn after turn; else 0).
+    public var ticksBetweenTurnsPerSecond: Double = 0
 
-    /// True when the drawers kept at least 95% of their rate: the load was really offered.
-    public var drawersKeptUp: Bool { sentPerSecond >= targetSentPerSecond * 0.95 }
+    /// True when the drawers kept at least 95% of their rate, ticks between turns counted as
+    /// kept (a tick on time with nothing to send): the load was really offered.
+    public var drawersKeptUp: Bool { sentPerSecond + ticksBetweenTurnsPerSecond >= targetSentPerSecond * 0.95 }
 }
 
 /// Correctness over a whole run, after the drain.

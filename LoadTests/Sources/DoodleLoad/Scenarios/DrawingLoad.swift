@@ -159,22 +159,22 @@ public struct DrawingLoad: Sendable {
     /// Waits out the warm-up, then measures one window over every room so far.
     private func measure(rooms: RoomHandles, slots: Int, setupRate: Double) async -> StepResult {
         try? await Task.sleep(for: configuration.warmup)
-        for handle in rooms.all { for receiver in handle.receivers { _ = receiver.takeWindow() } }
-        let sentBefore = rooms.all.reduce(0) { $0 + $1.sendLog.progress.count }
-        let guessesBefore = rooms.all.reduce(0) { $0 + $1.guessesSent.load(ordering: .relaxed) }
-        let roomsBefore = rooms.all.count
         let sampleBefore = probe?()
         let generatorBefore = ProcessSample.read(pid: getpid())
+        // The counts are read next to the window's two instants, so that they cover its seconds.
+        for handle in rooms.all { for receiver in handle.receivers { _ = receiver.takeWindow() } }
+        let roomsBefore = rooms.all.count
+        let countsBefore = WindowCounts(rooms.all)
         let start = ContinuousClock.now
         try? await Task.sleep(for: configuration.window)
         let seconds = (ContinuousClock.now - start).seconds
         let handles = rooms.all
+        let counts = WindowCounts(handles).minus(countsBefore)
         var window = ReceiverStats.Window()
         for handle in handles { for receiver in handle.receivers { window.add(receiver.takeWindow()) } }
         let sampleAfter = probe?()
         let generatorAfter = ProcessSample.read(pid: getpid())
-        let sent = handles.reduce(0) { $0 + $1.sendLog.progress.count } - sentBefore
-        let guesses = handles.reduce(0) { $0 + $1.guessesSent.load(ordering: .relaxed) } - guessesBefore
+        let (sent, guesses, idleTicks) = (counts.sent, counts.guesses, counts.ticksBetweenTurns)
         var server: ServerUsage?
         if let sampleBefore, let sampleAfter {
             let cpu = sampleAfter.cpuSeconds - sampleBefore.cpuSeconds
@@ -191,7 +191,31 @@ public struct DrawingLoad: Sendable {
             errorsSoFar: Self.totals(handles: handles, counting: false).errorCount + rooms.failures.count,
             guessesPerSecond: Double(guesses) / seconds, chatLinesDeliveredPerSecond: Double(window.chatLines) / seconds,
             roomsStarted: handles.count - roomsBefore,
-            generatorCores: generatorBefore.flatMap { before in generatorAfter.map { ($0.cpuSeconds - before.cpuSeconds) / seconds } })
+            generatorCores: generatorBefore.flatMap { before in generatorAfter.map { ($0.cpuSeconds - before.cpuSeconds) / seconds } },
+            ticksBetweenTurnsPerSecond: Double(idleTicks) / seconds)
+    }
+
+    /// The drawers' and guessers' running counts over a set of rooms.
+    private struct WindowCounts {
+        var sent = 0
+        var guesses = 0
+        var ticksBetweenTurns = 0
+
+        init(_ handles: [RoomHandle]) {
+            for handle in handles {
+                sent += handle.sendLog.progress.count
+                guesses += handle.guessesSent.load(ordering: .relaxed)
+                ticksBetweenTurns += handle.ticksBetweenTurns.load(ordering: .relaxed)
+            }
+        }
+
+        func minus(_ earlier: WindowCounts) -> WindowCounts {
+            var difference = self
+            difference.sent -= earlier.sent
+            difference.guesses -= earlier.guesses
+            difference.ticksBetweenTurns -= earlier.ticksBetweenTurns
+            return difference
+        }
     }
 
     /// Adds up every receiver. With `counting`, deliveries still missing count as lost (only

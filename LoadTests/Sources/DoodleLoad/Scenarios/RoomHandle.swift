@@ -10,6 +10,8 @@ final class RoomHandle: Sendable {
     let guessesSent = Atomic<Int>(0)
     /// Turns the room's members drew (1 unless it plays turn after turn).
     let turnsDrawn = Atomic<Int>(0)
+    /// The drawer's ticks that fell between turns, when nobody drew.
+    let ticksBetweenTurns = Atomic<Int>(0)
 
     init(index: Int, players: Int) {
         self.index = index
