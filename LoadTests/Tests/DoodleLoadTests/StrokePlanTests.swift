@@ -1,3 +1,4 @@
+import DoodleClient
 import DoodleCore
 import DoodleLoad
 import Testing
@@ -21,6 +22,18 @@ struct StrokePlanTests {
         #expect(begin.strokeId == 2)
         #expect(begin.points.count == 8)
         for (index, value) in begin.points.enumerated() { #expect(value >= 0 && value < (index % 2 == 0 ? 1600 : 1200)) }
+    }
+
+    @Test("the hand-written wire text is exactly what the JSON encoder writes, for every kind of message")
+    func wireTextMatchesTheEncoder() throws {
+        let sketched = StrokePlan.sketched()
+        let uniform = StrokePlan(messagesPerSecond: 20, pointsPerBatch: 8, strokeLength: 20)
+        // Two cycles of the sketches: begins, points and ends, ids past the first cycle's.
+        for (plan, ordinals) in [(sketched, 0..<4_000), (uniform, 0..<500)] {
+            for ordinal in ordinals {
+                #expect(plan.wireText(ordinal: ordinal) == (try DoodleConnection.encode(.draw(plan.action(ordinal: ordinal)))), "ordinal \(ordinal)")
+            }
+        }
     }
 
     @Test("a plan that would break the contract's drawing limits is refused")

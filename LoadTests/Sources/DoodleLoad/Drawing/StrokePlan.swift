@@ -64,9 +64,34 @@ public struct StrokePlan: Sendable, Equatable {
         guard let count = position.points else { return .strokeEnd(strokeId: position.strokeId) }
         let points = points(strokeId: position.strokeId, batch: position.batch, count: count)
         if position.batch == 0 {
-            return .strokeBegin(StrokeBegin(strokeId: position.strokeId, tool: .pen, color: "#1a2b3c", width: 4, points: points))
+            return .strokeBegin(StrokeBegin(strokeId: position.strokeId, tool: .pen, color: Self.color, width: Self.width, points: points))
         }
         return .strokePoints(strokeId: position.strokeId, points: points)
+    }
+
+    /// Every stroke's pen.
+    static let color = "#1a2b3c"
+    static let width = 4
+
+    /// Message `ordinal` as the text of a `draw` message, written by hand: exactly what
+    /// `DoodleConnection.encode(.draw(action(ordinal:)))` writes (sorted keys), at a fraction
+    /// of `JSONEncoder`'s cost, which was the lean generator's largest own cost per stroke.
+    public func wireText(ordinal: Int) -> String {
+        let position = shape.position(ofOrdinal: ordinal)
+        guard let count = position.points else { return "{\"strokeId\":\(position.strokeId),\"type\":\"strokeEnd\"}" }
+        let flat = points(strokeId: position.strokeId, batch: position.batch, count: count)
+        var text = position.batch == 0 ? "{\"color\":\"\(Self.color)\",\"points\":[" : "{\"points\":["
+        text.reserveCapacity(96 + count * 10)
+        for (index, value) in flat.enumerated() {
+            if index > 0 { text += "," }
+            text += String(value)
+        }
+        if position.batch == 0 {
+            text += "],\"strokeId\":\(position.strokeId),\"tool\":\"pen\",\"type\":\"strokeBegin\",\"width\":\(Self.width)}"
+        } else {
+            text += "],\"strokeId\":\(position.strokeId),\"type\":\"strokePoints\"}"
+        }
+        return text
     }
 
     /// True if message `ordinal` is a `strokeBegin`.

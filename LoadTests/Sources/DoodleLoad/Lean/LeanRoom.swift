@@ -106,7 +106,7 @@ struct LeanRoom: Sendable {
             switch turns?.tick(ordinal: ordinal, beginsStroke: plan.beginsStroke(ordinal: ordinal), now: now) ?? .send(from: 0) {
             case .send(let sender):
                 handle.sendLog.noteSend(at: now, by: sender)
-                try? sockets[sender].send(.draw(plan.action(ordinal: ordinal)))
+                sockets[sender].send(text: plan.wireText(ordinal: ordinal))
             case .idle:
                 handle.ticksBetweenTurns.add(1, ordering: .relaxed)
             case .everyoneGuesses(let drawer):

@@ -81,11 +81,11 @@ final class LeanSocketHandler: ChannelInboundHandler {
     func closeQuietly() { closing = true }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let bytes = unwrapInboundIn(data).readableBytesView
+        let buffer = unwrapInboundIn(data)
         if upgraded {
-            parser.append(bytes)
+            buffer.withUnsafeReadableBytes { parser.append(contiguous: $0) }
         } else {
-            head.append(contentsOf: bytes)
+            head.append(contentsOf: buffer.readableBytesView)
             guard let end = UpgradeHandshake.endOfHead(head) else { return }
             let statusLine = String(decoding: head.prefix { $0 != 13 }, as: UTF8.self)
             guard statusLine.hasPrefix("HTTP/1.1 101") else {

@@ -27,6 +27,12 @@ public struct ServerFrameParser: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
+    /// The same for bytes in memory: one copy, where a sequence is appended byte by byte (the
+    /// lean generator reads every delivery through here).
+    public mutating func append(contiguous bytes: UnsafeRawBufferPointer) {
+        append(UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count))
+    }
+
     /// The next complete frame, or nil until more bytes arrive.
     public mutating func next() -> Frame? {
         let available = buffer.count - start
