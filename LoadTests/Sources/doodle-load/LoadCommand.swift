@@ -189,7 +189,6 @@ struct LoadCommand: AsyncParsableCommand {
         guard (2...16).contains(players) else { throw ValidationError("--players must be 2–16") }
         guard rooms >= 1, runs >= 1, runs <= 10, window >= 1, window <= 120, warmup >= 0 else { throw ValidationError("check --rooms, --runs, --window, --warmup") }
         guard rampStart >= 1, rampStep >= 1, rampMax >= rampStart else { throw ValidationError("check the --ramp-* options") }
-        // A ramp keeps its first rooms drawing for the whole ramp: at most one 240 s turn.
         // A turn of at most 240 s is one drawing (a ramp keeps its first rooms drawing for one).
         if let violation = shape.plan(messagesPerSecond: rate).violation(forSeconds: 240) { throw ValidationError(violation) }
         try shape.validate(turnByTurn: capacity.capacity, players: players)

@@ -26,9 +26,6 @@ struct LoadShapeArguments: ParsableArguments {
     @Option(help: "Capacity: seconds of a turn (15–240); the rooms play turn after turn, each member drawing in its turn.")
     var turnSeconds = 80
 
-    /// Rounds a turn-by-turn room is made with (the rules' most): its turns must outlast it.
-    static let rounds = 10
-
     func validate() throws {
         guard guessEvery == 0 || (1...600).contains(guessEvery) else { throw ValidationError("--guess-every must be 0 or 1–600 seconds") }
         guard (15...240).contains(turnSeconds) else { throw ValidationError("--turn-seconds must be 15–240 (the rules' drawSeconds)") }
@@ -43,11 +40,11 @@ struct LoadShapeArguments: ParsableArguments {
     /// into a turn that is not its own, or after the game.
     func validate(turnByTurn: Bool, players: Int) throws {
         let lifetime = roomLifetime(turnByTurn: turnByTurn)
-        let game = turnByTurn ? Double(Self.rounds * players * turnSeconds) : 240
+        let game = turnByTurn ? Double(DrawingLoad.turnByTurnRounds * players * turnSeconds) : 240
         guard lifetime * 1.5 <= game else {
             throw ValidationError(
                 "--room-lifetime \(Int(lifetime)): a room's longest life (1.5 times it) must end within its game of \(Int(game)) s"
-                    + (turnByTurn ? " (\(Self.rounds) rounds of \(players) turns of \(turnSeconds) s)" : " (one turn; --capacity rooms play turn after turn)"))
+                    + (turnByTurn ? " (\(DrawingLoad.turnByTurnRounds) rounds of \(players) turns of \(turnSeconds) s)" : " (one turn; --capacity rooms play turn after turn)"))
         }
     }
 

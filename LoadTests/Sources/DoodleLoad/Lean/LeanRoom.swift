@@ -42,21 +42,15 @@ struct LeanRoom: Sendable {
 
     // MARK: - Setup
 
-    /// The settings of a turn-by-turn room: ten rounds (the most) of `turnLength` turns, no
-    /// reveal pause, and, as in ``RoomDriver/settings(players:)``, one custom word offered alone
-    /// and no hints, so that every turn's choice is trivial and the guessers know the word.
-    private func settings(players: Int) -> SettingsPatch {
-        SettingsPatch(
-            maxPlayers: max(players, 2), rounds: 10, drawSeconds: Int(turnLength.components.seconds), chooseSeconds: 30, revealSeconds: 0,
-            wordChoices: 1, hints: 0, customWords: [LeanTurns.word], customWordsOnly: true)
-    }
-
     private func setUpDoodle(_ sockets: [LeanSocket], turns: LeanTurns) async throws {
         for (index, socket) in sockets.enumerated() {
             try socket.send(.hello(protocol: ServerMessage.protocolVersion, name: "load\(handle.index)-\(index)", token: nil, lastSeq: nil, avatar: nil))
             _ = try await socket.next { if case .welcome = $0.message { true } else { false } }
         }
-        try sockets[0].send(.createRoom(mode: .party, settings: settings(players: sockets.count)))
+        // The rules' most rounds of `turnLength` turns, which outlast any room's life.
+        let settings = RoomDriver.settings(
+            players: sockets.count, rounds: DrawingLoad.turnByTurnRounds, drawSeconds: Int(turnLength.components.seconds))
+        try sockets[0].send(.createRoom(mode: .party, settings: settings))
         let created = try await sockets[0].next { if case .roomState = $0.message { true } else { false } }
         guard case .roomState(let room) = created.message else { throw LoadError.setupFailed("no roomState") }
         for socket in sockets.dropFirst() {
@@ -112,7 +106,7 @@ struct LeanRoom: Sendable {
             case .everyoneGuesses(let drawer):
                 handle.ticksBetweenTurns.add(1, ordering: .relaxed)
                 for (index, socket) in sockets.enumerated() where index != drawer {
-                    try? socket.send(.guess(text: LeanTurns.word, drawingId: nil))
+                    try? socket.send(.guess(text: RoomLife.word, drawingId: nil))
                 }
             }
             return interval

@@ -44,10 +44,15 @@ struct LeanSocket: Sendable {
 
     /// Writes one masked text frame; does not wait for the write.
     func send(text: String) {
+        channel.writeAndFlush(Self.frame(text: text, allocator: channel.allocator), promise: nil)
+    }
+
+    /// `text` as one masked text frame, ready to write.
+    static func frame(text: String, allocator: ByteBufferAllocator) -> ByteBuffer {
         let bytes = ClientFrame.text(text).bytes()
-        var buffer = channel.allocator.buffer(capacity: bytes.count)
+        var buffer = allocator.buffer(capacity: bytes.count)
         buffer.writeBytes(bytes)
-        channel.writeAndFlush(buffer, promise: nil)
+        return buffer
     }
 
     func send(_ message: ClientMessage) throws {

@@ -118,11 +118,8 @@ final class LeanSocketHandler: ChannelInboundHandler {
     private func followTurns(_ message: ServerMessage, context: ChannelHandlerContext) {
         switch message {
         case .chooseWord:
-            guard turns?.isOver == false, let frame = try? DoodleConnection.encode(.chooseWord(index: 0)) else { return }
-            let bytes = ClientFrame.text(frame).bytes()
-            var buffer = context.channel.allocator.buffer(capacity: bytes.count)
-            buffer.writeBytes(bytes)
-            context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+            guard turns?.isOver == false, let text = try? DoodleConnection.encode(.chooseWord(index: 0)) else { return }
+            context.writeAndFlush(wrapOutboundOut(LeanSocket.frame(text: text, allocator: context.channel.allocator)), promise: nil)
         case .event(.phaseDrawing(_, _, let word), _) where word != nil:
             // Only the drawer is told the word: the turn is this member's.
             if let receiver { turns?.begin(drawer: receiver.member, now: receiver.clock.nanoseconds()) }

@@ -9,9 +9,10 @@ import Synchronization
 /// Each turn's drawing lasts a random 50–150% of the time the turn allows, capped at all of it
 /// (seeded by the room and the turn, so runs repeat): half the turns run their full time and
 /// end on the server's clock; the others stop at 50–100% of it and end with every other member
-/// guessing the word, which ends the turn at once (`allGuessed`). So rooms' turns end at different moments, as real rooms' do, and not all
-/// together a turn length after their rooms were made. No figures for how real turns end were
-/// found: the share is an assumption, stated where figures are quoted.
+/// guessing the word, which ends the turn at once (`allGuessed`). So rooms' turns end at
+/// different moments, as real rooms' do, and not all together a turn length after their rooms
+/// were made. No figures for how real turns end were found: the share is an assumption, stated
+/// where figures are quoted.
 ///
 /// A drawer starts no stroke in the last `margin` of its turn (the longest stroke of the plan
 /// and a second more) and finishes the stroke it is in before the turn ends; the guessers
@@ -42,9 +43,6 @@ final class LeanTurns: Sendable {
         /// word now, ending the turn.
         case everyoneGuesses(drawer: Int)
     }
-
-    /// The word every lean room draws (one custom word, offered alone).
-    static let word = "loadtest"
 
     let turnLength: Duration
     let margin: Duration

@@ -35,7 +35,8 @@ public struct DrawingLoad: Sendable {
         /// takes its place. The first rooms are met part way through their lives. Nil: rooms
         /// play until the run stops.
         public var roomLifetime: Duration?
-        /// The lean generator's rooms play turn after turn, each this long (``LeanTurns``).
+        /// The lean generator's rooms play turn after turn, each this long (``LeanTurns``), in
+        /// `DrawingLoad.turnByTurnRounds` rounds.
         public var turnLength: Duration = .seconds(80)
         /// Run the rooms on the lean generator (``LeanRoom``) with this many event loops of its
         /// own; nil: on `DoodleClient`, whose rooms play one turn. One server or the relay only,
@@ -55,6 +56,9 @@ public struct DrawingLoad: Sendable {
             self.drain = drain
         }
     }
+
+    /// Rounds a turn-by-turn room is made with (the rules' most): its turns must outlast it.
+    public static let turnByTurnRounds = 10
 
     /// When the rooms' drawers send within the drawing period.
     public enum DrawerPhase: String, Sendable, Codable {
@@ -162,9 +166,10 @@ public struct DrawingLoad: Sendable {
         let sampleBefore = probe?()
         let generatorBefore = ProcessSample.read(pid: getpid())
         // The counts are read next to the window's two instants, so that they cover its seconds.
-        for handle in rooms.all { for receiver in handle.receivers { _ = receiver.takeWindow() } }
-        let roomsBefore = rooms.all.count
-        let countsBefore = WindowCounts(rooms.all)
+        let handlesBefore = rooms.all
+        for handle in handlesBefore { for receiver in handle.receivers { _ = receiver.takeWindow() } }
+        let roomsBefore = handlesBefore.count
+        let countsBefore = WindowCounts(handlesBefore)
         let start = ContinuousClock.now
         try? await Task.sleep(for: configuration.window)
         let seconds = (ContinuousClock.now - start).seconds

@@ -155,11 +155,13 @@ struct RoomDriver: Sendable {
     }
 
     /// The creator draws first; one custom word and wordChoices 1 make the choice trivial,
-    /// hints 0 keeps hint events out of the stream, and the long turn outlasts the run.
-    static func settings(players: Int) -> SettingsPatch {
+    /// hints 0 keeps hint events out of the stream, and there is no reveal pause between turns.
+    /// By default one long turn, which outlasts the run; the lean generator's rooms play
+    /// `rounds` of shorter ones.
+    static func settings(players: Int, rounds: Int = 1, drawSeconds: Int = 240) -> SettingsPatch {
         SettingsPatch(
-            maxPlayers: max(players, 2), rounds: 1, drawSeconds: 240, chooseSeconds: 30, revealSeconds: 0,
-            wordChoices: 1, hints: 0, customWords: ["loadtest"], customWordsOnly: true)
+            maxPlayers: max(players, 2), rounds: rounds, drawSeconds: drawSeconds, chooseSeconds: 30, revealSeconds: 0,
+            wordChoices: 1, hints: 0, customWords: [RoomLife.word], customWordsOnly: true)
     }
 
     /// Starts the game in a full room and waits until connection 0 draws; returns each

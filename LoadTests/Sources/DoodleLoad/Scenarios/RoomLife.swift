@@ -42,7 +42,10 @@ struct RoomLife: Sendable {
         guessInterval.map { WrongGuesser(room: room, guesser: guesser, mean: $0) }
     }
 
-    /// Guesses that never match the load's word ("loadtest") nor come close to it.
+    /// The one word of every drawing-load room (one custom word, offered alone).
+    static let word = "loadtest"
+
+    /// Guesses that never match the load's `word` nor come close to it.
     static let wrongGuesses = ["apple", "house", "tree", "boat", "cloud", "star", "moon", "fish", "sun", "kite", "a cat?", "is it a car"]
 }
 
