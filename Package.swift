@@ -449,6 +449,7 @@ let package = Package(
             dependencies: [
                 "DoodleTestSupport",
                 "DoodleLoad", "DoodleServer", "DoodleClient", "DoodleCore",
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -35,6 +35,25 @@ struct RawFrameTests {
         #expect(frames[1].closeCode == 1009)
     }
 
+    @Test("a frame's header says where its payload lies, and nothing until the whole frame is there")
+    func frameHeader() {
+        let unmasked = ClientFrame(opcode: .text, payload: Array(repeating: 7, count: 300), masked: false).bytes()
+        let header = FrameHeader(of: unmasked)
+        #expect(header == FrameHeader(opcode: 0x1, fin: true, maskOffset: nil, payloadOffset: 4, payloadLength: 300))
+        #expect(FrameHeader(of: unmasked.dropLast()) == nil)
+        // A frame read from the middle of a buffer (a slice that does not start at 0).
+        let stream = ClientFrame.text("ab").bytes() + unmasked
+        #expect(FrameHeader(of: stream[8...])?.payloadLength == 300)
+        let masked = ClientFrame.text("ab").bytes()
+        #expect(FrameHeader(of: masked) == FrameHeader(opcode: 0x1, fin: true, maskOffset: 2, payloadOffset: 6, payloadLength: 2))
+    }
+
+    @Test("a 64-bit length past anything a stream could hold is refused, not shifted into a trap")
+    func frameHeaderHugeLength() {
+        let huge: [UInt8] = [0x82, 127, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF] + Array(repeating: 0, count: 16)
+        #expect(FrameHeader(of: huge) == nil)
+    }
+
     @Test("the ws:// address gives its port")
     func port() {
         #expect(RawWebSocket.port(of: "ws://127.0.0.1:41234/v1/ws") == 41234)

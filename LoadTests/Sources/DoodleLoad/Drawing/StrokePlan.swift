@@ -120,8 +120,10 @@ public struct StrokePlan: Sendable, Equatable {
     }
 
     /// The same as ``ordinal(of:)``, from a frame's scanned text (no decoded action).
-    func ordinal(of scan: DrawingFrameScan) -> Int? {
+    func ordinal(of scan: StreamFrameScan) -> Int? {
         switch scan.kind {
+        case .chat:
+            return nil
         case .strokeEnd:
             return ordinal(of: .strokeEnd(strokeId: scan.strokeId))
         case .strokeBegin, .strokePoints:

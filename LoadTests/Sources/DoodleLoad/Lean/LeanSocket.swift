@@ -15,6 +15,10 @@ struct LeanSocket: Sendable {
         let inbox = LeanSetupInbox()
         let channel = try await ClientBootstrap(group: group)
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
+            // NIO's default read size adapts down to small reads, to as little as 64 bytes; the
+            // server's frames vary from tens of bytes to kilobytes, so a frame larger than the
+            // last few reads would then take two reads and a copy. Reads start at a kilobyte.
+            .channelOption(.recvAllocator, value: AdaptiveRecvByteBufferAllocator(minimum: 1_024, initial: 4_096, maximum: 65_536))
             .connectTimeout(.seconds(10))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {

@@ -48,17 +48,20 @@ final class LeanSetupInbox: Sendable {
 /// frames. During setup each frame is kept for the setup's task and its `seq` followed; once the
 /// room streams, each goes straight to the connection's `StrokeReceiver`, with no task, no
 /// stream and no thread hand-off per frame (the cost that made `DoodleClient` readers, not the
-/// server, the limit of a capacity search). It also plays the member's part in the room's turns:
-/// it takes the word it is offered at once and tells the room's ``LeanTurns`` when its turn to
-/// draw begins.
+/// server, the limit of a capacity search). Frames are read where NIO put them: a drawing
+/// event or chat line is checked in the read's own buffer, with nothing copied or allocated,
+/// and only a frame cut by the end of a read is carried over to the next. It also plays the
+/// member's part in the room's turns: it takes the word it is offered at once and tells the
+/// room's ``LeanTurns`` when its turn to draw begins.
 final class LeanSocketHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     let inbox: LeanSetupInbox
     private var head: [UInt8] = []
-    private var parser = ServerFrameParser()
     private var upgraded = false
+    /// The start of a frame the last read ended inside.
+    private var carried: ByteBuffer?
     /// Follows the setup's `seq`s, so that streaming starts from the last one.
     private var setupTracker = SequenceTracker()
     private var receiver: StrokeReceiver?
@@ -81,11 +84,9 @@ final class LeanSocketHandler: ChannelInboundHandler {
     func closeQuietly() { closing = true }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let buffer = unwrapInboundIn(data)
-        if upgraded {
-            buffer.withUnsafeReadableBytes { parser.append(contiguous: $0) }
-        } else {
-            head.append(contentsOf: buffer.readableBytesView)
+        var input = unwrapInboundIn(data)
+        if !upgraded {
+            head.append(contentsOf: input.readableBytesView)
             guard let end = UpgradeHandshake.endOfHead(head) else { return }
             let statusLine = String(decoding: head.prefix { $0 != 13 }, as: UTF8.self)
             guard statusLine.hasPrefix("HTTP/1.1 101") else {
@@ -93,28 +94,48 @@ final class LeanSocketHandler: ChannelInboundHandler {
                 return
             }
             upgraded = true
-            parser.append(head[end...])
+            input = context.channel.allocator.buffer(bytes: head[end...])
             head = []
             inbox.noteUpgrade(failure: nil)
         }
-        while let frame = parser.next() {
-            switch frame.opcode {
-            case 0x1:
-                let text = ServerFrame(receivedText: String(decoding: frame.payload, as: UTF8.self))
-                if receiver != nil {
-                    if let message = receiver?.receive(text), turns != nil { followTurns(message, context: context) }
-                } else {
-                    if let message = text.message { _ = setupTracker.observe(message) }
-                    inbox.keep(text)
-                }
-            case 0x8:
-                end("the server closed the connection (code \(frame.closeCode.map(String.init) ?? "none"))")
-            default:
-                break
-            }
+        if var earlier = carried.take() {
+            earlier.writeBuffer(&input)
+            input = earlier
+        }
+        // The frames of one read arrived together: one clock reading times them all.
+        let now = receiver?.clock.nanoseconds() ?? 0
+        while let frameLength = input.withUnsafeReadableBytes({ bytes -> Int? in
+            guard let header = FrameHeader(of: bytes) else { return nil }
+            readFrame(header, payload: UnsafeRawBufferPointer(rebasing: bytes[header.payloadOffset..<header.frameLength]), at: now, context: context)
+            return header.frameLength
+        }) {
+            input.moveReaderIndex(forwardBy: frameLength)
+        }
+        if input.readableBytes > 0 {
+            var kept = context.channel.allocator.buffer(capacity: max(input.readableBytes, 4_096))
+            kept.writeBuffer(&input)
+            carried = kept
         }
     }
 
+    private func readFrame(_ header: FrameHeader, payload: UnsafeRawBufferPointer, at now: UInt64, context: ChannelHandlerContext) {
+        guard header.maskOffset == nil else { return end("the server sent a masked frame") }
+        switch header.opcode {
+        case 0x1:
+            if let receiver {
+                if let message = receiver.receive(text: payload, at: now), turns != nil { followTurns(message, context: context) }
+            } else {
+                let text = ServerFrame(receivedText: String(decoding: payload, as: UTF8.self))
+                if let message = text.message { _ = setupTracker.observe(message) }
+                inbox.keep(text)
+            }
+        case 0x8:
+            let code = payload.count >= 2 ? String(Int(payload[0]) << 8 | Int(payload[1])) : "none"
+            end("the server closed the connection (code \(code))")
+        default:
+            break
+        }
+    }
     private func followTurns(_ message: ServerMessage, context: ChannelHandlerContext) {
         switch message {
         case .chooseWord:

@@ -8,7 +8,9 @@ import DoodleCore
 /// (``SequenceTracker``). The latency of a guesser's message is its receive time minus the
 /// drawer's noted send time, both on the run's ``LoadClock``; a message the member sent itself
 /// is its echo, counted apart.
-struct StrokeReceiver {
+///
+/// A class, so that a reader on an event loop checks frames in place with no copy of its state.
+final class StrokeReceiver {
     let plan: StrokePlan
     let sendLog: SendLog
     let clock: LoadClock
@@ -30,23 +32,40 @@ struct StrokeReceiver {
         self.tracker = SequenceTracker(lastSeq: lastSeq)
     }
 
-    /// Checks one frame; returns its message when it is neither a drawing message nor
-    /// undecodable, for a caller that follows the game (``LeanTurns``).
+    /// Checks one frame; returns its message when it is neither a drawing message, a chat line
+    /// nor undecodable, for a caller that follows the game (``LeanTurns``).
     @discardableResult
-    mutating func receive(_ frame: ServerFrame) -> ServerMessage? {
-        let now = clock.nanoseconds()
-        // Drawing events, nearly every frame, are read from the text; the rest are decoded.
-        if let scan = DrawingFrameScan(frame.text) {
-            note(tracker.observe(seq: scan.seq, messageType: "drawing"))
-            delivered(ordinal: plan.ordinal(of: scan), at: now)
-            return nil
-        }
+    func receive(_ frame: ServerFrame) -> ServerMessage? {
+        receive(frame, at: clock.nanoseconds())
+    }
+
+    /// The same for a text frame's payload in the reader's buffer, received at `now`: drawing
+    /// events and chat lines, nearly every frame, are read from the bytes; the rest are decoded.
+    @discardableResult
+    func receive(text payload: UnsafeRawBufferPointer, at now: UInt64) -> ServerMessage? {
+        if let scan = StreamFrameScan(bytes: payload) { return receive(scan, at: now) }
+        return receive(ServerFrame(receivedText: String(decoding: payload, as: UTF8.self)), at: now)
+    }
+
+    private func receive(_ frame: ServerFrame, at now: UInt64) -> ServerMessage? {
+        if let scan = StreamFrameScan(frame.text) { return receive(scan, at: now) }
         guard let message = frame.message else { return nil }
         note(tracker.observe(message))
         if case .error(let error) = message { stats.recordServerError(code: error.code.rawValue) }
         if case .event(.chat, _) = message { stats.recordChatLine() }
         guard case .event(.drawing(let action, _), _) = message else { return message }
         delivered(ordinal: plan.ordinal(of: action), at: now)
+        return nil
+    }
+
+    private func receive(_ scan: StreamFrameScan, at now: UInt64) -> ServerMessage? {
+        if scan.kind == .chat {
+            note(tracker.observe(seq: scan.seq, messageType: "chat"))
+            stats.recordChatLine()
+        } else {
+            note(tracker.observe(seq: scan.seq, messageType: "drawing"))
+            delivered(ordinal: plan.ordinal(of: scan), at: now)
+        }
         return nil
     }
 
@@ -58,7 +77,7 @@ struct StrokeReceiver {
         }
     }
 
-    private mutating func delivered(ordinal: Int?, at now: UInt64) {
+    private func delivered(ordinal: Int?, at now: UInt64) {
         received += 1
         guard let ordinal else {
             stats.recordUnrecognised()

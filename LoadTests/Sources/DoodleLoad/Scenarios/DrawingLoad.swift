@@ -167,7 +167,7 @@ public struct DrawingLoad: Sendable {
         let generatorBefore = ProcessSample.read(pid: getpid())
         // The counts are read next to the window's two instants, so that they cover its seconds.
         let handlesBefore = rooms.all
-        for handle in handlesBefore { for receiver in handle.receivers { _ = receiver.takeWindow() } }
+        for handle in handlesBefore { _ = handle.window.take() }
         let roomsBefore = handlesBefore.count
         let countsBefore = WindowCounts(handlesBefore)
         let start = ContinuousClock.now
@@ -176,7 +176,7 @@ public struct DrawingLoad: Sendable {
         let handles = rooms.all
         let counts = WindowCounts(handles).minus(countsBefore)
         var window = ReceiverStats.Window()
-        for handle in handles { for receiver in handle.receivers { window.add(receiver.takeWindow()) } }
+        for handle in handles { window.add(handle.window.take()) }
         let sampleAfter = probe?()
         let generatorAfter = ProcessSample.read(pid: getpid())
         let (sent, guesses, idleTicks) = (counts.sent, counts.guesses, counts.ticksBetweenTurns)

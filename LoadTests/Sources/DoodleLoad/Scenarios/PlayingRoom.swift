@@ -57,8 +57,7 @@ enum PlayingRoom {
             do { value = .success(try await body()) } catch { value = .failure(error) }
             stop.stop(drainUntil: clock.nanoseconds() + 5_000_000_000)
             try await group.waitForAll()
-            var window = ReceiverStats.Window()
-            for receiver in handle.receivers { window.add(receiver.takeWindow()) }
+            let window = handle.window.take()
             let totals = DrawingLoad.totals(handles: [handle])
             let result = PlayingRoomResult(
                 sent: totals.sent, lost: totals.lost, outOfOrder: totals.outOfOrder, seqGaps: totals.seqGaps,

@@ -208,10 +208,12 @@ struct RoomDriver: Sendable {
         let ending = RoomEnding(run: stop)
         await withTaskGroup(of: Void.self) { group in
             for (index, connection) in connections.enumerated() {
-                let receiver = StrokeReceiver(
-                    plan: plan, sendLog: handle.sendLog, clock: clock, stats: handle.receivers[index], member: index,
-                    lastSeq: lastSeqs[index])
-                group.addTask { await read(connection, receiver: receiver, ending: ending) }
+                group.addTask { [plan, handle, clock] in
+                    let receiver = StrokeReceiver(
+                        plan: plan, sendLog: handle.sendLog, clock: clock, stats: handle.receivers[index], member: index,
+                        lastSeq: lastSeqs[index])
+                    await read(connection, receiver: receiver, ending: ending)
+                }
             }
             group.addTask { await draw(connections[0], ending: ending) }
             if target.isDoodle {
@@ -279,8 +281,7 @@ struct RoomDriver: Sendable {
 
     /// Reads and checks every frame until everything the drawer sent has arrived after the
     /// stop, the drain deadline passes, or the connection ends.
-    private func read(_ connection: DoodleConnection, receiver: consuming StrokeReceiver, ending: RoomEnding) async {
-        var receiver = receiver
+    private func read(_ connection: DoodleConnection, receiver: StrokeReceiver, ending: RoomEnding) async {
         let stats = receiver.stats
         while true {
             do {

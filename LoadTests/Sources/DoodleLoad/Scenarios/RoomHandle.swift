@@ -6,6 +6,8 @@ final class RoomHandle: Sendable {
     let index: Int
     let sendLog = SendLog()
     let receivers: [ReceiverStats]
+    /// The members' deliveries in the current measurement window.
+    let window: RoomWindow
     /// Wrong guesses the room's guessers sent.
     let guessesSent = Atomic<Int>(0)
     /// Turns the room's members drew (1 unless it plays turn after turn).
@@ -15,7 +17,9 @@ final class RoomHandle: Sendable {
 
     init(index: Int, players: Int) {
         self.index = index
-        receivers = (0..<players).map { _ in ReceiverStats() }
+        let window = RoomWindow()
+        self.window = window
+        receivers = (0..<players).map { _ in ReceiverStats(window: window) }
     }
 }
 
