@@ -22,7 +22,9 @@ struct StreamFrameScan: Equatable {
         lhs.kind == rhs.kind && lhs.seq == rhs.seq && lhs.strokeId == rhs.strokeId && lhs.head?.0 == rhs.head?.0
             && lhs.head?.1 == rhs.head?.1 && lhs.pointCount == rhs.pointCount
     }
+}
 
+extension StreamFrameScan {
     init?(_ text: String) {
         var text = text
         guard let scanned = text.withUTF8({ StreamFrameScan(bytes: UnsafeRawBufferPointer($0)) }) else { return nil }
@@ -33,14 +35,6 @@ struct StreamFrameScan: Equatable {
         var scanner = FlatJSONScanner(bytes: bytes.assumingMemoryBound(to: UInt8.self))
         guard let scanned = scanner.streamFrame() else { return nil }
         self = scanned
-    }
-
-    init(kind: Kind, seq: Int, strokeId: Int, head: (Int, Int)?, pointCount: Int) {
-        self.kind = kind
-        self.seq = seq
-        self.strokeId = strokeId
-        self.head = head
-        self.pointCount = pointCount
     }
 }
 
