@@ -130,12 +130,13 @@ final class LeanSocketHandler: ChannelInboundHandler {
                 inbox.keep(text)
             }
         case 0x8:
-            let code = payload.count >= 2 ? String(Int(payload[0]) << 8 | Int(payload[1])) : "none"
-            end("the server closed the connection (code \(code))")
+            let code = ServerFrameParser.Frame.closeCode(payload: payload)
+            end("the server closed the connection (code \(code.map(String.init) ?? "none"))")
         default:
             break
         }
     }
+
     private func followTurns(_ message: ServerMessage, context: ChannelHandlerContext) {
         switch message {
         case .chooseWord:

@@ -50,7 +50,7 @@ public final class ReceiverStats: Sendable {
     private let received = Atomic<Int>(0)
     private let state = Mutex(Totals())
 
-    public init(window: RoomWindow = RoomWindow()) {
+    public init(window: RoomWindow) {
         self.window = window
     }
 

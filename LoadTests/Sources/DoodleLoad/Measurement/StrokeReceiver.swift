@@ -36,7 +36,9 @@ final class StrokeReceiver {
     /// nor undecodable, for a caller that follows the game (``LeanTurns``).
     @discardableResult
     func receive(_ frame: ServerFrame) -> ServerMessage? {
-        receive(frame, at: clock.nanoseconds())
+        let now = clock.nanoseconds()
+        if let scan = StreamFrameScan(frame.text) { return receive(scan, at: now) }
+        return decoded(frame, at: now)
     }
 
     /// The same for a text frame's payload in the reader's buffer, received at `now`: drawing
@@ -44,11 +46,11 @@ final class StrokeReceiver {
     @discardableResult
     func receive(text payload: UnsafeRawBufferPointer, at now: UInt64) -> ServerMessage? {
         if let scan = StreamFrameScan(bytes: payload) { return receive(scan, at: now) }
-        return receive(ServerFrame(receivedText: String(decoding: payload, as: UTF8.self)), at: now)
+        return decoded(ServerFrame(receivedText: String(decoding: payload, as: UTF8.self)), at: now)
     }
 
-    private func receive(_ frame: ServerFrame, at now: UInt64) -> ServerMessage? {
-        if let scan = StreamFrameScan(frame.text) { return receive(scan, at: now) }
+    /// A frame the scan declined, decoded whole.
+    private func decoded(_ frame: ServerFrame, at now: UInt64) -> ServerMessage? {
         guard let message = frame.message else { return nil }
         note(tracker.observe(message))
         if case .error(let error) = message { stats.recordServerError(code: error.code.rawValue) }

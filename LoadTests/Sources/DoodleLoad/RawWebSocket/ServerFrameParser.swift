@@ -8,8 +8,14 @@ public struct ServerFrameParser: Sendable {
 
         /// The status code of a close frame, nil for another frame or a close without one.
         public var closeCode: Int? {
-            guard opcode == 0x8, payload.count >= 2 else { return nil }
-            return Int(payload[0]) << 8 | Int(payload[1])
+            opcode == 0x8 ? Self.closeCode(payload: payload) : nil
+        }
+
+        /// The status code a close frame's payload starts with; nil for a close without one.
+        static func closeCode<Payload: RandomAccessCollection>(payload: Payload) -> Int? where Payload.Element == UInt8 {
+            guard payload.count >= 2 else { return nil }
+            let start = payload.startIndex
+            return Int(payload[start]) << 8 | Int(payload[payload.index(after: start)])
         }
     }
 
