@@ -198,6 +198,7 @@ let package = Package(
             name: "DoodleTestSupport",
             dependencies: [
                 "DoodleServer", "DoodleClient", "DoodleCore", "DoodleStorage", "ChildProcessSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird"),

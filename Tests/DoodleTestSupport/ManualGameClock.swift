@@ -1,4 +1,5 @@
 import DoodleServer
+import NIOCore
 import Synchronization
 
 /// A clock that moves only when a test moves it. Whatever sleeps on it — the heartbeat, a
@@ -11,9 +12,18 @@ public final class ManualGameClock: GameClock {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
+    private struct Wake {
+        let deadline: Int64
+        let loop: any EventLoop
+        let body: @Sendable () -> Void
+
+        func run() { loop.execute(body) }
+    }
+
     private struct State {
         var now: Int64
         var sleepers: [Sleeper] = []
+        var wakes: [Wake] = []
         var nextId: UInt64 = 0
         /// Sleeps cancelled before they were registered.
         var cancelled: Set<UInt64> = []
@@ -27,16 +37,30 @@ public final class ManualGameClock: GameClock {
 
     public func nowMillis() -> Int64 { state.withLock { $0.now } }
 
-    /// Moves time on and wakes every sleeper whose deadline has come, earliest first.
+    /// Moves time on and wakes every sleeper (and runs every `wake`) whose deadline has come,
+    /// earliest first.
     public func advance(byMillis millis: Int64) {
-        let due = state.withLock { state -> [Sleeper] in
+        let (due, wakes) = state.withLock { state -> ([Sleeper], [Wake]) in
             state.now += millis
             let now = state.now
             let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
             state.sleepers.removeAll { $0.deadline <= now }
-            return due
+            let wakes = state.wakes.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+            state.wakes.removeAll { $0.deadline <= now }
+            return (due, wakes)
         }
         for sleeper in due { sleeper.continuation.resume() }
+        for wake in wakes { wake.run() }
+    }
+
+    public func wake(atMillis deadline: Int64, on loop: any EventLoop, _ body: @escaping @Sendable () -> Void) {
+        let wake = Wake(deadline: deadline, loop: loop, body: body)
+        let isDue = state.withLock { state -> Bool in
+            if deadline <= state.now { return true }
+            state.wakes.append(wake)
+            return false
+        }
+        if isDue { wake.run() }
     }
 
     /// How many tasks sleep on this clock now.

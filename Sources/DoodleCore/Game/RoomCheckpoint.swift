@@ -75,11 +75,13 @@ public struct RoomCheckpoint: Sendable, Codable, Equatable {
     }
 
     /// Whether `other` holds the same room but for `seq` and `savedAt`: what a checkpoint taken
-    /// while only strokes came in looks like, whose state need not be written again.
-    public func hasSameState(as other: RoomCheckpoint) -> Bool {
+    /// while only strokes came in looks like, whose state need not be written again. With
+    /// `ignoringChat`, the players' recent chat lines (kept for reports) may differ too.
+    public func hasSameState(as other: RoomCheckpoint, ignoringChat: Bool = false) -> Bool {
         var aligned = self
         aligned.seq = other.seq
         aligned.savedAt = other.savedAt
+        if ignoringChat { aligned.chatHistory = other.chatHistory }
         return aligned == other
     }
 

@@ -76,9 +76,10 @@ public struct TimingRules: Sendable, Equatable, Codable {
     /// A connection whose client has taken none of its unwritten output for this long is
     /// closed (1013).
     public var outboundStallSeconds: Int
-    /// Strokes (and chat) reach a live room's checkpoint at most this long after they were
-    /// applied; a change of phase, seat, owner, settings or score reaches it at once
-    /// (PROTOCOL.md rev 5, "Rooms outlive their server").
+    /// Strokes (and hints, reactions and the like) reach a live room's checkpoint at most this
+    /// long after they were applied; a change of phase, seat, owner, settings or score reaches
+    /// it at once (PROTOCOL.md rev 5, "Rooms outlive their server"). Chat lines alone may take
+    /// up to `RoomCheckpointer.chatIntervals` times as long.
     public var checkpointMillis: Int
 }
 

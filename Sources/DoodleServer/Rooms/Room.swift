@@ -33,9 +33,11 @@ actor Room {
     private nonisolated let workStream: AsyncStream<Work>
     private var scheduledDeadline: Int64?
     /// The deadlines a sleeper waits for: a deadline scheduled again while its sleeper still
-    /// waits gets no second one. (Without this, each checkpoint due before the phase's end
-    /// left one more sleeper waiting for that end.)
+    /// waits gets no second one. (Without this, each earlier deadline that came and went before
+    /// the phase's end left one more sleeper waiting for that end.)
     private var sleepingUntil: Set<Int64> = []
+    /// The earliest instant a checkpoint wake is armed for (`armCheckpointWake`); nil when none is.
+    private var checkpointWakeAt: Int64?
     private var isClosed = false
     /// What reaches the room's checkpoint, and when.
     private var checkpointer: RoomCheckpointer
@@ -127,7 +129,7 @@ actor Room {
     /// into one last checkpoint, and the room takes no message, disconnect or timer after it.
     func writeFinalCheckpoint() {
         guard !isClosed else { return }
-        writeCheckpoint()
+        checkpointer.write(machine, now: clock.nowMillis(), final: true)
         close()
     }
 
@@ -179,10 +181,26 @@ actor Room {
         guard !isClosed else { return }
         await perform(machine.tick(now: clock.nowMillis()))
         await playHouseBots()
-        if let due = checkpointer.due, due <= clock.nowMillis() {
-            writeCheckpoint()
-            rescheduleTimer()
+    }
+
+    /// A lazy checkpoint is written by a wake on the room's loop, not by the room's task: a
+    /// drawing room's falls due every second, and a sleeping task would cost thread switches
+    /// each time (3% of a full core's CPU at 400 rooms, docs/performance.md). Rooms of one slot
+    /// wake together, so their checkpoints still share a transaction.
+    private func armCheckpointWake() {
+        guard let due = checkpointer.due, due < checkpointWakeAt ?? .max else { return }
+        checkpointWakeAt = due
+        clock.wake(atMillis: due, on: eventLoop) { [self] in
+            assumeIsolated { room in room.checkpointWakeCame(armedFor: due) }
         }
+    }
+
+    private func checkpointWakeCame(armedFor instant: Int64) {
+        // A wake armed for later than the one armed since stays harmless: it writes nothing due.
+        if checkpointWakeAt == instant { checkpointWakeAt = nil }
+        guard !isClosed else { return }
+        if let due = checkpointer.due, due <= clock.nowMillis() { writeCheckpoint() }
+        armCheckpointWake()
     }
 
     // MARK: - Events from sessions
@@ -433,8 +451,8 @@ actor Room {
     }
 
     private func rescheduleTimer() {
+        armCheckpointWake()
         var next = machine.nextDeadlineInPlace()
-        if let due = checkpointer.due, due < (next ?? .max) { next = due }
         if let wakeUp = houseBots.nextWakeUp, wakeUp < (next ?? .max) { next = wakeUp }
         if let next, next != scheduledDeadline, sleepingUntil.insert(next).inserted {
             work.yield(.deadline(next))
