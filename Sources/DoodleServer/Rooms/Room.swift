@@ -13,7 +13,10 @@ actor Room {
     nonisolated let code: String
     nonisolated let eventLoop: any EventLoop
     private var machine: RoomStateMachine
-    private var connections: [PlayerID: OutboundQueue] = [:]
+    private var connections: [PlayerID: OutboundQueue] = [:] {
+        didSet { recipientQueues.invalidate() }
+    }
+    private var recipientQueues = RecipientQueues()
     private var replay: ReplayBuffer
     /// The replay buffer holds at most this many bytes: a larger catch-up is sent as one `roomState`.
     private let replayByteLimit: Int
@@ -391,10 +394,13 @@ actor Room {
             case .send(let recipients, let message):
                 let frame = encoder.encode(message)
                 if let seq = message.seq { replay.append(seq: seq, recipients: recipients, frame: frame) }
-                if case .roomState = message {
-                    for player in recipients { connections[player]?.sendSnapshot(frame, now: now, drains: &drains) }
-                } else {
-                    for player in recipients { connections[player]?.send(frame, now: now, drains: &drains) }
+                let isSnapshot = if case .roomState = message { true } else { false }
+                recipientQueues.forEach(of: recipients, in: connections) { queue in
+                    if isSnapshot {
+                        queue.sendSnapshot(frame, now: now, drains: &drains)
+                    } else {
+                        queue.send(frame, now: now, drains: &drains)
+                    }
                 }
                 if !houseBots.isEmpty {
                     for player in recipients where houseBots.plays(player) { houseBots.deliver(message, to: player, now: now) }
