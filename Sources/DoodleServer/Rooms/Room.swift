@@ -188,7 +188,7 @@ actor Room {
 
     /// A lazy checkpoint is written by a wake on the room's loop, not by the room's task: a
     /// drawing room's falls due every second, and a sleeping task would cost thread switches
-    /// each time (3% of a full core's CPU at 400 rooms, docs/performance.md). Rooms of one slot
+    /// each time (2.5% of the server's samples at 400 rooms, docs/performance.md). Rooms of one slot
     /// wake together, so their checkpoints still share a transaction.
     private func armCheckpointWake() {
         guard let due = checkpointer.due, due < checkpointWakeAt ?? .max else { return }

@@ -122,8 +122,10 @@ struct RoomCheckpointer: Sendable {
     /// Hands the room's checkpoint to the archive. `final`: the room's last in this life (a
     /// graceful stop or a hand-over), which writes every chat line too.
     mutating func write(_ machine: RoomStateMachine, now: Int64, final: Bool = false) {
-        guard let archive, !removed else { return }
+        // Nothing is due after a write, kept or not: a room without an archive (or removed)
+        // would otherwise be woken again at once, and again.
         lazyDue = nil
+        guard let archive, !removed else { return }
         let checkpoint = machine.checkpoint(at: now)
         if checkpoint.strokeKey != strokeKey {
             strokeKey = checkpoint.strokeKey
