@@ -1,5 +1,4 @@
 import DoodleCore
-import DoodleTestSupport
 import Testing
 
 @testable import DoodleServer
@@ -34,19 +33,6 @@ struct RoomCheckpointerSlotTests {
         #expect(first == 10_300)
         let writeNow = checkpointer.shouldWriteNow(after: .immediate, now: 10_295)
         #expect(writeNow)
-    }
-
-    @Test("a room that keeps no checkpoint has nothing due once its write came (its wake is not armed again)")
-    func noArchiveClearsDue() throws {
-        var checkpointer = RoomCheckpointer(archive: nil, nodeId: nil, intervalMillis: 1_000, slot: 0)
-        _ = checkpointer.shouldWriteNow(after: .lazy, now: 5_000)
-        let due = try #require(checkpointer.due)
-        let (rules, packs, blocklist) = try RulesLoader.load(folder: TestServer.repositoryRoot + "/GameRules")
-        let machine = RoomStateMachine(
-            code: "K7PQ2M", mode: .party, settings: rules.defaultSettings, creator: "p_ada", creatorName: "Ada",
-            rules: rules, packs: packs, blocklist: blocklist, seed: 7, createdAt: 5_000)
-        checkpointer.write(machine, now: due)
-        #expect(checkpointer.due == nil)
     }
 
     @Test("slot numbers beyond the count, or negative, wrap")

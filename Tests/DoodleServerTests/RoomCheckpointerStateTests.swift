@@ -28,12 +28,17 @@ struct RoomCheckpointerStateTests {
     private static let interval: Int64 = 1_000
     private static let start: Int64 = 1_765_000_000_000
 
-    /// A lobby of two, its first checkpoint written (state and all) at `start`.
-    private func lobby() throws -> (RoomStateMachine, RoomCheckpointer, RecordingArchive) {
+    /// Ada's new room at `start`, under the shipped rules.
+    private func room() throws -> RoomStateMachine {
         let (rules, packs, blocklist) = try RulesLoader.load(folder: TestServer.repositoryRoot + "/GameRules")
-        var machine = RoomStateMachine(
+        return RoomStateMachine(
             code: "K7PQ2M", mode: .party, settings: rules.defaultSettings, creator: "p_ada", creatorName: "Ada",
             rules: rules, packs: packs, blocklist: blocklist, seed: 7, createdAt: Self.start)
+    }
+
+    /// A lobby of two, its first checkpoint written (state and all) at `start`.
+    private func lobby() throws -> (RoomStateMachine, RoomCheckpointer, RecordingArchive) {
+        var machine = try room()
         _ = try machine.join("p_bob", name: "Bob", now: Self.start).get()
         let archive = RecordingArchive()
         var checkpointer = RoomCheckpointer(archive: archive, nodeId: nil, intervalMillis: Int(Self.interval), slot: 0)
@@ -98,6 +103,15 @@ struct RoomCheckpointerStateTests {
         chat("hello", by: "p_bob", in: &machine, checkpointer: &checkpointer, at: Self.start + 100)
         checkpointer.write(machine, now: Self.start + 200, final: true)
         #expect(archive.checkpoints.last?.stateUnchanged == false)
+        #expect(checkpointer.due == nil)
+    }
+
+    @Test("a room that keeps no checkpoint has nothing due once its write came (its wake is not armed again)")
+    func noArchiveClearsDue() throws {
+        var checkpointer = RoomCheckpointer(archive: nil, nodeId: nil, intervalMillis: Int(Self.interval), slot: 0)
+        _ = checkpointer.shouldWriteNow(after: .lazy, now: Self.start)
+        let due = try #require(checkpointer.due)
+        checkpointer.write(try room(), now: due)
         #expect(checkpointer.due == nil)
     }
 

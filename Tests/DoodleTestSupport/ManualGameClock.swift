@@ -43,14 +43,17 @@ public final class ManualGameClock: GameClock {
         let (due, wakes) = state.withLock { state -> ([Sleeper], [Wake]) in
             state.now += millis
             let now = state.now
-            let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
-            state.sleepers.removeAll { $0.deadline <= now }
-            let wakes = state.wakes.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
-            state.wakes.removeAll { $0.deadline <= now }
-            return (due, wakes)
+            return (Self.takeDue(from: &state.sleepers, by: \.deadline, now: now), Self.takeDue(from: &state.wakes, by: \.deadline, now: now))
         }
         for sleeper in due { sleeper.continuation.resume() }
         for wake in wakes { wake.run() }
+    }
+
+    /// Removes and returns the items whose deadline has come, earliest first.
+    private static func takeDue<Item>(from items: inout [Item], by deadline: KeyPath<Item, Int64>, now: Int64) -> [Item] {
+        let due = items.filter { $0[keyPath: deadline] <= now }.sorted { $0[keyPath: deadline] < $1[keyPath: deadline] }
+        items.removeAll { $0[keyPath: deadline] <= now }
+        return due
     }
 
     public func wake(atMillis deadline: Int64, on loop: any EventLoop, _ body: @escaping @Sendable () -> Void) {

@@ -6,15 +6,16 @@ import DoodleCore
 /// of hashing eight player ids, twenty times a second a room.
 ///
 /// A list is known by its storage: the cache keeps the list it was built for, so that storage
-/// cannot be freed and reused for another list, nor changed in place, while it is cached.
+/// cannot be freed and reused for another list, nor changed in place, while it is cached. An
+/// empty cache matches only an empty list, which has no connections to find.
 struct RecipientQueues {
     private var recipients: [PlayerID] = []
     private var queues: [OutboundQueue?] = []
-    private var isValid = false
 
     /// The room's connections changed: the next lookup builds the list again.
     mutating func invalidate() {
-        isValid = false
+        recipients = []
+        queues = []
     }
 
     /// Calls `body` with each recipient's connection, in the recipients' order (skipping those
@@ -24,10 +25,9 @@ struct RecipientQueues {
             if let queue = connections[recipients[0]] { body(queue) }
             return
         }
-        if !isValid || recipients.count != self.recipients.count || Self.storage(of: recipients) != Self.storage(of: self.recipients) {
+        if recipients.count != self.recipients.count || Self.storage(of: recipients) != Self.storage(of: self.recipients) {
             self.recipients = recipients
             queues = recipients.map { connections[$0] }
-            isValid = true
         }
         for case let queue? in queues { body(queue) }
     }

@@ -132,13 +132,13 @@ actor Room {
     /// into one last checkpoint, and the room takes no message, disconnect or timer after it.
     func writeFinalCheckpoint() {
         guard !isClosed else { return }
-        checkpointer.write(machine, now: clock.nowMillis(), final: true)
+        writeCheckpoint(final: true)
         close()
     }
 
-    private func writeCheckpoint(now: Int64? = nil) {
+    private func writeCheckpoint(now: Int64? = nil, final: Bool = false) {
         guard !isClosed else { return }
-        checkpointer.write(machine, now: now ?? clock.nowMillis())
+        checkpointer.write(machine, now: now ?? clock.nowMillis(), final: final)
     }
 
     /// Runs the room's timers and follow-ups until the room is closed. One sleeper per
@@ -188,8 +188,8 @@ actor Room {
 
     /// A lazy checkpoint is written by a wake on the room's loop, not by the room's task: a
     /// drawing room's falls due every second, and a sleeping task would cost thread switches
-    /// each time (2.5% of the server's samples at 400 rooms, docs/performance.md). Rooms of one slot
-    /// wake together, so their checkpoints still share a transaction.
+    /// each time (2.5% of the server's samples at 400 rooms, docs/performance.md). Rooms of one
+    /// slot wake together, so their checkpoints still share a transaction.
     private func armCheckpointWake() {
         guard let due = checkpointer.due, due < checkpointWakeAt ?? .max else { return }
         checkpointWakeAt = due
@@ -202,7 +202,8 @@ actor Room {
         // A wake armed for later than the one armed since stays harmless: it writes nothing due.
         if checkpointWakeAt == instant { checkpointWakeAt = nil }
         guard !isClosed else { return }
-        if let due = checkpointer.due, due <= clock.nowMillis() { writeCheckpoint() }
+        let now = clock.nowMillis()
+        if let due = checkpointer.due, due <= now { writeCheckpoint(now: now) }
         armCheckpointWake()
     }
 
