@@ -12,25 +12,25 @@ final class WireWriter: ChannelOutboundHandler, RemovableChannelHandler {
     typealias OutboundOut = ByteBuffer
 
     private var context: ChannelHandlerContext?
-    /// The context's channel, kept while the handler is in the pipeline: asking the context
-    /// for it on every flush goes through the pipeline and a retain.
-    private var channel: (any Channel)?
-    private let heldOutput: (any Channel) -> Int?
+    /// The channel's synchronous options, kept while the handler is in the pipeline: asking
+    /// the channel for them on every drain builds them anew (generic metadata and a box).
+    private var options: (any NIOSynchronousChannelOptions)?
+    private let heldElsewhere: () -> Int
 
-    /// `heldOutput` says how many bytes of output the channel still holds, nil if it cannot
-    /// say; by default NIO's count of what waits for the socket.
-    init(heldOutput: @escaping (any Channel) -> Int? = WireWriter.bufferedBytes) {
-        self.heldOutput = heldOutput
+    /// `heldElsewhere` counts output held beyond what NIO buffers: tests whose stand-in for a
+    /// full socket is a handler in the pipeline say here what it holds.
+    init(heldElsewhere: @escaping () -> Int = { 0 }) {
+        self.heldElsewhere = heldElsewhere
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        self.channel = context.channel
+        self.options = context.channel.syncOptions
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
-        self.channel = nil
+        self.options = nil
     }
 
     /// Writes one frame's bytes (or a slice of them) without flushing. Once the handler has
@@ -51,10 +51,12 @@ final class WireWriter: ChannelOutboundHandler, RemovableChannelHandler {
     /// True when NIO holds none of the channel's output: the socket took everything, so every
     /// write so far is done and needs no promise to say so. Once the handler has left the
     /// pipeline the answer is true (there is nothing left to wait for: every write since
-    /// failed its promise).
+    /// failed its promise). A channel that cannot say gets false, and its writes are then
+    /// followed by a promise.
     func holdsNothing() -> Bool {
-        guard let channel else { return true }
-        return heldOutput(channel) == 0
+        guard context != nil else { return true }
+        guard let buffered = try? options?.getOption(.bufferedWritableBytes) else { return false }
+        return buffered + heldElsewhere() == 0
     }
 
     /// Completes `promise` once everything written before it is done (or has failed): an empty
@@ -66,12 +68,6 @@ final class WireWriter: ChannelOutboundHandler, RemovableChannelHandler {
         }
         context.writeAndFlush(wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: promise)
     }
-
-    /// What the channel holds for the socket. A channel that cannot say gets nil, and its
-    /// writes are then followed by a promise as before.
-    static func bufferedBytes(_ channel: any Channel) -> Int? {
-        try? channel.syncOptions?.getOption(.bufferedWritableBytes)
-    }
 }
 
 /// Where a connection's frames go: the `WireWriter` below its WebSocket frame encoder.
@@ -79,13 +75,11 @@ struct FrameSink: Sendable {
     private let writer: NIOLoopBound<WireWriter>
 
     /// Puts a `WireWriter` below the channel's WebSocket frame encoder. Call on the channel's
-    /// event loop. `heldOutput` is for tests whose stand-in for a full socket is a handler.
-    static func installNow(
-        on channel: any Channel, heldOutput: @escaping (any Channel) -> Int? = WireWriter.bufferedBytes
-    ) throws -> FrameSink {
+    /// event loop. `heldElsewhere` is for tests whose stand-in for a full socket is a handler.
+    static func installNow(on channel: any Channel, heldElsewhere: @escaping () -> Int = { 0 }) throws -> FrameSink {
         let pipeline = channel.pipeline.syncOperations
         let encoder = try pipeline.handler(type: WebSocketFrameEncoder.self)
-        let writer = WireWriter(heldOutput: heldOutput)
+        let writer = WireWriter(heldElsewhere: heldElsewhere)
         try pipeline.addHandler(writer, position: .before(encoder))
         return FrameSink(writer: NIOLoopBound(writer, eventLoop: channel.eventLoop))
     }
