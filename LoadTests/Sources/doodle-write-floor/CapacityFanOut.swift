@@ -30,6 +30,7 @@ final class CapacityFanOut: Sendable {
             }
             .bind(host: "127.0.0.1", port: 0).wait()
         let trigger = try ServerBootstrap(group: loop)
+            .serverChannelOption(.backlog, value: 1_024)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(TriggerHandler(state: state))

@@ -13,33 +13,37 @@ struct CapacityOptions: ParsableArguments {
     @Option(help: "With --capacity: the CPU the fan-out's event loop (the server) is pinned to.") var floorCpu = 0
     @Option(help: "With --capacity: the CPU the trigger pacer and the readers' event loop are pinned to.") var loadCpu = 1
     @Option(help: "With --capacity: also write the steps and the result to this file as JSON.") var json: String?
+    @Flag(help: "With --capacity: each group's triggers come on a connection of its own, as each room's strokes come on its drawer's; by default one connection carries every group's.") var triggerPerGroup = false
 
     static let groupSize = 8
     private static let defaultMaxGroups = 2_000
     /// Descriptors besides the connections': listeners, the trigger connection, the event loops' own, standard streams.
     private static let otherDescriptors = 64
 
+    /// A group's connections: its readers', and with --trigger-per-group its trigger connection.
+    var connectionsPerGroup: Int { Self.groupSize + (triggerPerGroup ? 1 : 0) }
+
     /// The most groups whose connections the hard open-file limit holds, both ends of each in this process.
-    static var groupsTheFileLimitHolds: Int? {
-        DescriptorLimit.hard.map { ($0 - otherDescriptors) / (2 * groupSize) }
+    var groupsTheFileLimitHolds: Int? {
+        DescriptorLimit.hard.map { ($0 - Self.otherDescriptors) / (2 * connectionsPerGroup) }
     }
 
-    var lastGroups: Int { maxGroups ?? min(Self.defaultMaxGroups, Self.groupsTheFileLimitHolds ?? Self.defaultMaxGroups) }
+    var lastGroups: Int { maxGroups ?? min(Self.defaultMaxGroups, groupsTheFileLimitHolds ?? Self.defaultMaxGroups) }
 
     /// Says so when the default --max was cut to the open-file limit, for the search's heading.
     var maxLimitedByFiles: String {
         guard maxGroups == nil, lastGroups < Self.defaultMaxGroups else { return "" }
-        return " (\(Self.defaultMaxGroups) groups would need \(Self.defaultMaxGroups * 2 * Self.groupSize) sockets; the hard open-file limit is \(DescriptorLimit.hard ?? 0))"
+        return " (\(Self.defaultMaxGroups) groups would need \(Self.defaultMaxGroups * 2 * connectionsPerGroup) sockets; the hard open-file limit is \(DescriptorLimit.hard ?? 0))"
     }
 
     /// The bounds, checked by the command's `validate()` only with --capacity: the other modes
     /// ignore these options, and must not be refused for a CPU or a file limit they do not need.
     func validateSearch() throws {
-        let fits = Self.groupsTheFileLimitHolds ?? 0
+        let fits = groupsTheFileLimitHolds ?? 0
         guard fits >= 1 else { throw ValidationError("the open-file limit does not hold one group's connections") }
         if let maxGroups {
             guard (1...fits).contains(maxGroups) else {
-                throw ValidationError("--max must be 1–\(fits): the hard open-file limit holds \(fits) groups of \(Self.groupSize) connections, 2 sockets each")
+                throw ValidationError("--max must be 1–\(fits): the hard open-file limit holds \(fits) groups of \(connectionsPerGroup) connections, 2 sockets each")
             }
         }
         guard (1...lastGroups).contains(startGroups) else { throw ValidationError("--start must be 1–\(lastGroups) (--max)") }

@@ -72,6 +72,8 @@ struct CapacityReport: Codable {
     var startGroups: Int
     var stepGroups: Int
     var maxGroups: Int
+    /// Each group's triggers on a connection of its own (else one connection carries them all).
+    var triggerPerGroup: Bool
     var steps: [StepOutcome] = []
     var capacity: StepOutcome?
     var stoppedBecause = ""

@@ -36,11 +36,14 @@ struct CapacitySearch {
         var report = CapacityReport(
             groupSize: CapacityOptions.groupSize, rate: options.rate, frameBytes: frameBytes, warmupSeconds: options.warmup,
             windowSeconds: options.window, p99BoundMilliseconds: options.p99BoundMilliseconds, floorCPU: floorCpu,
-            loadCPU: loadCpu, startGroups: options.startGroups, stepGroups: options.stepGroups, maxGroups: options.lastGroups)
+            loadCPU: loadCpu, startGroups: options.startGroups, stepGroups: options.stepGroups, maxGroups: options.lastGroups,
+            triggerPerGroup: options.triggerPerGroup)
         writeFigures(
             "capacity search on the NIO floor: groups of \(CapacityOptions.groupSize), \(options.rate) triggers/s each, frame \(frameBytes) B, "
                 + "\(String(format: "%g", options.warmup)) s warm-up + \(String(format: "%g", options.window)) s window per step, p99 bound "
-                + "\(String(format: "%g", options.p99BoundMilliseconds)) ms; floor on CPU \(floorCpu), load on CPU \(loadCpu); "
+                + "\(String(format: "%g", options.p99BoundMilliseconds)) ms; "
+                + (options.triggerPerGroup ? "each group's triggers on its own connection; " : "every group's triggers on one connection; ")
+                + "floor on CPU \(floorCpu), load on CPU \(loadCpu); "
                 + "\(options.startGroups) to \(options.lastGroups) groups by \(options.stepGroups)\(options.maxLimitedByFiles)\n")
         let step = CapacityStep(
             floorLoop: floorLoop, readerLoop: readerLoop, options: options, frameBytes: frameBytes, floorWatch: floorWatch, loadWatch: loadWatch)

@@ -42,10 +42,13 @@ struct CapacityStep {
         let connections = groups * CapacityOptions.groupSize
         try fanOut.awaitConnections(connections)
         let tcpBefore = TCPCounters()
-        let socket = try LoopbackSockets.connect(to: LoopbackSockets.address(port: UInt16(fanOut.triggerPort)))
-        defer { Glibc.close(socket) }
+        var sockets: [Int32] = []
+        defer { for socket in sockets { Glibc.close(socket) } }
+        for _ in 0..<(options.triggerPerGroup ? groups : 1) {
+            sockets.append(try LoopbackSockets.connect(to: LoopbackSockets.address(port: UInt16(fanOut.triggerPort))))
+        }
         let schedule = TriggerSchedule(groups: groups, rate: options.rate, start: MonotonicClock.nanoseconds())
-        let pacer = TriggerPacer(socket: socket, schedule: schedule, cpu: options.loadCpu)
+        let pacer = TriggerPacer(sockets: sockets, schedule: schedule, cpu: options.loadCpu)
         try pacer.start()
         // Stopped before the socket it writes to closes, should a read below fail first.
         defer { _ = try? pacer.stop() }

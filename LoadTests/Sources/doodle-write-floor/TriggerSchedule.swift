@@ -26,15 +26,18 @@ struct TriggerSchedule: Sendable {
 }
 
 /// The drawers: a thread of its own, pinned to the load CPU, that sleeps until the next trigger
-/// is due and sends every trigger that is (several in one write when it is behind) on a
-/// loopback connection to the fan-out. It keeps count of what it sent and of how late it ran,
-/// so a step where the generator, not the floor, fell behind does not pass.
+/// is due and sends every trigger that is on a loopback connection to the fan-out: one
+/// connection for every group (several triggers in one write when it is behind), or, given a
+/// connection per group, each on its group's, as each room's drawer sends on its own socket.
+/// It keeps count of what it sent and of how late it ran, so a step where the generator, not
+/// the floor, fell behind does not pass.
 final class TriggerPacer: Sendable {
     struct PacerError: Error, CustomStringConvertible {
         let description: String
     }
 
-    private let socket: Int32
+    /// One connection for every group, or group g's at g.
+    private let sockets: [Int32]
     private let schedule: TriggerSchedule
     private let thread: PinnedThread
     private let sentCount = Atomic<Int>(0)
@@ -44,8 +47,10 @@ final class TriggerPacer: Sendable {
     /// Most triggers in one write when it has fallen behind: it writes the rest next.
     private static let batchLimit = 4_096
 
-    init(socket: Int32, schedule: TriggerSchedule, cpu: Int) {
-        self.socket = socket
+    /// `sockets`: one for every group, or one per group, group g's at g.
+    init(sockets: [Int32], schedule: TriggerSchedule, cpu: Int) {
+        precondition(sockets.count == 1 || sockets.count == schedule.groups, "one trigger connection, or one per group")
+        self.sockets = sockets
         self.schedule = schedule
         thread = PinnedThread(cpu: cpu, name: "trigger pacer")
     }
@@ -76,29 +81,36 @@ final class TriggerPacer: Sendable {
     }
 
     private func run() {
-        var records: [UInt8] = []
-        records.reserveCapacity(Self.batchLimit * TriggerRecord.bytes)
+        // What is due for each connection, and the connections that have something, in order.
+        var records = Array(repeating: [UInt8](), count: sockets.count)
+        var waiting: [Int] = []
         var next = 0
         while !thread.isStopRequested {
             let due = schedule.due(next)
             if MonotonicClock.nanoseconds() < due { MonotonicClock.sleep(until: due) }
             let now = MonotonicClock.nanoseconds()
             worstLateness.raise(to: now > due ? now - due : 0)
-            records.removeAll(keepingCapacity: true)
             var batch = 0
             while batch < Self.batchLimit, schedule.due(next) <= now {
-                TriggerRecord(group: UInt32(schedule.group(of: next)), sentAt: now).append(to: &records)
+                let group = schedule.group(of: next)
+                let connection = sockets.count == 1 ? 0 : group
+                if records[connection].isEmpty { waiting.append(connection) }
+                TriggerRecord(group: UInt32(group), sentAt: now).append(to: &records[connection])
                 next += 1
                 batch += 1
             }
-            guard sendAll(records) else { return }
+            for connection in waiting {
+                guard sendAll(records[connection], on: sockets[connection]) else { return }
+                records[connection].removeAll(keepingCapacity: true)
+            }
+            waiting.removeAll(keepingCapacity: true)
             sentCount.add(batch, ordering: .relaxed)
         }
     }
 
     /// Blocks until every byte is sent: if the fan-out reads too slowly for that, the pacer
     /// falls behind and its lateness says so.
-    private func sendAll(_ bytes: [UInt8]) -> Bool {
+    private func sendAll(_ bytes: [UInt8], on socket: Int32) -> Bool {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
