@@ -70,17 +70,16 @@ extension RoomStateMachine {
     mutating func draw(_ action: DrawingAction, by player: PlayerID) -> [RoomEffect] {
         let ref = action.typeName
         // The contract's order: not_drawer (no turn means nobody is the drawer), then invalid_phase.
-        guard let turn, turn.drawerId == player else {
+        // The turn is only looked into, never copied: a copy would retain all it holds, and
+        // while one lived the board's storage would be shared and copied on the next write.
+        guard turn?.drawerId == player else {
             return [error(.notDrawer, "only the drawer may draw", to: player, ref: ref)]
         }
         guard phase == .drawing else {
             return [error(.invalidPhase, phase == .choosing ? "choose a word first" : "drawing is possible only while drawing", to: player, ref: ref)]
         }
-        var board = turn.board
-        // Avoid a copy of the whole board on every message: take it out, mutate, put it back.
-        self.turn?.board = DrawingBoard(limits: rules.limits)
-        let result = board.apply(action)
-        self.turn?.board = board
+        // Applied in place, where the board is stored.
+        guard let result = turn?.board.apply(action) else { return [] }
         switch result {
         case .failure(let failure):
             return [.send(to: [player], .error(failure.withRef(ref)))]
